@@ -1,0 +1,489 @@
+"""Every legal action of a position, in canonical form, each once (NOTATION §5).
+
+The list is *complete*: every legal way to play a turn can be made from listed actions. To keep
+it short it lists
+
+* single-group melds of every size (several groups in one action add nothing once the side has
+  melded: the same cards can be laid one group after the other);
+* for a side that has not melded, every *minimal* opening: groups whose count reaches the minimum
+  and would fall below it without any one of their cards (more cards are added by later melds);
+  and the whole-hand melds of a concealed going out that the minimum does not bind (§1.10);
+* for taking the pile, the smallest ways to meld the top card (the pair, the natural card and
+  wild card, or the top card alone onto the side's meld), and for an opening the minimal ones;
+* where the rules give a bonus for a canasta laid at once (``hidden_canasta_bonus``), also the
+  groups that lay a whole canasta in one action.
+
+Generation never changes the state. Cards of one rank and suit are one choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from canasta.actions import (
+    ASK,
+    DISCARDS,
+    DRAW,
+    NO,
+    PASS,
+    TAKE,
+    YES,
+    Action,
+    Group,
+    canonical,
+)
+from canasta.cards import (
+    BLACK_THREE_RANK,
+    IS_BLACK_THREE,
+    IS_NATURAL,
+    IS_RED_THREE,
+    IS_WILD,
+    JOKER,
+    RANK_OF,
+    Card,
+    Rank,
+)
+from canasta.engine import _frozen_for, ask_problem, forced_take, remove_cards
+from canasta.melds import can_go_out, meld_problem, split_counts, wild_cap
+from canasta.rules import Rules
+from canasta.state import ANSWER, DRAW as DRAW_PHASE, PLAY, Meld, SideMelds, State
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action for the player to move, canonical and without repeats."""
+    phase = state.phase
+    if phase == PLAY:
+        return _play_actions(state)
+    if phase == DRAW_PHASE:
+        return _draw_actions(state)
+    if phase == ANSWER:
+        return [YES, NO]
+    return []
+
+
+# -- small combinatorics, cached -------------------------------------------------------------
+
+_SUBSETS: dict[tuple[tuple[Card, ...], int], list[tuple[Card, ...]]] = {}
+
+
+def submultisets(cards: tuple[Card, ...], k: int) -> list[tuple[Card, ...]]:
+    """The distinct ``k``-card sub-multisets of sorted ``cards`` (same rank and suit: one choice)."""
+    key = (cards, k)
+    found = _SUBSETS.get(key)
+    if found is None:
+        found = sorted(set(combinations(cards, k)))
+        if len(_SUBSETS) > 200_000:
+            _SUBSETS.clear()
+        _SUBSETS[key] = found
+    return found
+
+
+def _all_submultisets(cards: tuple[Card, ...], low: int, high: int) -> list[tuple[Card, ...]]:
+    out: list[tuple[Card, ...]] = []
+    for k in range(low, min(high, len(cards)) + 1):
+        out.extend(submultisets(cards, k))
+    return out
+
+
+def _meld_key(rules: Rules) -> tuple[int, int, int, bool, int | None, int]:
+    return (rules.min_naturals_per_meld, rules.min_meld_size, rules.max_wilds_per_meld,
+            rules.wilds_must_not_exceed_naturals, rules.max_meld_size, rules.canasta_size)
+
+
+_RANK_OPTIONS: dict[tuple[object, ...], list[tuple[Action, int]]] = {}
+
+
+def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: tuple[Card, ...],
+                  existing: Meld | None) -> list[tuple[Action, int]]:
+    """Single-group meld actions onto rank ``rank`` with their sizes (cached by make-up)."""
+    shape = split_counts(existing) if existing is not None else None
+    key = (_meld_key(rules), rank, naturals, wilds, shape)
+    found = _RANK_OPTIONS.get(key)
+    if found is not None:
+        return found
+    out: list[tuple[Action, int]] = []
+    nat_choices = _all_submultisets(naturals, 0 if shape else rules.min_naturals_per_meld,
+                                    len(naturals))
+    wild_choices = _all_submultisets(wilds, 0, len(wilds))
+    en, ew = shape or (0, 0)
+    for nat in nat_choices:
+        for wild in wild_choices:
+            if not nat and not wild:
+                continue
+            if meld_problem(rules, en + len(nat), ew + len(wild), adds_wilds=bool(wild)):
+                continue
+            out.append((Action("meld", (Group(rank, nat + wild),)), len(nat) + len(wild)))
+    if len(_RANK_OPTIONS) > 200_000:
+        _RANK_OPTIONS.clear()
+    _RANK_OPTIONS[key] = out
+    return out
+
+
+def _hand_profile(hand: tuple[Card, ...]) -> tuple[dict[Rank, tuple[Card, ...]], tuple[Card, ...],
+                                                   tuple[Card, ...]]:
+    """(naturals by rank, wild cards, black threes) of a sorted hand."""
+    by_rank: dict[Rank, list[Card]] = {}
+    wilds: list[Card] = []
+    blacks: list[Card] = []
+    for c in hand:
+        if c < 44:
+            r = c >> 2
+            lst = by_rank.get(r)
+            if lst is None:
+                by_rank[r] = [c]
+            else:
+                lst.append(c)
+        elif c >= 48:
+            wilds.append(c)
+        elif IS_BLACK_THREE[c]:
+            blacks.append(c)
+    return {r: tuple(v) for r, v in by_rank.items()}, tuple(wilds), tuple(blacks)
+
+
+# -- the draw phase --------------------------------------------------------------------------
+
+def _draw_actions(state: State) -> list[Action]:
+    rules = state.rules
+    rule = rules.stock_exhausted_rule
+    acts: list[Action] = []
+    if state.stock or rule == "void_draw":
+        acts.append(DRAW)
+    takes = take_actions(state)
+    acts.extend(takes)
+    if not state.stock and rule != "void_draw" and not (takes and forced_take(state)):
+        acts.append(PASS)
+    return acts
+
+
+def _pile_gain(state: State) -> int:
+    """Cards the hand gains from the pile below its top card."""
+    if state.rules.pile_red_threes_replaced:
+        return len(state.pile) - 1
+    return sum(1 for c in state.pile[:-1] if not IS_RED_THREE[c])
+
+
+def take_actions(state: State) -> list[Action]:
+    """The legal ways to take the pile now (an empty list when it cannot be taken)."""
+    pile = state.pile
+    if not pile:
+        return []
+    top = pile[-1]
+    if not IS_NATURAL[top]:
+        return []
+    rules = state.rules
+    seat = state.to_move
+    hand = state.hands[seat]
+    if (not state.stock and rules.stock_out_one_card_exception and len(hand) == 1
+            and len(pile) == 1):
+        return []
+    rank = RANK_OF[top]
+    owner = state.owner_of(seat)
+    melds = state.melds[owner]
+    frozen = _frozen_for(state, seat)
+    by_rank, wilds, _ = _hand_profile(hand)
+    naturals = by_rank.get(rank, ())
+    gain = _pile_gain(state)
+    if not any(m is not None for m in melds):
+        return _openings(state, hand, by_rank, wilds, state.minimum(seat), top, frozen, gain)
+    existing = melds[rank]
+    groups: list[tuple[Card, ...]] = []
+    if not frozen and existing is not None and rules.unfrozen_take_by_adding_to_meld:
+        groups.append(())
+    groups.extend(submultisets(naturals, 2))
+    if not frozen and rules.unfrozen_take_natural_plus_wild:
+        groups.extend(n + w for n in submultisets(naturals, 1) for w in submultisets(wilds, 1))
+    if rules.hidden_canasta_bonus and existing is None:
+        need = rules.canasta_size - 1
+        pool = naturals + wilds
+        for group in submultisets(pool, need):
+            n = sum(1 for c in group if IS_NATURAL[c])
+            if n >= 2 or (not frozen and n == 1 and rules.unfrozen_take_natural_plus_wild):
+                groups.append(group)
+    en, ew = split_counts(existing) if existing is not None else (0, 0)
+    canastas = state.canastas(owner)
+    size = rules.canasta_size
+    acts: list[Action] = []
+    for group in groups:
+        n, w = split_counts(group)
+        if meld_problem(rules, en + n + 1, ew + w, adds_wilds=w > 0):
+            continue
+        left = len(hand) - len(group) + gain
+        if left <= 1:
+            after = en + ew + 1 + len(group)
+            made = canastas + (1 if after >= size > en + ew else 0)
+            if not _may_end_with(state, made, left):
+                continue
+        acts.append(Action("take", (Group(rank, group),)) if group else TAKE)
+    return list(dict.fromkeys(acts))
+
+
+def _may_end_with(state: State, canastas: int, left: int) -> bool:
+    """The hand-size rule (§1.6): may the player be left with ``left`` (0 or 1) cards?"""
+    rules = state.rules
+    if left == 0 and rules.going_out_requires_discard:
+        return False
+    return state.answer != "no" and canastas >= rules.min_canastas_to_go_out
+
+
+# -- openings --------------------------------------------------------------------------------
+
+Shape = tuple[int, int, int, int]  # rank, naturals from hand, twos, jokers
+
+
+def _openings(state: State, hand: tuple[Card, ...], by_rank: dict[Rank, tuple[Card, ...]],
+              wilds: tuple[Card, ...], minimum: int, top: Card | None, frozen: bool,
+              gain: int) -> list[Action]:
+    """Minimal opening melds (``meld``), or with ``top`` the minimal openings through the pile."""
+    rules = state.rules
+    value = rules.value_of
+    twos = tuple(c for c in wilds if c != JOKER)
+    jokers = len(wilds) - len(twos)
+    v2, vj = value[48], value[JOKER]
+    top_rank = RANK_OF[top] if top is not None else -1
+    ranks = [r for r in sorted(by_rank) if r != top_rank
+             and len(by_rank[r]) >= rules.min_naturals_per_meld]
+    top_value = value[top] if top is not None else 0
+    hidden_rule = rules.hidden_canasta_bonus > 0
+    canasta = rules.canasta_size
+
+    def valid(rank: Rank, k: int, t: int, j: int) -> bool:
+        nat = k + (1 if rank == top_rank else 0)
+        if rank == top_rank:
+            if frozen and k < 2:
+                return False
+            if not frozen and k < 2 and not (k == 1 and t + j >= 1
+                                             and rules.unfrozen_take_natural_plus_wild):
+                return False
+        return meld_problem(rules, nat, t + j) is None
+
+    def group_count(rank: Rank, k: int, t: int, j: int) -> int:
+        return (k * value[rank * 4] + t * v2 + j * vj
+                + (top_value if rank == top_rank else 0))
+
+    def shapes(rank: Rank, t_left: int, j_left: int) -> Iterator[Shape]:
+        n = len(by_rank.get(rank, ()))
+        for k in range(0 if rank == top_rank else rules.min_naturals_per_meld, n + 1):
+            for t in range(t_left + 1):
+                for j in range(j_left + 1):
+                    if valid(rank, k, t, j):
+                        yield (rank, k, t, j)
+
+    def minimal(chosen: list[Shape], total: int) -> bool:
+        for rank, k, t, j in chosen:
+            size = k + t + j + (1 if rank == top_rank else 0)
+            if rank != top_rank and total - group_count(rank, k, t, j) >= minimum:
+                return False
+            if hidden_rule and size == canasta:
+                continue  # a smaller group would lose the canasta laid at once
+            for dk, dt, dj, dv in ((1, 0, 0, value[rank * 4]), (0, 1, 0, v2), (0, 0, 1, vj)):
+                if (k >= dk and t >= dt and j >= dj and total - dv >= minimum
+                        and valid(rank, k - dk, t - dt, j - dj)):
+                    return False
+        return True
+
+    results: list[list[Shape]] = []
+    max_value = {r: len(by_rank[r]) * value[r * 4] for r in ranks}
+    wild_value = len(twos) * v2 + jokers * vj
+
+    def search(i: int, chosen: list[Shape], total: int, t_left: int, j_left: int) -> None:
+        if total >= minimum:
+            if minimal(chosen, total):
+                results.append(list(chosen))
+            return
+        if i == len(ranks):
+            return
+        if total + sum(max_value[r] for r in ranks[i:]) + wild_value < minimum:
+            return
+        rank = ranks[i]
+        for shape in shapes(rank, t_left, j_left):
+            _, k, t, j = shape
+            chosen.append(shape)
+            search(i + 1, chosen, total + group_count(*shape), t_left - t, j_left - j)
+            chosen.pop()
+        search(i + 1, chosen, total, t_left, j_left)
+
+    if top is not None:
+        if len(by_rank.get(top_rank, ())) < (2 if frozen else 1):
+            return []
+        for shape in shapes(top_rank, len(twos), jokers):
+            _, k, t, j = shape
+            search(0, [shape], group_count(*shape), len(twos) - t, jokers - j)
+    else:
+        search(0, [], 0, len(twos), jokers)
+
+    acts: dict[Action, None] = {}
+    n_hand = len(hand)
+    for chosen in results:
+        laid = sum(k + t + j for _, k, t, j in chosen)
+        left = n_hand - laid + gain
+        if left <= 1:
+            made = sum(1 for r, k, t, j in chosen
+                       if k + t + j + (1 if r == top_rank else 0) >= canasta)
+            if not _may_end_with(state, made, left):
+                continue
+        for groups in _expand(chosen, by_rank, twos, jokers):
+            verb = "take" if top is not None else "meld"
+            acts[canonical(Action(verb, groups))] = None
+    return list(acts)
+
+
+def _expand(chosen: list[Shape], by_rank: dict[Rank, tuple[Card, ...]], twos: tuple[Card, ...],
+            jokers: int) -> Iterator[tuple[Group, ...]]:
+    """Every choice of suits for value-level groups (the twos are shared between groups)."""
+
+    def rec(i: int, twos_left: tuple[Card, ...]) -> Iterator[list[Group]]:
+        if i == len(chosen):
+            yield []
+            return
+        rank, k, t, j = chosen[i]
+        for nat in submultisets(by_rank.get(rank, ()), k):
+            for two in submultisets(twos_left, t):
+                rest = list(twos_left)
+                for c in two:
+                    rest.remove(c)
+                group = Group(rank, tuple(sorted(nat + two + (JOKER,) * j)))
+                for tail in rec(i + 1, tuple(rest)):
+                    yield [group, *tail]
+
+    for groups in rec(0, twos):
+        yield tuple(groups)
+
+
+def _concealed_outs(state: State, hand: tuple[Card, ...], minimum: int) -> list[Action]:
+    """Whole-hand melds of a concealed going out that need not reach the minimum (§1.10)."""
+    rules = state.rules
+    value = rules.value_of
+    options: list[Card | None] = sorted(set(hand))
+    if not rules.going_out_requires_discard:
+        options.append(None)
+    acts: list[Action] = []
+    for discard in options:
+        rest = list(hand)
+        if discard is not None:
+            rest.remove(discard)
+        if not rest or sum(value[c] for c in rest) >= minimum:
+            continue
+        by_rank, wilds, blacks = _hand_profile(tuple(rest))
+        if any(IS_RED_THREE[c] for c in rest):
+            continue
+        if any(len(v) < rules.min_naturals_per_meld for v in by_rank.values()):
+            continue
+        if blacks and len(blacks) not in rules.black_three_meld_sizes:
+            continue
+        ranks = sorted(by_rank)
+        for split in _wild_splits(rules, [len(by_rank[r]) for r in ranks], wilds):
+            groups = [Group(r, tuple(sorted(by_rank[r] + w))) for r, w in zip(ranks, split)]
+            made = sum(1 for g in groups if len(g.cards) >= rules.canasta_size)
+            if made < rules.min_canastas_to_go_out or (
+                    rules.concealed_requires_own_canasta and made == 0):
+                continue
+            if blacks:
+                groups.append(Group(BLACK_THREE_RANK, blacks))
+            acts.append(canonical(Action("meld", tuple(groups))))
+    return acts
+
+
+def _wild_splits(rules: Rules, naturals: list[int], wilds: tuple[Card, ...]
+                 ) -> Iterator[list[tuple[Card, ...]]]:
+    """Ways to share all ``wilds`` among new melds with these natural counts."""
+
+    def rec(i: int, left: tuple[Card, ...]) -> Iterator[list[tuple[Card, ...]]]:
+        if i == len(naturals):
+            if not left:
+                yield []
+            return
+        n = naturals[i]
+        low = max(0, rules.min_meld_size - n)
+        for k in range(low, min(wild_cap(rules, n), len(left)) + 1):
+            if rules.max_meld_size is not None and n + k > rules.max_meld_size:
+                break
+            for chosen in submultisets(left, k):
+                rest = list(left)
+                for c in chosen:
+                    rest.remove(c)
+                for tail in rec(i + 1, tuple(rest)):
+                    yield [chosen, *tail]
+
+    yield from rec(0, wilds)
+
+
+# -- the play phase --------------------------------------------------------------------------
+
+def _play_actions(state: State) -> list[Action]:
+    rules = state.rules
+    seat = state.to_move
+    hand = state.hands[seat]
+    n_hand = len(hand)
+    owner = state.owner_of(seat)
+    melds = state.melds[owner]
+    answer = state.answer
+    acts: list[Action] = []
+    canastas = state.canastas(owner)
+    need = rules.min_canastas_to_go_out
+    # discards
+    if n_hand == 1:
+        if answer != "no" and canastas >= need:
+            acts.append(DISCARDS[hand[0]])
+    elif answer != "yes":
+        last = -1
+        for c in hand:
+            if c != last:
+                acts.append(DISCARDS[c])
+                last = c
+    by_rank, wilds, blacks = _hand_profile(hand)
+    side_melded = any(m is not None for m in melds)
+    if not side_melded:
+        minimum = state.minimum(seat)
+        acts.extend(_openings(state, hand, by_rank, wilds, minimum, None, False, 0))
+        if (rules.concealed_out_minimum_exempt_on_stock_draw and not state.turn.took_pile
+                and not state.has_melded[seat] and answer != "no"):
+            acts.extend(a for a in _concealed_outs(state, hand, minimum) if a not in acts)
+    else:
+        size = rules.canasta_size
+        may_end = answer != "no"
+        for rank in range(11):
+            naturals = by_rank.get(rank, ())
+            existing = melds[rank]
+            if not naturals and (existing is None or not wilds):
+                continue
+            if existing is None and len(naturals) < rules.min_naturals_per_meld:
+                continue
+            before = len(existing) if existing is not None else 0
+            for action, k in _rank_options(rules, rank, naturals, wilds, existing):
+                left = n_hand - k
+                if left <= 1:
+                    made = canastas + (1 if before + k >= size > before else 0)
+                    if not may_end or made < need or (
+                            left == 0 and rules.going_out_requires_discard):
+                        continue
+                if answer == "yes" and left and not _still_out(state, hand, melds, action):
+                    continue
+                acts.append(action)
+        if len(blacks) >= 3 and melds[BLACK_THREE_RANK] is None and may_end and canastas >= need:
+            for k in rules.black_three_meld_sizes:
+                left = n_hand - k
+                if left > 1 or (left == 0 and rules.going_out_requires_discard):
+                    continue
+                for group in submultisets(blacks, k):
+                    action = Action("meld", (Group(BLACK_THREE_RANK, group),))
+                    if answer == "yes" and left and not _still_out(state, hand, melds, action):
+                        continue
+                    acts.append(action)
+    if rules.permission_question_enabled and answer is None and not state.turn.melded:
+        if ask_problem(state) is None:
+            acts.append(ASK)
+    return acts
+
+
+def _still_out(state: State, hand: tuple[Card, ...], melds: SideMelds, action: Action) -> bool:
+    """After a 'yes': can the player still go out once ``action`` is played?"""
+    laid = [c for g in action.groups for c in g.cards]
+    rest = remove_cards(hand, laid)
+    if rest is None:
+        return False
+    new = list(melds)
+    for g in action.groups:
+        existing = new[g.rank]
+        new[g.rank] = tuple(sorted((existing or ()) + g.cards))
+    return can_go_out(state.rules, rest, new, None, False)

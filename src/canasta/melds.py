@@ -1,0 +1,185 @@
+"""Meld arithmetic: what a meld may hold (RULES §1.7), and whether a hand can still go out.
+
+Everything here is a pure function of counts, so the engine and the legal-action generator share
+one definition of a legal meld.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from canasta.cards import BLACK_THREE_RANK, IS_BLACK_THREE, IS_NATURAL, IS_WILD, RANK_OF, Card
+from canasta.rules import Rules
+
+UNLIMITED = 1 << 30
+
+
+def wild_cap(rules: Rules, naturals: int) -> int:
+    """The most wild cards a meld with ``naturals`` natural cards may hold."""
+    cap = rules.max_wilds_per_meld
+    if rules.wilds_must_not_exceed_naturals and naturals < cap:
+        return naturals
+    return cap
+
+
+def split_counts(cards: Iterable[Card]) -> tuple[int, int]:
+    """(natural cards, wild cards) of a meld; black threes count as naturals of their meld."""
+    naturals = wilds = 0
+    for c in cards:
+        if IS_WILD[c]:
+            wilds += 1
+        else:
+            naturals += 1
+    return naturals, wilds
+
+
+def meld_problem(rules: Rules, naturals: int, wilds: int, adds_wilds: bool = True) -> str | None:
+    """Why a meld of this make-up is not allowed, or ``None`` when it is (RULES §1.7).
+
+    ``adds_wilds`` is False for additions of natural cards only, which can never break a wild-card
+    limit that the meld already met (a cutthroat merge may leave a meld above it).
+    """
+    size = naturals + wilds
+    if naturals < rules.min_naturals_per_meld:
+        return f"a meld needs at least {rules.min_naturals_per_meld} natural cards"
+    if size < rules.min_meld_size:
+        return f"a meld needs at least {rules.min_meld_size} cards"
+    if adds_wilds:
+        if wilds > rules.max_wilds_per_meld:
+            return f"a meld may hold at most {rules.max_wilds_per_meld} wild cards"
+        if rules.wilds_must_not_exceed_naturals and wilds > naturals:
+            return "wild cards may not outnumber natural cards in a meld"
+    if rules.max_meld_size is not None and size > rules.max_meld_size:
+        return f"a meld may hold at most {rules.max_meld_size} cards"
+    return None
+
+
+def black_three_problem(rules: Rules, cards: Sequence[Card]) -> str | None:
+    """Why a group is not a going-out meld of black threes, or ``None`` (RULES §1.9)."""
+    if any(not IS_BLACK_THREE[c] for c in cards):
+        return "black threes meld only with black threes, never with wild cards"
+    if len(cards) not in rules.black_three_meld_sizes:
+        sizes = " or ".join(str(s) for s in rules.black_three_meld_sizes)
+        return f"a meld of black threes holds {sizes} cards"
+    return None
+
+
+def count(rules: Rules, cards: Iterable[Card]) -> int:
+    """The point count of cards (RULES §1.3)."""
+    value = rules.value_of
+    return sum(value[c] for c in cards)
+
+
+def is_canasta(rules: Rules, meld: Sequence[Card] | None) -> bool:
+    """True for a meld of at least ``canasta_size`` cards."""
+    return meld is not None and len(meld) >= rules.canasta_size
+
+
+def can_go_out(
+    rules: Rules,
+    hand: Sequence[Card],
+    melds: Sequence[Sequence[Card] | None],
+    minimum: int | None,
+    exempt: bool,
+) -> bool:
+    """Whether the player can still empty ``hand`` this turn (melding it, with at most one discard).
+
+    ``melds`` are the melds the player plays on. ``minimum`` is the opening count the melds must
+    reach when the side has not melded (``None`` otherwise); with ``exempt`` the minimum is waived
+    for a concealed going out, which then needs a canasta of the player's own.
+    """
+    options: list[Card | None] = sorted(set(hand))
+    if not rules.going_out_requires_discard:
+        options.append(None)
+    for discard in options:
+        rest = list(hand)
+        if discard is not None:
+            rest.remove(discard)
+        if _partition_goes_out(rules, rest, melds, minimum, exempt):
+            return True
+    return False
+
+
+def _partition_goes_out(
+    rules: Rules,
+    rest: list[Card],
+    melds: Sequence[Sequence[Card] | None],
+    minimum: int | None,
+    exempt: bool,
+) -> bool:
+    naturals = [0] * 11
+    blacks = 0
+    wilds = 0
+    for c in rest:
+        if IS_NATURAL[c]:
+            naturals[RANK_OF[c]] += 1
+        elif IS_WILD[c]:
+            wilds += 1
+        elif IS_BLACK_THREE[c]:
+            blacks += 1
+        else:
+            return False  # a red three never stays in a hand
+    if blacks and (blacks not in rules.black_three_meld_sizes
+                   or melds[BLACK_THREE_RANK] is not None):
+        return False
+    size = rules.canasta_size
+    have = sum(1 for m in melds if m is not None and len(m) >= size)
+    lower_total = cap_total = 0
+    extras: list[int] = []
+    for rank in range(11):
+        n = naturals[rank]
+        existing = melds[rank]
+        if existing is None:
+            if n == 0:
+                continue
+            if n < rules.min_naturals_per_meld:
+                return False
+            cap = wild_cap(rules, n)
+            lower = max(0, rules.min_meld_size - n)
+            base = n + lower
+        else:
+            en, ew = split_counts(existing)
+            cap = max(0, wild_cap(rules, en + n) - ew)
+            lower = 0
+            base = len(existing) + n
+            if n == 0 and base >= size:
+                continue  # counted in ``have`` already; may still absorb wild cards
+        if rules.max_meld_size is not None:
+            room = rules.max_meld_size - base
+            if room < 0:
+                return False
+            cap = min(cap, lower + room)
+        if lower > cap:
+            return False
+        lower_total += lower
+        cap_total += cap
+        if base >= size:
+            if existing is None or len(existing) < size:
+                have += 1
+        elif size - base <= cap - lower:
+            extras.append(size - base)
+    # wild cards may also go onto complete canastas that take no natural card now
+    for rank in range(11):
+        existing = melds[rank]
+        if existing is not None and naturals[rank] == 0 and len(existing) >= size:
+            en, ew = split_counts(existing)
+            cap_total += max(0, wild_cap(rules, en) - ew)
+    if not lower_total <= wilds <= cap_total:
+        return False
+    budget = wilds - lower_total
+    gained = 0
+    for extra in sorted(extras):
+        if extra > budget:
+            break
+        budget -= extra
+        gained += 1
+    if have + gained < rules.min_canastas_to_go_out:
+        return False
+    if minimum is not None:
+        if exempt:
+            # the side has no meld yet, so every canasta made now is the player's own
+            if rules.concealed_requires_own_canasta and have + gained == 0:
+                return False
+        elif count(rules, rest) < minimum:
+            return False
+    return True

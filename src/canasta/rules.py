@@ -1,0 +1,386 @@
+"""Rules as data: one frozen :class:`Rules` value per rule set, and the named presets.
+
+Every field corresponds to a row of RULES §6; ``docs/rules.md`` maps each rule clause to its
+field and to the tests that check it. A preset is looked up by name with :func:`get_rules`;
+fields are overridden with :func:`rules_from_json` (NOTATION §3) or :meth:`Rules.replace`.
+
+>>> r = get_rules("classic")
+>>> r.num_players, r.hand_size, r.draw_count, r.minimum_for(1500)
+(4, 11, 1, 90)
+>>> get_rules("classic").replace(target_score=3000).target_score
+3000
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from canasta.cards import (
+    BLACK_THREES,
+    IS_BLACK_THREE,
+    IS_RED_THREE,
+    JOKER,
+    NUM_CARD_TYPES,
+    RANK_CHARS,
+    RANK_OF,
+    TWO,
+)
+from canasta.errors import RulesError
+
+CARD_KINDS = frozenset({"wild", "red3", "black3"})
+STOCK_EXHAUSTED_RULES = ("continue_by_pile", "void_draw", "end_after_last_discard")
+DRAW_HAND_SCORINGS = ("none", "normal_without_out_bonus")
+DRAW_TRIGGERS = ("cannot_supply", "stock_empty")
+TARGET_COMPARISONS = (">=", ">")
+TIE_RULES = ("play_another_hand",)
+
+CLASSIC_CARD_VALUES: tuple[tuple[str, int], ...] = (
+    ("JK", 50), ("2", 20), ("A", 20), ("K", 10), ("Q", 10), ("J", 10), ("T", 10),
+    ("9", 10), ("8", 10), ("7", 5), ("6", 5), ("5", 5), ("4", 5),
+)
+CLASSIC_THRESHOLDS: tuple[tuple[int | None, int], ...] = (
+    (None, 15), (0, 50), (1500, 90), (3000, 120),
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every knob of a Canasta rule set (RULES §6). Checked on creation; raises :class:`RulesError`.
+
+    Seats are ``0..num_players-1``; the side of a seat is ``seat % num_sides``.
+    """
+
+    name: str = "classic"
+    # -- players, pack, deal
+    num_players: int = 4
+    num_sides: int = 2
+    num_decks: int = 2
+    num_jokers: int = 4
+    hand_size: int = 11
+    draw_count: int = 1
+    discard_count: int = 1
+    upcard_cover_kinds: frozenset[str] = frozenset({"wild", "red3"})
+    upcard_freeze_kinds: frozenset[str] = frozenset({"wild", "red3"})
+    dealt_red_threes_replaced: bool = True
+    pile_red_threes_replaced: bool = False
+    # -- card values and bonuses
+    card_values: tuple[tuple[str, int], ...] = CLASSIC_CARD_VALUES
+    black_three_value: int = 5
+    red_three_value: int = 100
+    red_three_schedule: tuple[tuple[int, int], ...] = ((4, 800),)
+    red_threes_negative_if_no_meld: bool = True
+    # -- melds and canastas
+    min_meld_size: int = 3
+    min_naturals_per_meld: int = 2
+    max_wilds_per_meld: int = 3
+    wilds_must_not_exceed_naturals: bool = False
+    max_meld_size: int | None = None
+    canasta_size: int = 7
+    natural_canasta_bonus: int = 500
+    mixed_canasta_bonus: int = 300
+    hidden_canasta_bonus: int = 0
+    black_three_meld_sizes: tuple[int, ...] = (3, 4)
+    # -- initial meld
+    initial_meld_thresholds: tuple[tuple[int | None, int], ...] = CLASSIC_THRESHOLDS
+    concealed_out_minimum_exempt_on_stock_draw: bool = True
+    # -- the discard pile
+    pile_frozen_by_wild: bool = True
+    pile_frozen_until_side_melds: bool = True
+    black_three_freezes_pile: bool = False
+    unfrozen_take_natural_plus_wild: bool = True
+    unfrozen_take_by_adding_to_meld: bool = True
+    # -- going out
+    min_canastas_to_go_out: int = 1
+    going_out_requires_discard: bool = False
+    going_out_bonus: int = 100
+    concealed_going_out_bonus: int = 200
+    concealed_requires_own_canasta: bool = True
+    concealed_forbids_adding_to_partner_melds: bool = True
+    concealed_allows_pile_take: bool = True
+    permission_question_enabled: bool = True
+    permission_asks_per_hand: int | None = None
+    # -- the end of the stock
+    stock_exhausted_rule: str = "continue_by_pile"
+    stock_out_forced_take: bool = True
+    stock_out_one_card_exception: bool = True
+    red_three_last_card_ends_hand: bool = True
+    draw_hand_scoring: str = "none"
+    draw_trigger: str = "cannot_supply"
+    # -- three-player cutthroat
+    lone_hand: bool = False
+    # -- the game
+    target_score: int = 5000
+    target_comparison: str = ">="
+    tie_rule: str = "play_another_hand"
+    first_dealer: int = 0
+
+    # derived tables, filled in __post_init__ (not fields of the rule set)
+    value_of: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        values = dict(self.card_values)
+        table = []
+        for card in range(NUM_CARD_TYPES):
+            if card == JOKER:
+                table.append(values["JK"])
+            elif IS_RED_THREE[card]:
+                table.append(0)
+            elif IS_BLACK_THREE[card]:
+                table.append(self.black_three_value)
+            elif RANK_OF[card] == TWO:
+                table.append(values["2"])
+            else:
+                table.append(values[RANK_CHARS[RANK_OF[card]]])
+        object.__setattr__(self, "value_of", tuple(table))
+
+    # -- derived facts -------------------------------------------------------------------------
+    @property
+    def deck_size(self) -> int:
+        """Number of cards in the pack."""
+        return 52 * self.num_decks + self.num_jokers
+
+    @property
+    def partnership(self) -> bool:
+        """True when some side has more than one seat."""
+        return self.num_players > self.num_sides
+
+    def side_of(self, seat: int) -> int:
+        """The side of a seat (before any cutthroat lone hand is known)."""
+        return seat % self.num_sides
+
+    def minimum_for(self, score: int) -> int:
+        """The initial-meld minimum count for a cumulative score (RULES §1.10)."""
+        minimum = self.initial_meld_thresholds[0][1]
+        for lower, value in self.initial_meld_thresholds:
+            if lower is None or score >= lower:
+                minimum = value
+        return minimum
+
+    def red_three_score(self, count: int) -> int:
+        """The bonus for ``count`` red threes laid by one side, before the sign (RULES §1.17)."""
+        schedule = dict(self.red_three_schedule)
+        return schedule.get(count, self.red_three_value * count)
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some fields changed (validated again)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_json(self) -> str | dict[str, Any]:
+        """The preset name, or ``{"preset": name, field: value, ...}`` for the fields that differ."""
+        base = PRESETS.get(self.name)
+        if base is None:
+            base = PRESETS["classic"]
+        diff: dict[str, Any] = {}
+        for f in FIELDS:
+            if f == "name":
+                continue
+            mine, theirs = getattr(self, f), getattr(base, f)
+            if mine != theirs:
+                diff[f] = _field_to_json(f, mine)
+        if not diff and self.name in PRESETS:
+            return self.name
+        return {"preset": self.name if self.name in PRESETS else "classic", **diff}
+
+
+FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules) if f.init)
+
+
+def _validate(r: Rules) -> None:
+    def bad(name: str, why: str) -> RulesError:
+        return RulesError(f"invalid rules field {name!r}: {why}")
+
+    def check_int(name: str, low: int, high: int | None = None) -> None:
+        v = getattr(r, name)
+        if not isinstance(v, int) or isinstance(v, bool) or v < low or (high is not None and v > high):
+            rng = f"{low}..{high}" if high is not None else f">= {low}"
+            raise bad(name, f"must be an integer {rng}, not {v!r}")
+
+    def check_bool(name: str) -> None:
+        if not isinstance(getattr(r, name), bool):
+            raise bad(name, f"must be true or false, not {getattr(r, name)!r}")
+
+    for name in ("num_players", "num_sides", "num_decks"):
+        check_int(name, 1)
+    check_int("num_players", 2, 8)
+    check_int("num_sides", 2, r.num_players)
+    if r.num_players % r.num_sides:
+        raise bad("num_sides", f"{r.num_players} players cannot sit in {r.num_sides} equal sides")
+    check_int("num_jokers", 0)
+    check_int("hand_size", 1)
+    check_int("draw_count", 1, 5)
+    check_int("discard_count", 1, 1)
+    check_int("min_meld_size", 3)
+    check_int("min_naturals_per_meld", 2)
+    check_int("max_wilds_per_meld", 0)
+    check_int("canasta_size", r.min_meld_size)
+    for name in ("natural_canasta_bonus", "mixed_canasta_bonus", "hidden_canasta_bonus",
+                 "going_out_bonus", "concealed_going_out_bonus", "red_three_value",
+                 "black_three_value"):
+        check_int(name, 0)
+    check_int("min_canastas_to_go_out", 0)
+    check_int("target_score", 1)
+    check_int("first_dealer", 0, r.num_players - 1)
+    if r.max_meld_size is not None:
+        check_int("max_meld_size", max(r.min_meld_size, r.canasta_size))
+    if r.permission_asks_per_hand is not None:
+        check_int("permission_asks_per_hand", 1)
+    for name in ("dealt_red_threes_replaced", "pile_red_threes_replaced",
+                 "red_threes_negative_if_no_meld", "wilds_must_not_exceed_naturals",
+                 "concealed_out_minimum_exempt_on_stock_draw", "pile_frozen_by_wild",
+                 "pile_frozen_until_side_melds", "black_three_freezes_pile",
+                 "unfrozen_take_natural_plus_wild", "unfrozen_take_by_adding_to_meld",
+                 "going_out_requires_discard", "concealed_requires_own_canasta",
+                 "concealed_forbids_adding_to_partner_melds", "concealed_allows_pile_take",
+                 "permission_question_enabled", "stock_out_forced_take",
+                 "stock_out_one_card_exception", "red_three_last_card_ends_hand", "lone_hand"):
+        check_bool(name)
+    for name in ("upcard_cover_kinds", "upcard_freeze_kinds"):
+        v = getattr(r, name)
+        if not isinstance(v, frozenset) or not v <= CARD_KINDS:
+            raise bad(name, f"must be a set of {sorted(CARD_KINDS)}, not {v!r}")
+    for name, allowed in (("stock_exhausted_rule", STOCK_EXHAUSTED_RULES),
+                          ("draw_hand_scoring", DRAW_HAND_SCORINGS),
+                          ("draw_trigger", DRAW_TRIGGERS),
+                          ("target_comparison", TARGET_COMPARISONS),
+                          ("tie_rule", TIE_RULES)):
+        if getattr(r, name) not in allowed:
+            raise bad(name, f"must be one of {list(allowed)}, not {getattr(r, name)!r}")
+    values = dict(r.card_values) if isinstance(r.card_values, tuple) else {}
+    want = {"JK", "2", *RANK_CHARS[:11]}
+    if set(values) != want or any(not isinstance(v, int) or isinstance(v, bool) or v < 0
+                                  for v in values.values()):
+        raise bad("card_values", f"must give a value >= 0 to each of {sorted(want)}")
+    th = r.initial_meld_thresholds
+    if (not isinstance(th, tuple) or not th or th[0][0] is not None
+            or any(not isinstance(lo, int) for lo, _ in th[1:])
+            or any(not isinstance(v, int) or v < 0 for _, v in th)
+            or [lo for lo, _ in th[1:]] != sorted({lo for lo, _ in th[1:] if lo is not None})):
+        raise bad("initial_meld_thresholds",
+                  "must be [[null, min], [score, min], ...] with increasing scores")
+    sched = r.red_three_schedule
+    if not isinstance(sched, tuple) or any(
+            not isinstance(n, int) or not isinstance(v, int) or n < 1 for n, v in sched):
+        raise bad("red_three_schedule", "must map a number of red threes to a total score")
+    sizes = r.black_three_meld_sizes
+    black_threes = len(BLACK_THREES) * r.num_decks
+    if not isinstance(sizes, tuple) or any(
+            not isinstance(s, int) or s < 3 or s > black_threes for s in sizes):
+        raise bad("black_three_meld_sizes", f"must be sizes from 3 to {black_threes}")
+    if r.num_sides == r.num_players and r.permission_question_enabled:
+        raise bad("permission_question_enabled", "asking a partner needs partnerships")
+    if r.lone_hand and (r.num_players != 3 or r.num_sides != 3):
+        raise bad("lone_hand", "the cutthroat lone hand is a three-player rule")
+    cards_needed = r.num_players * r.hand_size + 1
+    if cards_needed > r.deck_size:
+        raise bad("hand_size", f"{r.num_players} hands of {r.hand_size} do not fit in "
+                  f"{r.deck_size} cards")
+
+
+def _field_to_json(name: str, value: Any) -> Any:
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if name == "card_values":
+        return dict(value)
+    if name == "red_three_schedule":
+        return {str(n): v for n, v in value}
+    if isinstance(value, tuple):
+        return [list(v) if isinstance(v, tuple) else v for v in value]
+    return value
+
+
+def _field_from_json(name: str, value: Any) -> Any:
+    """Convert a JSON value to the field's Python type; type errors surface in validation."""
+    if name in ("upcard_cover_kinds", "upcard_freeze_kinds"):
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise RulesError(f"invalid rules field {name!r}: must be a list of {sorted(CARD_KINDS)}")
+        return frozenset(value)
+    if name == "card_values":
+        if not isinstance(value, dict):
+            raise RulesError("invalid rules field 'card_values': must be an object")
+        return tuple(sorted(value.items()))
+    if name == "red_three_schedule":
+        if not isinstance(value, dict):
+            raise RulesError("invalid rules field 'red_three_schedule': must be an object")
+        try:
+            return tuple(sorted((int(k), v) for k, v in value.items()))
+        except ValueError:
+            raise RulesError("invalid rules field 'red_three_schedule': keys are counts") from None
+    if name == "initial_meld_thresholds":
+        if not isinstance(value, list) or not all(
+                isinstance(row, list) and len(row) == 2 for row in value):
+            raise RulesError("invalid rules field 'initial_meld_thresholds': "
+                             "must be [[null, min], [score, min], ...]")
+        return tuple((row[0], row[1]) for row in value)
+    if name == "black_three_meld_sizes":
+        if not isinstance(value, list):
+            raise RulesError("invalid rules field 'black_three_meld_sizes': must be a list")
+        return tuple(value)
+    return value
+
+
+_CLASSIC = Rules()
+PRESETS: dict[str, Rules] = {
+    "classic": _CLASSIC,
+    "classic-2p": _CLASSIC.replace(
+        name="classic-2p", num_players=2, num_sides=2, hand_size=15, draw_count=2,
+        min_canastas_to_go_out=2, permission_question_enabled=False),
+    "classic-3p": _CLASSIC.replace(
+        name="classic-3p", num_players=3, num_sides=3, hand_size=13,
+        permission_question_enabled=False),
+    "classic-3p-cutthroat": _CLASSIC.replace(
+        name="classic-3p-cutthroat", num_players=3, num_sides=3, hand_size=13, draw_count=2,
+        min_canastas_to_go_out=2, permission_question_enabled=False, lone_hand=True,
+        stock_exhausted_rule="end_after_last_discard", target_score=7500),
+    "classic-6p": _CLASSIC.replace(
+        name="classic-6p", num_players=6, num_sides=2, num_decks=3, num_jokers=6, hand_size=13,
+        min_canastas_to_go_out=2, red_three_schedule=((5, 1000), (6, 1200)),
+        black_three_meld_sizes=(3, 4, 5, 6),
+        initial_meld_thresholds=CLASSIC_THRESHOLDS + ((7000, 150),), target_score=10000),
+    "korean-old": _CLASSIC.replace(
+        name="korean-old", draw_count=2, upcard_cover_kinds=frozenset(),
+        permission_asks_per_hand=1, concealed_out_minimum_exempt_on_stock_draw=False,
+        concealed_requires_own_canasta=False, concealed_forbids_adding_to_partner_melds=False,
+        stock_exhausted_rule="void_draw", target_comparison=">"),
+    "spruce-classic": _CLASSIC.replace(
+        name="spruce-classic", upcard_cover_kinds=frozenset({"wild", "red3", "black3"}),
+        wilds_must_not_exceed_naturals=True, hidden_canasta_bonus=100),
+}
+ALIASES = {"classic-4p": "classic"}
+
+
+def get_rules(name: str) -> Rules:
+    """The preset called ``name`` (case-insensitive); raises :class:`RulesError` if unknown."""
+    key = name.strip().lower()
+    key = ALIASES.get(key, key)
+    try:
+        return PRESETS[key]
+    except KeyError:
+        raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})") from None
+
+
+def rules_from_json(value: Any) -> Rules:
+    """Rules from a preset name or ``{"preset": NAME, FIELD: VALUE, ...}`` (NOTATION §3)."""
+    if isinstance(value, Rules):
+        return value
+    if isinstance(value, str):
+        return get_rules(value)
+    if not isinstance(value, Mapping):
+        raise RulesError(f"rules must be a preset name or an object, not {value!r}")
+    if "preset" not in value or not isinstance(value["preset"], str):
+        raise RulesError("a rules object needs a \"preset\" name")
+    base = get_rules(value["preset"])
+    changes: dict[str, Any] = {}
+    for key, v in value.items():
+        if key == "preset":
+            continue
+        if key not in FIELDS or key == "name":
+            raise RulesError(f"unknown rules field {key!r}")
+        changes[key] = _field_from_json(key, v)
+    try:
+        return base.replace(**changes)
+    except TypeError as e:  # a value of the wrong type that validation did not catch first
+        raise RulesError(f"invalid rules: {e}") from None
