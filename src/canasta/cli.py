@@ -163,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record", help="game record JSON file, or - for standard input")
     p.set_defaults(func=cmd_replay)
 
-    for name, adder in EXTRA_COMMANDS.items():
+    for adder in EXTRA_COMMANDS.values():
         adder(sub)
     return parser
 

@@ -113,7 +113,7 @@ def new_hand(
         rules=rules, dealer=dealer, to_move=(dealer + 1) % n, phase=DRAW,
         hands=tuple(tuple(sorted(h)) for h in hands), stock=tuple(cards[pos:]),
         pile=tuple(pile), melds=(empty_melds,) * rules.num_sides,
-        red_threes=tuple(tuple(r) for r in red_threes), hidden=((),) * rules.num_sides,
+        red_threes=tuple(tuple(sorted(r)) for r in red_threes), hidden=((),) * rules.num_sides,
         scores=tuple(scores), pile_frozen=frozen, has_melded=(False,) * n, asks=(0,) * n,
         answer=None, turn=NEW_TURN, known=((),) * n, lone_hand=None, result=None,
     )

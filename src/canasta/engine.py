@@ -280,7 +280,7 @@ def _draw(state: State, action: Action) -> State:
     _set(new, "hands", _with_slot(state.hands, seat, tuple(hand)))
     _set(new, "stock", stock[pos:])
     if reds is not state.red_threes[side]:
-        _set(new, "red_threes", _with_slot(state.red_threes, side, reds))
+        _set(new, "red_threes", _with_slot(state.red_threes, side, tuple(sorted(reds))))
     _set(new, "phase", PLAY)
     _set(new, "turn", NEW_TURN)
     if pos == len(stock):
@@ -433,6 +433,8 @@ def _take(state: State, action: Action) -> State:
     _set(new, "stock", stock)
     _set(new, "pile", ())
     _set(new, "pile_frozen", False)
+    if red_threes is not state.red_threes:
+        red_threes = _with_slot(red_threes, side, tuple(sorted(red_threes[side])))
     _set(new, "red_threes", red_threes)
     _set(new, "melds", _with_slot(state.melds, owner, melds_after))
     _set(new, "hidden", _hidden_after(state, owner, hidden))
@@ -662,6 +664,8 @@ def ask_problem(state: State) -> str | None:
         return "the partner is asked before the first meld of the turn"
     if state.answer is not None:
         return "you have already asked this turn"
+    if len(state.hands[seat]) < 2:
+        return "with one card left you must go out: there is nothing to ask"
     limit = rules.permission_asks_per_hand
     if limit is not None and state.asks[seat] >= limit:
         return f"the partner may be asked only {limit} time(s) per hand"

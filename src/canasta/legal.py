@@ -38,7 +38,6 @@ from canasta.cards import (
     IS_BLACK_THREE,
     IS_NATURAL,
     IS_RED_THREE,
-    IS_WILD,
     JOKER,
     RANK_OF,
     Card,
@@ -47,7 +46,8 @@ from canasta.cards import (
 from canasta.engine import _frozen_for, ask_problem, forced_take, remove_cards
 from canasta.melds import can_go_out, meld_problem, split_counts, wild_cap
 from canasta.rules import Rules
-from canasta.state import ANSWER, DRAW as DRAW_PHASE, PLAY, Meld, SideMelds, State
+from canasta.state import ANSWER, PLAY, Meld, SideMelds, State
+from canasta.state import DRAW as DRAW_PHASE
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -68,7 +68,7 @@ _SUBSETS: dict[tuple[tuple[Card, ...], int], list[tuple[Card, ...]]] = {}
 
 
 def submultisets(cards: tuple[Card, ...], k: int) -> list[tuple[Card, ...]]:
-    """The distinct ``k``-card sub-multisets of sorted ``cards`` (same rank and suit: one choice)."""
+    """The distinct ``k``-card sub-multisets of sorted ``cards`` (one rank and suit: one choice)."""
     key = (cards, k)
     found = _SUBSETS.get(key)
     if found is None:
@@ -297,7 +297,7 @@ def _openings(state: State, hand: tuple[Card, ...], by_rank: dict[Rank, tuple[Ca
             return
         rank = ranks[i]
         for shape in shapes(rank, t_left, j_left):
-            _, k, t, j = shape
+            t, j = shape[2], shape[3]
             chosen.append(shape)
             search(i + 1, chosen, total + group_count(*shape), t_left - t, j_left - j)
             chosen.pop()
@@ -307,7 +307,7 @@ def _openings(state: State, hand: tuple[Card, ...], by_rank: dict[Rank, tuple[Ca
         if len(by_rank.get(top_rank, ())) < (2 if frozen else 1):
             return []
         for shape in shapes(top_rank, len(twos), jokers):
-            _, k, t, j = shape
+            t, j = shape[2], shape[3]
             search(0, [shape], group_count(*shape), len(twos) - t, jokers - j)
     else:
         search(0, [], 0, len(twos), jokers)
@@ -354,7 +354,7 @@ def _concealed_outs(state: State, hand: tuple[Card, ...], minimum: int) -> list[
     """Whole-hand melds of a concealed going out that need not reach the minimum (§1.10)."""
     rules = state.rules
     value = rules.value_of
-    options: list[Card | None] = sorted(set(hand))
+    options: list[Card | None] = [*sorted(set(hand))]
     if not rules.going_out_requires_discard:
         options.append(None)
     acts: list[Action] = []

@@ -88,7 +88,7 @@ def can_go_out(
     reach when the side has not melded (``None`` otherwise); with ``exempt`` the minimum is waived
     for a concealed going out, which then needs a canasta of the player's own.
     """
-    options: list[Card | None] = sorted(set(hand))
+    options: list[Card | None] = [*sorted(set(hand))]
     if not rules.going_out_requires_discard:
         options.append(None)
     for discard in options:

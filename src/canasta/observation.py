@@ -19,7 +19,7 @@ from canasta.state import HandResult, SideMelds, State, TurnInfo
 
 @dataclass(frozen=True)
 class Observation:
-    """A seat's view of a state. Fields mirror :class:`~canasta.state.State`, hidden parts left out."""
+    """A seat's view of a state: the fields of :class:`~canasta.state.State`, hidden parts out."""
 
     rules: Rules
     seat: int

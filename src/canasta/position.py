@@ -229,7 +229,10 @@ def state_from_json(data: Any) -> State:
             raise _fail(f"hands[{i}] holds a red three: red threes are laid out at once")
     stock = _cards(data["stock"], "stock")
     pile = _cards(data["pile"], "pile")
-    scores, melds, reds, hidden = [], [], [], []
+    scores: list[int] = []
+    melds: list[tuple[tuple[Card, ...] | None, ...]] = []
+    reds: list[tuple[Card, ...]] = []
+    hidden: list[tuple[int, ...]] = []
     for i, side in enumerate(_list(data["sides"], "sides", k)):
         if not isinstance(side, Mapping):
             raise _fail(f"sides[{i}] must be an object")
@@ -257,8 +260,8 @@ def state_from_json(data: Any) -> State:
     for side_melds in melds:
         for m in side_melds:
             seen.update(m or ())
-    for r3 in reds:
-        seen.update(r3)
+    for side_reds in reds:
+        seen.update(side_reds)
     for card, count in seen.items():
         if count > pack[card]:
             raise _fail(f"{count} copies of {format_card(card)}, but the pack holds "
@@ -282,7 +285,7 @@ def state_from_json(data: Any) -> State:
     answer = data.get("answer")
     if answer not in (None, "yes", "no"):
         raise _fail(f"answer must be \"yes\", \"no\" or null, not {answer!r}")
-    if answer is not None and phase != PLAY:
+    if answer is not None and phase not in (PLAY, OVER):
         raise _fail("an answer belongs to the play phase of the player who asked")
     turn = _read_turn(data["turn"]) if "turn" in data else NEW_TURN
     known_json = data.get("known", [[] for _ in range(n)])

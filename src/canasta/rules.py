@@ -170,7 +170,7 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def to_json(self) -> str | dict[str, Any]:
-        """The preset name, or ``{"preset": name, field: value, ...}`` for the fields that differ."""
+        """The preset name, or ``{"preset": name, field: value, ...}`` with the changed fields."""
         base = PRESETS.get(self.name)
         if base is None:
             base = PRESETS["classic"]
@@ -195,7 +195,8 @@ def _validate(r: Rules) -> None:
 
     def check_int(name: str, low: int, high: int | None = None) -> None:
         v = getattr(r, name)
-        if not isinstance(v, int) or isinstance(v, bool) or v < low or (high is not None and v > high):
+        if (not isinstance(v, int) or isinstance(v, bool) or v < low
+                or (high is not None and v > high)):
             rng = f"{low}..{high}" if high is not None else f">= {low}"
             raise bad(name, f"must be an integer {rng}, not {v!r}")
 
@@ -296,7 +297,8 @@ def _field_from_json(name: str, value: Any) -> Any:
     """Convert a JSON value to the field's Python type; type errors surface in validation."""
     if name in ("upcard_cover_kinds", "upcard_freeze_kinds"):
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise RulesError(f"invalid rules field {name!r}: must be a list of {sorted(CARD_KINDS)}")
+            raise RulesError(f"invalid rules field {name!r}: "
+                             f"must be a list of {sorted(CARD_KINDS)}")
         return frozenset(value)
     if name == "card_values":
         if not isinstance(value, dict):

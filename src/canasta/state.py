@@ -40,7 +40,7 @@ class TurnInfo(NamedTuple):
     extended: bool = False
     """Cards were added to a meld that was on the table when the turn began."""
     picked_up: tuple[Card, ...] = ()
-    """Cards of the pile picked up this turn and still in hand (a hidden canasta may not use them)."""
+    """Pile cards picked up this turn and still in hand (a hidden canasta may not use them)."""
 
 
 NEW_TURN = TurnInfo()

@@ -1,0 +1,48 @@
+# Set-up and everyday commands. Every target creates its own virtual environment (.venv).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+EXTRAS ?= dev
+
+.PHONY: help venv test test-slow lint typecheck bench conformance play clean
+
+help:
+	@echo "make play         start a game of Canasta in the terminal"
+	@echo "make test         lint, type-check and run the default test suite"
+	@echo "make test-slow    run the long suites too (marked slow)"
+	@echo "make bench        random-playout benchmark against OpenSpiel gin rummy"
+	@echo "make conformance  the public NOTATION.md command-line contract sample"
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e ".[$(EXTRAS)]"
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+test: lint typecheck
+	$(BIN)/pytest -m "not slow" -n 2
+
+test-slow: $(STAMP)
+	$(BIN)/pytest -m slow -n 2
+
+conformance: $(STAMP)
+	$(BIN)/python ../shared/conformance/cli_contract.py $(BIN)/canasta
+
+bench:
+	$(MAKE) EXTRAS=dev,bench venv
+	$(BIN)/python benchmarks/random_playout.py --rules classic --seconds 20
+
+play: $(STAMP)
+	$(BIN)/canasta play
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
