@@ -5,10 +5,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS ?= dev
 
-.PHONY: help venv test test-slow lint typecheck bench conformance play clean
+.PHONY: help venv test test-slow lint typecheck bench conformance play serve clean
 
 help:
 	@echo "make play         start a game of Canasta in the terminal"
+	@echo "make serve        start the web table on http://127.0.0.1:8000"
 	@echo "make test         lint, type-check and run the default test suite"
 	@echo "make test-slow    run the long suites too (marked slow)"
 	@echo "make bench        random-playout benchmark against OpenSpiel gin rummy"
@@ -43,6 +44,9 @@ bench:
 
 play: $(STAMP)
 	$(BIN)/canasta play
+
+serve: $(STAMP)
+	$(BIN)/canasta serve
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

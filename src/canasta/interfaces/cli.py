@@ -168,18 +168,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+COMMAND_MODULES = (
+    "canasta.interfaces.terminal",
+    "canasta.interfaces.arena_cli",
+    "canasta.interfaces.web.cli",
+)
+"""Modules that add subcommands: each defines ``add_command(subparsers)`` and imports its
+optional dependencies (rich, fastapi, ...) only when the command runs."""
+
 EXTRA_COMMANDS: dict[str, Callable[[Any], None]] = {}
-"""Subcommands of the interfaces (play, arena, serve) register themselves here."""
+"""``add_command`` functions found in :data:`COMMAND_MODULES`, by module."""
 
 
 def _load_extra_commands() -> None:
     import importlib
 
-    for module in ("canasta.interfaces.commands",):
+    for module in COMMAND_MODULES:
         try:
-            importlib.import_module(module)
-        except ImportError:
-            pass
+            EXTRA_COMMANDS[module] = importlib.import_module(module).add_command
+        except (ImportError, AttributeError):
+            continue
 
 
 def main(argv: Sequence[str] | None = None) -> int:
