@@ -1,0 +1,103 @@
+"""Profile the canasta random playout of ``random_playout.py`` to guide optimisation.
+
+Runs the same playout (all legal actions listed at every decision, a seeded uniform choice,
+apply) under :mod:`cProfile` for a number of seconds, then prints the functions that take the
+most time of their own (``tottime``) and the most time including their callees (``cumtime``).
+Profiling slows the engine several times over, so read the shares, not the rates.
+
+Usage::
+
+    python benchmarks/profile_playout.py --rules classic --seconds 5 --top 15
+    python benchmarks/profile_playout.py --save /tmp/playout.prof   # for snakeviz and the like
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import canasta
+from canasta.rules import PRESETS
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from random_playout import canasta_playout, pin_to_cpu, play_hand
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command-line options."""
+    parser = argparse.ArgumentParser(
+        description="Profile the canasta random playout under cProfile.")
+    parser.add_argument("--rules", default="classic", choices=sorted(PRESETS),
+                        help="rules preset (default: classic)")
+    parser.add_argument("--seconds", type=float, default=5.0,
+                        help="profiled seconds (default: 5)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the random choices and deals (default: 0)")
+    parser.add_argument("--cpu", type=int, default=0,
+                        help="the CPU to pin the process to (default: 0)")
+    parser.add_argument("--top", type=int, default=15,
+                        help="how many functions to list in each table (default: 15)")
+    parser.add_argument("--save", type=Path, default=None,
+                        help="also write the raw profile to this file (pstats format)")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0:
+        parser.error("--seconds must be positive")
+    return args
+
+
+def top_table(stats: pstats.Stats, sort: str, top: int) -> str:
+    """The ``top`` rows of ``stats`` sorted by ``sort``, as pstats prints them."""
+    out = io.StringIO()
+    stats.stream = out  # type: ignore[attr-defined]
+    stats.sort_stats(sort).print_stats(top)
+    lines = out.getvalue().splitlines()
+    # Drop pstats' preamble (totals, "Ordered by", "List reduced"); keep the table.
+    start = next((i for i, line in enumerate(lines) if line.lstrip().startswith("ncalls")), 0)
+    return "\n".join(lines[start:]).rstrip()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the profile; return the exit status."""
+    args = parse_args(argv)
+    try:
+        pinned = pin_to_cpu(args.cpu)
+    except ValueError as exc:
+        print(f"profile_playout: {exc}", file=sys.stderr)
+        return 2
+    rules = canasta.get_rules(args.rules)
+    rng = random.Random(args.seed)
+    play_hand(rules, rng.getrandbits(64), 0, rng)  # warm-up, outside the profile
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    run = canasta_playout(rules, args.seconds, random.Random(args.seed))
+    profiler.disable()
+
+    where = f"pinned to CPU {args.cpu}" if pinned else "not pinned"
+    print(f"canasta random playout under cProfile: rules {args.rules}, {run.elapsed_s:.1f} s, "
+          f"seed {args.seed}, {where}")
+    print(f"{run.units:,} hands, {run.decisions:,} decisions, "
+          f"{run.decisions_per_unit:.1f} decisions/hand "
+          f"({run.decisions_per_s:,.0f} decisions/s with the profiler's overhead)")
+    if args.save is not None:
+        profiler.dump_stats(args.save)
+        print(f"raw profile written to {args.save}")
+    stats = pstats.Stats(profiler)
+    stats.strip_dirs()
+    print(f"\ntotal profiled time {stats.total_tt:.2f} s")  # type: ignore[attr-defined]
+    print(f"\ntop {args.top} functions by own time (tottime):")
+    print(top_table(stats, "tottime", args.top))
+    print(f"\ntop {args.top} functions by cumulative time (cumtime):")
+    print(top_table(stats, "cumulative", args.top))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,369 @@
+"""Random-playout throughput of the canasta engine, on one core, against OpenSpiel gin rummy.
+
+Plays whole hands with uniformly random legal actions: at every decision it lists all legal
+actions (:func:`canasta.legal_actions`), picks one with a seeded :class:`random.Random` and
+applies it (:func:`canasta.apply`). It reports hands/s, decisions/s and the mean number of
+decisions per hand. In the same run it plays OpenSpiel's ``gin_rummy`` the same way for the same
+time (chance nodes, i.e. the deal and stock draws, are sampled from ``chance_outcomes()`` and
+not counted as decisions) and prints the ratio of decisions/s, canasta ÷ gin.
+
+The process is pinned to one CPU (``--cpu``, default 0) and both engines are warmed up with one
+hand (game) before timing, following the method of PEERS.md §4.2.
+
+Usage::
+
+    python benchmarks/random_playout.py --rules classic --seconds 10
+    python benchmarks/random_playout.py --rules classic-2p --seconds 5 --no-baseline --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import canasta
+from canasta.rules import PRESETS, Rules
+
+#: A hand that runs longer than this is taken for an engine bug rather than played on forever.
+MAX_DECISIONS_PER_HAND = 100_000
+
+#: Below this CPU share the core was visibly shared with other work during the timing.
+BUSY_SHARE = 0.9
+BUSY_NOTE = ("  note: the process got well under a whole core; the machine was busy, so the "
+             "per-second figures are low")
+
+#: The OpenSpiel game used as the baseline.
+BASELINE_GAME = "gin_rummy"
+
+
+@dataclass
+class Playout:
+    """What one timed playout loop did.
+
+    ``units`` are hands (canasta) or games (gin rummy); ``decisions`` are player moves;
+    ``applied`` also counts chance actions (equal to ``decisions`` for canasta, whose deal is
+    not made of actions); ``elapsed_s`` is wall-clock time and ``cpu_s`` the process's CPU time
+    over the same span.
+    """
+
+    units: int
+    decisions: int
+    applied: int
+    elapsed_s: float
+    cpu_s: float
+
+    @property
+    def units_per_s(self) -> float:
+        """Hands (or games) per wall-clock second."""
+        return self.units / self.elapsed_s
+
+    @property
+    def decisions_per_s(self) -> float:
+        """Player decisions per wall-clock second."""
+        return self.decisions / self.elapsed_s
+
+    @property
+    def applied_per_s(self) -> float:
+        """Applied actions (decisions plus chance actions) per wall-clock second."""
+        return self.applied / self.elapsed_s
+
+    @property
+    def decisions_per_cpu_s(self) -> float:
+        """Player decisions per second of this process's CPU time (steadier on a busy machine)."""
+        return self.decisions / self.cpu_s if self.cpu_s > 0 else 0.0
+
+    @property
+    def decisions_per_unit(self) -> float:
+        """Mean decisions per hand (or game)."""
+        return self.decisions / self.units
+
+    @property
+    def cpu_share(self) -> float:
+        """CPU time over wall-clock time: well below 1 means the core was shared."""
+        return self.cpu_s / self.elapsed_s
+
+
+# --------------------------------------------------------------------------- canasta
+
+
+def play_hand(rules: Rules, seed: int, dealer: int, rng: random.Random) -> int:
+    """Play one hand of ``rules`` with uniformly random legal actions; return its decisions.
+
+    The deal comes from ``seed``; every decision lists all legal actions and picks one with
+    ``rng``.
+    """
+    legal_actions = canasta.legal_actions
+    apply = canasta.apply
+    choice = rng.choice
+    state = canasta.new_hand(rules, seed=seed, dealer=dealer)
+    decisions = 0
+    try:
+        while not state.is_over:
+            state = apply(state, choice(legal_actions(state)))
+            decisions += 1
+            if decisions > MAX_DECISIONS_PER_HAND:
+                raise RuntimeError(f"hand did not end after {MAX_DECISIONS_PER_HAND} decisions "
+                                   f"(rules {rules.name}, seed {seed}, dealer {dealer})")
+    except IndexError as exc:  # random.choice on an empty list
+        raise RuntimeError(f"no legal action in a hand that is not over (rules {rules.name}, "
+                           f"seed {seed}, dealer {dealer}, after {decisions} decisions)") from exc
+    return decisions
+
+
+def canasta_playout(rules: Rules, seconds: float, rng: random.Random) -> Playout:
+    """Play random hands of ``rules`` until ``seconds`` have passed (checked between hands).
+
+    Each hand is dealt from a seed drawn from ``rng`` and the deal rotates round the table.
+    """
+    hands = decisions = 0
+    cpu0, t0 = time.process_time(), time.perf_counter()
+    deadline = t0 + seconds
+    now = t0
+    while now < deadline:
+        decisions += play_hand(rules, rng.getrandbits(64), hands % rules.num_players, rng)
+        hands += 1
+        now = time.perf_counter()
+    return Playout(hands, decisions, decisions, now - t0, time.process_time() - cpu0)
+
+
+# --------------------------------------------------------------------------- OpenSpiel
+
+
+def load_baseline() -> tuple[Any, str] | str:
+    """OpenSpiel's gin rummy game and OpenSpiel's version, or why it cannot be loaded.
+
+    Numerical libraries loaded with OpenSpiel are held to one thread, as in PEERS.md §4.2.
+    """
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(var, "1")
+    try:
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]
+    except ImportError as exc:
+        return f"open_spiel is not importable ({exc}); install it with pip install -e '.[bench]'"
+    try:
+        from importlib.metadata import version
+        spiel_version = version("open_spiel")
+    except Exception:  # version metadata is informative only
+        spiel_version = "unknown"
+    try:
+        game = pyspiel.load_game(BASELINE_GAME)
+    except Exception as exc:
+        return f"OpenSpiel could not load {BASELINE_GAME!r} ({exc})"
+    return game, spiel_version
+
+
+def sample_chance(outcomes: Sequence[tuple[int, float]], r: float) -> int:
+    """The chance action that ``r`` (uniform in [0, 1)) selects from ``(action, p)`` pairs."""
+    for action, p in outcomes:
+        r -= p
+        if r < 0.0:
+            return action
+    return outcomes[-1][0]
+
+
+def play_gin_game(game: Any, rng: random.Random) -> tuple[int, int]:
+    """Play one random game of OpenSpiel ``game``; return (decisions, applied actions).
+
+    Player nodes pick uniformly among ``legal_actions()``; chance nodes are sampled from
+    ``chance_outcomes()`` with ``rng`` and count only as applied actions.
+    """
+    choice = rng.choice
+    uniform = rng.random
+    state = game.new_initial_state()
+    decisions = applied = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state.chance_outcomes(), uniform()))
+        else:
+            state.apply_action(choice(state.legal_actions()))
+            decisions += 1
+        applied += 1
+    return decisions, applied
+
+
+def gin_playout(game: Any, seconds: float, rng: random.Random) -> Playout:
+    """Play random games of ``game`` until ``seconds`` have passed (checked between games)."""
+    games = decisions = applied = 0
+    cpu0, t0 = time.process_time(), time.perf_counter()
+    deadline = t0 + seconds
+    now = t0
+    while now < deadline:
+        d, a = play_gin_game(game, rng)
+        decisions += d
+        applied += a
+        games += 1
+        now = time.perf_counter()
+    return Playout(games, decisions, applied, now - t0, time.process_time() - cpu0)
+
+
+# --------------------------------------------------------------------------- the run
+
+
+def pin_to_cpu(cpu: int) -> bool:
+    """Pin this process to ``cpu``; False where the platform cannot pin processes.
+
+    Raises :class:`ValueError` if ``cpu`` is not one this process may run on.
+    """
+    if not hasattr(os, "sched_setaffinity"):
+        return False
+    allowed = sorted(os.sched_getaffinity(0))
+    if cpu not in allowed:
+        raise ValueError(f"CPU {cpu} is not available to this process (allowed: {allowed})")
+    os.sched_setaffinity(0, {cpu})
+    return True
+
+
+def playout_json(p: Playout, unit: str) -> dict[str, Any]:
+    """The figures of ``p`` as a JSON-ready dict (``unit`` is ``hand`` or ``game``)."""
+    out: dict[str, Any] = {
+        f"{unit}s": p.units,
+        "decisions": p.decisions,
+        "elapsed_s": round(p.elapsed_s, 3),
+        "cpu_share": round(p.cpu_share, 3),
+        f"{unit}s_per_s": round(p.units_per_s, 2),
+        "decisions_per_s": round(p.decisions_per_s, 1),
+        "decisions_per_cpu_s": round(p.decisions_per_cpu_s, 1),
+        f"decisions_per_{unit}": round(p.decisions_per_unit, 2),
+    }
+    if p.applied != p.decisions:
+        out["applied"] = p.applied
+        out["applied_per_s"] = round(p.applied_per_s, 1)
+    return out
+
+
+def print_text(report: dict[str, Any], own: Playout, base: Playout | None,
+               write: Callable[[str], object] = print) -> None:
+    """Print the human-readable report."""
+    where = f"on one core (pinned to CPU {report['cpu']})" if report["pinned"] else \
+        "NOT pinned to one core (this platform cannot set CPU affinity)"
+    write(f"canasta random playout: rules {report['rules']}, {report['seconds']:g} s, "
+          f"seed {report['seed']}, {where}, Python {report['python']}")
+    rows = [
+        ("hands", f"{own.units:,}"),
+        ("decisions", f"{own.decisions:,}"),
+        ("elapsed (s)", f"{own.elapsed_s:.2f}"),
+        ("hands/s", f"{own.units_per_s:,.1f}"),
+        ("decisions/s", f"{own.decisions_per_s:,.0f}"),
+        ("decisions/hand", f"{own.decisions_per_unit:.1f}"),
+        ("CPU share", f"{own.cpu_share:.0%}"),
+        ("decisions per CPU second", f"{own.decisions_per_cpu_s:,.0f}"),
+    ]
+    for name, value in rows:
+        write(f"  {name:<26}{value:>12}")
+    if own.cpu_share < BUSY_SHARE:
+        write(BUSY_NOTE)
+    if base is None:
+        write(f"baseline skipped: {report['baseline_note']}")
+        return
+    write(f"OpenSpiel {BASELINE_GAME} random playout (baseline, open_spiel "
+          f"{report['baseline']['open_spiel']}), same process and core")
+    rows = [
+        ("games", f"{base.units:,}"),
+        ("decisions", f"{base.decisions:,}"),
+        ("elapsed (s)", f"{base.elapsed_s:.2f}"),
+        ("games/s", f"{base.units_per_s:,.1f}"),
+        ("decisions/s", f"{base.decisions_per_s:,.0f}"),
+        ("applied actions/s", f"{base.applied_per_s:,.0f}"),
+        ("decisions/game", f"{base.decisions_per_unit:.1f}"),
+        ("CPU share", f"{base.cpu_share:.0%}"),
+        ("decisions per CPU second", f"{base.decisions_per_cpu_s:,.0f}"),
+    ]
+    for name, value in rows:
+        write(f"  {name:<26}{value:>12}")
+    if base.cpu_share < BUSY_SHARE:
+        write(BUSY_NOTE)
+    write(f"ratio of decisions/s, canasta ÷ gin: {report['ratio']:.2f} "
+          f"(per CPU second: {report['ratio_cpu']:.2f})")
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command-line options."""
+    parser = argparse.ArgumentParser(
+        description="Random-playout throughput of the canasta engine on one core, "
+                    f"with OpenSpiel {BASELINE_GAME} as a baseline.")
+    parser.add_argument("--rules", default="classic", choices=sorted(PRESETS),
+                        help="rules preset (default: classic)")
+    parser.add_argument("--seconds", type=float, default=10.0,
+                        help="timed seconds for each engine (default: 10)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the random choices and deals (default: 0)")
+    parser.add_argument("--cpu", type=int, default=0,
+                        help="the CPU to pin the process to (default: 0)")
+    parser.add_argument("--json", action="store_true",
+                        help="print one line of JSON instead of text")
+    parser.add_argument("--no-baseline", action="store_true",
+                        help=f"skip the OpenSpiel {BASELINE_GAME} baseline")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0:
+        parser.error("--seconds must be positive")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark; return the exit status."""
+    args = parse_args(argv)
+    try:
+        pinned = pin_to_cpu(args.cpu)
+    except ValueError as exc:
+        print(f"random_playout: {exc}", file=sys.stderr)
+        return 2
+    rules = canasta.get_rules(args.rules)
+
+    rng = random.Random(args.seed)
+    play_hand(rules, rng.getrandbits(64), 0, rng)  # warm-up
+    own = canasta_playout(rules, args.seconds, random.Random(args.seed))
+
+    base: Playout | None = None
+    baseline: dict[str, Any] | None = None
+    note = "--no-baseline was given"
+    if not args.no_baseline:
+        loaded = load_baseline()
+        if isinstance(loaded, str):
+            note = loaded
+        else:
+            game, spiel_version = loaded
+            rng = random.Random(args.seed)
+            play_gin_game(game, rng)  # warm-up
+            base = gin_playout(game, args.seconds, random.Random(args.seed))
+            baseline = {"game": BASELINE_GAME, "open_spiel": spiel_version,
+                        **playout_json(base, "game")}
+
+    report: dict[str, Any] = {
+        "hands_per_s": round(own.units_per_s, 2),
+        "decisions_per_s": round(own.decisions_per_s, 1),
+        "decisions_per_hand": round(own.decisions_per_unit, 2),
+        "rules": args.rules,
+        "seconds": args.seconds,
+        "seed": args.seed,
+        "cpu": args.cpu,
+        "pinned": pinned,
+        "python": platform.python_version(),
+        "hands": own.units,
+        "decisions": own.decisions,
+        "elapsed_s": round(own.elapsed_s, 3),
+        "cpu_share": round(own.cpu_share, 3),
+        "decisions_per_cpu_s": round(own.decisions_per_cpu_s, 1),
+        "baseline": baseline,
+        "ratio": round(own.decisions_per_s / base.decisions_per_s, 3) if base else None,
+        "ratio_cpu": (round(own.decisions_per_cpu_s / base.decisions_per_cpu_s, 3)
+                      if base and base.decisions_per_cpu_s else None),
+    }
+    if base is None:
+        report["baseline_note"] = note
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print_text(report, own, base)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

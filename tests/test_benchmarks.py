@@ -1,0 +1,75 @@
+"""Smoke tests of the benchmark scripts: they run, and report what they promise.
+
+Speed is measured by the scripts, never asserted here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def _cpu() -> str:
+    """A CPU this process may run on (CPU 0 may be fenced off in some containers)."""
+    if hasattr(os, "sched_getaffinity"):
+        return str(min(os.sched_getaffinity(0)))
+    return "0"
+
+
+def _run(script: str, *args: str, env: dict[str, str] | None = None) -> str:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), "--cpu", _cpu(), *args],
+        capture_output=True, text=True, timeout=120, env=env, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _json_line(out: str) -> dict[str, Any]:
+    lines = out.strip().splitlines()
+    assert len(lines) == 1, out
+    report = json.loads(lines[0])
+    assert isinstance(report, dict)
+    return report
+
+
+def test_random_playout_json() -> None:
+    report = _json_line(_run("random_playout.py", "--seconds", "1", "--no-baseline", "--json"))
+    for key in ("hands_per_s", "decisions_per_s", "decisions_per_hand"):
+        assert isinstance(report[key], (int, float)), key
+        assert report[key] > 0, key
+    assert report["hands"] >= 1
+    assert report["decisions"] >= report["hands"]
+    assert report["rules"] == "classic"
+    assert report["baseline"] is None
+    assert report["ratio"] is None
+
+
+def test_random_playout_without_open_spiel(tmp_path: Path) -> None:
+    # A stand-in pyspiel module that cannot be imported: the baseline is skipped, not fatal.
+    (tmp_path / "pyspiel.py").write_text('raise ImportError("hidden by the test")\n')
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        p for p in (str(tmp_path), os.environ.get("PYTHONPATH", "")) if p)}
+    report = _json_line(_run("random_playout.py", "--rules", "classic-2p", "--seconds", "0.2",
+                             "--json", env=env))
+    assert report["rules"] == "classic-2p"
+    assert report["decisions_per_s"] > 0
+    assert report["baseline"] is None
+    assert "open_spiel" in report["baseline_note"]
+
+    text = _run("random_playout.py", "--seconds", "0.2", env=env)
+    assert "baseline skipped" in text
+    assert "decisions/s" in text
+
+
+def test_profile_playout() -> None:
+    out = _run("profile_playout.py", "--seconds", "0.3", "--top", "5")
+    assert "tottime" in out
+    assert "cumtime" in out
+    assert "legal_actions" in out
