@@ -86,23 +86,20 @@ def _all_submultisets(cards: tuple[Card, ...], low: int, high: int) -> list[tupl
     return out
 
 
-def _meld_key(rules: Rules) -> tuple[int, int, int, bool, int | None, int]:
-    return (rules.min_naturals_per_meld, rules.min_meld_size, rules.max_wilds_per_meld,
-            rules.wilds_must_not_exceed_naturals, rules.max_meld_size, rules.canasta_size)
-
-
-_RANK_OPTIONS: dict[tuple[object, ...], list[tuple[Action, int]]] = {}
+RankOptions = tuple[list[tuple[Action, int]], list[Action], int]
+_RANK_OPTIONS: dict[tuple[object, ...], RankOptions] = {}
 
 
 def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: tuple[Card, ...],
-                  existing: Meld | None) -> list[tuple[Action, int]]:
-    """Single-group meld actions onto rank ``rank`` with their sizes (cached by make-up)."""
-    shape = split_counts(existing) if existing is not None else None
-    key = (_meld_key(rules), rank, naturals, wilds, shape)
+                  existing: Meld | None) -> RankOptions:
+    """Single-group meld actions onto rank ``rank``: (action and size) pairs, the bare actions
+    and the largest size (cached by make-up)."""
+    key = (rules.meld_shape, rank, naturals, wilds, existing)
     found = _RANK_OPTIONS.get(key)
     if found is not None:
         return found
     out: list[tuple[Action, int]] = []
+    shape = split_counts(existing) if existing is not None else None
     nat_choices = _all_submultisets(naturals, 0 if shape else rules.min_naturals_per_meld,
                                     len(naturals))
     wild_choices = _all_submultisets(wilds, 0, len(wilds))
@@ -116,29 +113,32 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
             out.append((Action("meld", (Group(rank, nat + wild),)), len(nat) + len(wild)))
     if len(_RANK_OPTIONS) > 200_000:
         _RANK_OPTIONS.clear()
-    _RANK_OPTIONS[key] = out
-    return out
+    result = (out, [a for a, _ in out], max((k for _, k in out), default=0))
+    _RANK_OPTIONS[key] = result
+    return result
 
 
 def _hand_profile(hand: tuple[Card, ...]) -> tuple[dict[Rank, tuple[Card, ...]], tuple[Card, ...],
                                                    tuple[Card, ...]]:
     """(naturals by rank, wild cards, black threes) of a sorted hand."""
-    by_rank: dict[Rank, list[Card]] = {}
-    wilds: list[Card] = []
-    blacks: list[Card] = []
-    for c in hand:
-        if c < 44:
-            r = c >> 2
-            lst = by_rank.get(r)
-            if lst is None:
-                by_rank[r] = [c]
-            else:
-                lst.append(c)
-        elif c >= 48:
-            wilds.append(c)
-        elif IS_BLACK_THREE[c]:
-            blacks.append(c)
-    return {r: tuple(v) for r, v in by_rank.items()}, tuple(wilds), tuple(blacks)
+    by_rank: dict[Rank, tuple[Card, ...]] = {}
+    n = len(hand)
+    i = 0
+    while i < n:
+        c = hand[i]
+        if c >= 44:
+            break
+        rank = c >> 2
+        j = i + 1
+        while j < n and hand[j] >> 2 == rank:
+            j += 1
+        by_rank[rank] = hand[i:j]
+        i = j
+    j = i
+    while j < n and hand[j] < 48:
+        j += 1
+    blacks = tuple(c for c in hand[i:j] if IS_BLACK_THREE[c])
+    return by_rank, hand[j:], blacks
 
 
 # -- the draw phase --------------------------------------------------------------------------
@@ -181,11 +181,13 @@ def take_actions(state: State) -> list[Action]:
     owner = state.owner_of(seat)
     melds = state.melds[owner]
     frozen = _frozen_for(state, seat)
-    by_rank, wilds, _ = _hand_profile(hand)
-    naturals = by_rank.get(rank, ())
     gain = _pile_gain(state)
     if not any(m is not None for m in melds):
+        by_rank, wilds, _ = _hand_profile(hand)
         return _openings(state, hand, by_rank, wilds, state.minimum(seat), top, frozen, gain)
+    low = rank << 2
+    naturals = tuple(c for c in hand if low <= c < low + 4)
+    wilds = tuple(c for c in hand if c >= 48)
     existing = melds[rank]
     groups: list[tuple[Card, ...]] = []
     if not frozen and existing is not None and rules.unfrozen_take_by_adding_to_meld:
@@ -442,15 +444,20 @@ def _play_actions(state: State) -> list[Action]:
     else:
         size = rules.canasta_size
         may_end = answer != "no"
-        for rank in range(11):
+        ranks: list[Rank] | dict[Rank, tuple[Card, ...]] = by_rank
+        if wilds:
+            ranks = sorted(set(by_rank).union(r for r in range(11) if melds[r] is not None))
+        for rank in ranks:
             naturals = by_rank.get(rank, ())
             existing = melds[rank]
-            if not naturals and (existing is None or not wilds):
-                continue
             if existing is None and len(naturals) < rules.min_naturals_per_meld:
                 continue
+            options, bare, largest = _rank_options(rules, rank, naturals, wilds, existing)
+            if n_hand - largest > 1 and answer != "yes":
+                acts.extend(bare)  # the usual case: no option comes near going out
+                continue
             before = len(existing) if existing is not None else 0
-            for action, k in _rank_options(rules, rank, naturals, wilds, existing):
+            for action, k in options:
                 left = n_hand - k
                 if left <= 1:
                     made = canastas + (1 if before + k >= size > before else 0)

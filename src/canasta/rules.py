@@ -119,6 +119,8 @@ class Rules:
 
     # derived tables, filled in __post_init__ (not fields of the rule set)
     value_of: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    meld_shape: tuple[object, ...] = field(default=(), init=False, repr=False, compare=False)
+    """The fields that decide which melds are legal (a cache key for the legal-action lists)."""
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -136,6 +138,9 @@ class Rules:
             else:
                 table.append(values[RANK_CHARS[RANK_OF[card]]])
         object.__setattr__(self, "value_of", tuple(table))
+        object.__setattr__(self, "meld_shape", (
+            self.min_naturals_per_meld, self.min_meld_size, self.max_wilds_per_meld,
+            self.wilds_must_not_exceed_naturals, self.max_meld_size))
 
     # -- derived facts -------------------------------------------------------------------------
     @property

@@ -10,7 +10,8 @@ that forms once the lone hand is known (:meth:`State.owner_of`).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from canasta.cards import Card, Rank
 from canasta.rules import Rules
@@ -115,10 +116,7 @@ class State:
 
     def copy(self) -> State:
         """A shallow copy, for the engine to fill in a successor state."""
-        new = State.__new__(State)
-        for name in State.__slots__:
-            object.__setattr__(new, name, getattr(self, name))
-        return new
+        return _copy_state(self)
 
     # -- derived facts ----------------------------------------------------------------------
     def owner_of(self, seat: int) -> int:
@@ -175,6 +173,21 @@ class State:
         from canasta.position import format_state_text
 
         return format_state_text(self)
+
+
+def _make_copier() -> Callable[[State], State]:
+    # One generated function with every slot spelled out: copying is on the engine's hot path.
+    lines = ["def copy_state(old):", "    new = new_(State)"]
+    lines += [f"    set_(new, {name!r}, old.{name})" for name in State.__slots__]
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"new_": object.__new__, "set_": object.__setattr__,
+                                 "State": State}
+    exec("\n".join(lines), namespace)
+    copier: Callable[[State], State] = namespace["copy_state"]
+    return copier
+
+
+_copy_state = _make_copier()
 
 
 def build_state(**fields: object) -> State:

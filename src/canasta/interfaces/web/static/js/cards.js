@@ -1,0 +1,200 @@
+// Cards in NOTATION §1 (Kh, Td, 2c, JK): parsing, values, sorting, and SVG drawings.
+
+export const RANKS = "A23456789TJQK";
+export const SUITS = "cdhs";
+const RANK_LABEL = { T: "10" };
+const SUIT_NAME = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+const RANK_NAME = {
+  A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+  9: "nine", T: "ten", J: "jack", Q: "queen", K: "king",
+};
+
+export function canonical(text) {
+  const t = String(text).trim();
+  if (t.toUpperCase() === "JK") return "JK";
+  const m = /^(10|[2-9tjqka])([cdhs])$/i.exec(t);
+  if (!m) return null;
+  return (m[1] === "10" ? "T" : m[1].toUpperCase()) + m[2].toLowerCase();
+}
+
+export const rankOf = (c) => (c === "JK" ? "JK" : c[0]);
+export const suitOf = (c) => (c === "JK" ? null : c[1]);
+export const isWild = (c) => c === "JK" || c[0] === "2";
+export const isRedThree = (c) => c === "3d" || c === "3h";
+export const isBlackThree = (c) => c === "3c" || c === "3s";
+export const isRed = (c) => c !== "JK" && (c[1] === "d" || c[1] === "h");
+
+export function cardName(c) {
+  if (c === "JK") return "joker";
+  return `${RANK_NAME[c[0]]} of ${SUIT_NAME[c[1]]}`;
+}
+
+/** Classic point values (RULES §1.16). */
+export function cardValue(c) {
+  if (c === "JK") return 50;
+  const r = c[0];
+  if (r === "2" || r === "A") return 20;
+  if ("KQJT98".includes(r)) return 10;
+  if ("7654".includes(r)) return 5;
+  if (r === "3") return isRedThree(c) ? 100 : 5;
+  return 0;
+}
+
+// Hand order: wild cards first, then aces down to fours, then threes.
+const ORDER = ["JK", "2", "A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3"];
+export const rankOrder = (r) => ORDER.indexOf(r);
+
+export function sortCards(cards) {
+  return [...cards].sort((a, b) => {
+    const d = rankOrder(rankOf(a)) - rankOrder(rankOf(b));
+    if (d) return d;
+    return SUITS.indexOf(suitOf(a) || "c") - SUITS.indexOf(suitOf(b) || "c");
+  });
+}
+
+/** Groups of a sorted hand by rank: [{rank, cards: [{card, index}]}]. */
+export function groupByRank(cards) {
+  const groups = [];
+  sortCards(cards).forEach((card) => {
+    const r = rankOf(card);
+    let g = groups[groups.length - 1];
+    if (!g || g.rank !== r) { g = { rank: r, cards: [] }; groups.push(g); }
+    g.cards.push(card);
+  });
+  return groups;
+}
+
+/** Meld ranks in table order: aces down to fours, black threes last. */
+export function meldRankOrder(r) {
+  return r === "3" ? 99 : rankOrder(r);
+}
+
+export const rankLabel = (r) => (r === "JK" ? "Joker" : RANK_LABEL[r] || r);
+
+// -- SVG ------------------------------------------------------------------------------------------
+
+// Suit shapes in a 100 x 100 box (drawn, so no font needs the suit glyphs).
+const SUIT_PATH = {
+  h: "M50 90C22 68 4 50 4 30C4 15 16 4 30 4C40 4 47 10 50 19C53 10 60 4 70 4C84 4 96 15 96 30C96 50 78 68 50 90Z",
+  d: "M50 2L88 50L50 98L12 50Z",
+  s: "M50 3C36 24 5 40 5 62C5 76 16 86 30 86C38 86 44 82 47 77C46 87 41 93 32 98H68C59 93 54 87 53 77C56 82 62 86 70 86C84 86 95 76 95 62C95 40 64 24 50 3Z",
+  c: "M50 5A21 21 0 0 0 35 41A21 21 0 1 0 46 74C45 86 40 92 32 98H68C60 92 55 86 54 74A21 21 0 1 0 65 41A21 21 0 0 0 50 5Z",
+};
+const RED = "#c62828";
+const BLACK = "#1c1c28";
+const JOKER_INK = "#6a1b9a";
+
+function suitShape(s, x, y, size, fill) {
+  const k = size / 100;
+  return `<path d="${SUIT_PATH[s]}" fill="${fill}" transform="translate(${x - size / 2} ${y - size / 2}) scale(${k})"/>`;
+}
+
+function corner(c, ink) {
+  if (c === "JK") {
+    const letters = "JOKER".split("").map((ch, i) =>
+      `<text x="11" y="${19 + i * 13}" font-size="13" font-weight="700" text-anchor="middle" fill="${ink}">${ch}</text>`).join("");
+    return letters;
+  }
+  const label = rankLabel(c[0]);
+  const fs = label.length > 1 ? 19 : 22;
+  return `<text x="12" y="23" font-size="${fs}" font-weight="700" text-anchor="middle" fill="${ink}"${label.length > 1 ? ' letter-spacing="-1.5"' : ""}>${label}</text>` +
+    suitShape(c[1], 12, 35, 14, ink);
+}
+
+// Pip layouts (centre coordinates) for 2..10 in a 100 x 140 card.
+const PIPS = {
+  2: [[50, 34], [50, 106]],
+  3: [[50, 34], [50, 70], [50, 106]],
+  4: [[33, 34], [67, 34], [33, 106], [67, 106]],
+  5: [[33, 34], [67, 34], [50, 70], [33, 106], [67, 106]],
+  6: [[33, 34], [67, 34], [33, 70], [67, 70], [33, 106], [67, 106]],
+  7: [[33, 34], [67, 34], [50, 52], [33, 70], [67, 70], [33, 106], [67, 106]],
+  8: [[33, 34], [67, 34], [50, 52], [33, 70], [67, 70], [50, 88], [33, 106], [67, 106]],
+  9: [[33, 32], [67, 32], [33, 56], [67, 56], [50, 70], [33, 84], [67, 84], [33, 108], [67, 108]],
+  10: [[33, 32], [67, 32], [50, 46], [33, 56], [67, 56], [33, 84], [67, 84], [50, 94], [33, 108], [67, 108]],
+};
+
+function centre(c, ink) {
+  if (c === "JK") {
+    return `<g transform="translate(50 66)">
+      <path d="M0 -30L8 -9L30 -9L12 4L19 26L0 12L-19 26L-12 4L-30 -9L-8 -9Z" fill="${ink}" opacity="0.92"/>
+      <circle r="6" fill="#ffd54f"/></g>
+      <text x="50" y="118" font-size="15" font-weight="700" text-anchor="middle" fill="${ink}" letter-spacing="2">JOKER</text>`;
+  }
+  const r = c[0];
+  const s = c[1];
+  if (r === "A") return suitShape(s, 50, 70, 46, ink);
+  if ("JQK".includes(r)) {
+    return `<rect x="22" y="26" width="56" height="88" rx="5" fill="${isRed(c) ? "#fdecea" : "#eceff7"}" stroke="${ink}" stroke-width="1.5"/>
+      <text x="50" y="84" font-size="40" font-weight="700" text-anchor="middle" fill="${ink}" font-family="Georgia, 'DejaVu Serif', serif">${r}</text>
+      ${suitShape(s, 50, 42, 16, ink)}${suitShape(s, 50, 100, 16, ink)}`;
+  }
+  const n = r === "T" ? 10 : Number(r);
+  return PIPS[n].map(([x, y]) => {
+    const flip = y > 75 ? ` transform="rotate(180 ${x} ${y})"` : "";
+    return `<g${flip}>${suitShape(s, x, y, 18, ink)}</g>`;
+  }).join("");
+}
+
+const cache = new Map();
+
+/** The SVG markup of a card face. */
+export function cardSVG(c) {
+  if (cache.has(c)) return cache.get(c);
+  const ink = c === "JK" ? JOKER_INK : isRed(c) ? RED : BLACK;
+  const wild = isWild(c);
+  const svg = `<svg class="card-svg" viewBox="0 0 100 140" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${cardName(c)}" font-family="'DejaVu Sans', 'Liberation Sans', Arial, sans-serif">
+    <rect x="1" y="1" width="98" height="138" rx="8" fill="${wild ? "#fffdf3" : "#fff"}" stroke="${wild ? "#d4a017" : "#9aa0a6"}" stroke-width="${wild ? 2 : 1.2}"/>
+    ${corner(c, ink)}
+    <g transform="rotate(180 50 70)">${corner(c, ink)}</g>
+    ${centre(c, ink)}
+    ${isRedThree(c) ? `<text x="50" y="136" font-size="9" text-anchor="middle" fill="${RED}">bonus</text>` : ""}
+  </svg>`;
+  cache.set(c, svg);
+  return svg;
+}
+
+/** The SVG markup of a card back. */
+let backCount = 0;
+
+export function backSVG() {
+  const id = `cb${++backCount}`;
+  return `<svg class="card-svg" viewBox="0 0 100 140" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">
+    <defs><pattern id="${id}" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+      <rect width="10" height="10" fill="#1f4e8c"/><rect width="5" height="10" fill="#2a63ad"/></pattern></defs>
+    <rect x="1" y="1" width="98" height="138" rx="8" fill="#fff" stroke="#9aa0a6" stroke-width="1.2"/>
+    <rect x="7" y="7" width="86" height="126" rx="5" fill="url(#${id})"/>
+    <rect x="7" y="7" width="86" height="126" rx="5" fill="none" stroke="#fff" stroke-width="1.5" opacity="0.6"/>
+    <circle cx="50" cy="70" r="16" fill="#fff" opacity="0.9"/>
+    <path d="${SUIT_PATH.h}" fill="${RED}" transform="translate(40 60) scale(0.2)"/>
+  </svg>`;
+}
+
+/** A card element: <div class="card" data-card="Kh">svg</div>. */
+export function cardEl(c, opts = {}) {
+  const el = document.createElement(opts.tag || "div");
+  el.className = "card" + (isWild(c) ? " wild" : "") + (isRedThree(c) ? " red-three" : "") +
+    (opts.cls ? " " + opts.cls : "");
+  el.dataset.card = c;
+  el.title = opts.title || cardName(c);
+  el.innerHTML = cardSVG(c);
+  return el;
+}
+
+export function backEl(cls = "") {
+  const el = document.createElement("div");
+  el.className = "card back" + (cls ? " " + cls : "");
+  el.innerHTML = backSVG();
+  return el;
+}
+
+/** Text form for messages: "K♥". */
+export function prettyCard(c) {
+  if (c === "JK") return "Joker";
+  return rankLabel(c[0]) + { c: "♣", d: "♦", h: "♥", s: "♠" }[c[1]];
+}
+
+/** Cards of an action text ("meld Kh Kd Ks, 8: 2c") -> ["Kh", "Kd", "Ks", "2c"]. */
+export function cardsInAction(text) {
+  return (text.match(/\b(JK|10[cdhs]|[2-9TJQKA][cdhs])\b/gi) || []).map(canonical).filter(Boolean);
+}
