@@ -647,7 +647,9 @@ def _pass(state: State, action: Action) -> State:
         raise _illegal(action, "'pass' is only allowed once the stock is exhausted")
     if state.rules.stock_exhausted_rule == "void_draw":
         raise _illegal(action, "under these rules 'draw' with a short stock ends the hand")
-    if forced_take(state):
+    from canasta.legal import take_actions
+
+    if forced_take(state) and take_actions(state):
         top = state.pile[-1]
         raise _illegal(action, "with the stock exhausted you must take the pile: its top card "
                        f"matches your side's meld of {rank_name(RANK_OF[top])}")

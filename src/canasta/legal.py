@@ -158,9 +158,10 @@ def _draw_actions(state: State) -> list[Action]:
 
 def _pile_gain(state: State) -> int:
     """Cards the hand gains from the pile below its top card."""
+    pile = state.pile
     if state.rules.pile_red_threes_replaced:
-        return len(state.pile) - 1
-    return sum(1 for c in state.pile[:-1] if not IS_RED_THREE[c])
+        return len(pile) - 1
+    return len(pile) - 1 - pile.count(45) - pile.count(46)  # red threes are laid out
 
 
 def take_actions(state: State) -> list[Action]:
@@ -181,10 +182,10 @@ def take_actions(state: State) -> list[Action]:
     owner = state.owner_of(seat)
     melds = state.melds[owner]
     frozen = _frozen_for(state, seat)
-    gain = _pile_gain(state)
     if not any(m is not None for m in melds):
         by_rank, wilds, _ = _hand_profile(hand)
-        return _openings(state, hand, by_rank, wilds, state.minimum(seat), top, frozen, gain)
+        return _openings(state, hand, by_rank, wilds, state.minimum(seat), top, frozen,
+                         _pile_gain(state))
     low = rank << 2
     naturals = tuple(c for c in hand if low <= c < low + 4)
     wilds = tuple(c for c in hand if c >= 48)
@@ -202,9 +203,12 @@ def take_actions(state: State) -> list[Action]:
             n = sum(1 for c in group if IS_NATURAL[c])
             if n >= 2 or (not frozen and n == 1 and rules.unfrozen_take_natural_plus_wild):
                 groups.append(group)
+    if not groups:
+        return []
     en, ew = split_counts(existing) if existing is not None else (0, 0)
     canastas = state.canastas(owner)
     size = rules.canasta_size
+    gain = _pile_gain(state)
     acts: list[Action] = []
     for group in groups:
         n, w = split_counts(group)
@@ -355,6 +359,8 @@ def _expand(chosen: list[Shape], by_rank: dict[Rank, tuple[Card, ...]], twos: tu
 def _concealed_outs(state: State, hand: tuple[Card, ...], minimum: int) -> list[Action]:
     """Whole-hand melds of a concealed going out that need not reach the minimum (§1.10)."""
     rules = state.rules
+    if not can_go_out(rules, hand, (None,) * len(state.melds[0]), minimum, True):
+        return []
     value = rules.value_of
     options: list[Card | None] = [*sorted(set(hand))]
     if not rules.going_out_requires_discard:

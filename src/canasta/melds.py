@@ -88,41 +88,42 @@ def can_go_out(
     reach when the side has not melded (``None`` otherwise); with ``exempt`` the minimum is waived
     for a concealed going out, which then needs a canasta of the player's own.
     """
-    # Cards that cannot be melded (a lone natural of a rank with no meld, a red three, black
-    # threes in a number no meld takes) must be the one discard: more than one means no.
-    counts: dict[Card, int] = {}
+    # Cheap necessary conditions first: this runs before every "may I go out?".
+    counts = [0] * 13  # by rank; 11 = black threes (no red three stays in a hand), 12 = wilds
     for c in hand:
-        key = c >> 2 if c < 44 else c
-        counts[key] = counts.get(key, 0) + 1
-    stuck: list[Card] = []
-    for c in set(hand):
-        if IS_NATURAL[c]:
-            n = counts[c >> 2]
-            if melds[c >> 2] is None and n < rules.min_naturals_per_meld:
-                stuck.append(c)
-        elif IS_BLACK_THREE[c]:
-            blacks = counts.get(44, 0) + counts.get(47, 0)
-            if blacks not in rules.black_three_meld_sizes:
-                stuck.append(c)
-        elif not IS_WILD[c]:
-            return False  # a red three never stays in a hand
-    # Enough canastas must be within reach: a cheap bound before the exact check.
+        counts[RANK_OF[c]] += 1
     size = rules.canasta_size
-    have = sum(1 for m in melds if m is not None and len(m) >= size)
-    if have < rules.min_canastas_to_go_out:
-        wilds = min(sum(1 for c in hand if IS_WILD[c]), rules.max_wilds_per_meld)
-        reachable = sum(
-            1 for r in range(11)
-            if (m := melds[r]) is None or len(m) < size
-            if len(m or ()) + counts.get(r, 0) + wilds >= size)
-        if have + reachable < rules.min_canastas_to_go_out:
-            return False
+    wild_room = min(counts[12], rules.max_wilds_per_meld)
+    have = reachable = 0
+    stuck_rank = -1
+    stuck_ranks = 0
+    for rank in range(11):
+        meld = melds[rank]
+        n = counts[rank]
+        if meld is None:
+            if n == 0:
+                continue
+            if n < rules.min_naturals_per_meld:
+                stuck_ranks += 1  # a lone natural can only be the discard
+                stuck_rank = rank
+            if n + wild_room >= size:
+                reachable += 1
+        elif len(meld) >= size:
+            have += 1
+        elif len(meld) + n + wild_room >= size:
+            reachable += 1
+    if have + reachable < rules.min_canastas_to_go_out:
+        return False
+    blacks = counts[BLACK_THREE_RANK]
+    blacks_stuck = blacks > 0 and (blacks not in rules.black_three_meld_sizes
+                                   or melds[BLACK_THREE_RANK] is not None)
+    if stuck_ranks + blacks_stuck > 1:
+        return False  # one discard cannot free two ranks
     options: list[Card | None]
-    if stuck:
-        groups = {c >> 2 if c < 44 else BLACK_THREE_RANK for c in stuck}
-        if len(groups) > 1:
-            return False  # one discard cannot free two ranks
-        options = [*stuck]
+    if stuck_ranks:
+        options = [c for c in set(hand) if c < 44 and c >> 2 == stuck_rank]
+    elif blacks_stuck:
+        options = [c for c in set(hand) if IS_BLACK_THREE[c]]
     else:
         options = [*sorted(set(hand))]
         if not rules.going_out_requires_discard:

@@ -1,0 +1,114 @@
+"""Determinization: a full :class:`~canasta.state.State` consistent with one seat's view.
+
+Search bots cannot play the hidden parts of a hand, so they play many *samples* of it. A sample
+keeps everything the seat sees (its hand, the table, the pile, the hand sizes, the stock size and
+the cards known to be in other hands because they were taken with the pile) and deals the cards
+it cannot see at random:
+
+1. the unseen cards are the pack minus the seat's hand, every meld, every red three laid out,
+   the pile and the known cards of the other hands;
+2. each other hand gets its known cards plus random unseen cards up to its size;
+3. the rest, in random order, is the stock.
+
+Red threes never stay in a hand (they are laid out at once, RULES §1.5), so unseen red threes
+always go to the stock. Nothing else is assumed: the sample uses no information the seat lacks.
+
+>>> import random
+>>> from canasta import get_rules, new_hand, observe
+>>> state = new_hand(get_rules("classic"), seed=3)
+>>> obs = observe(state, 1)
+>>> sample = determinize(obs, random.Random(0))
+>>> observe(sample, 1) == obs, sample.hands[1] == state.hands[1]
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+
+from canasta.cards import IS_RED_THREE, NUM_CARD_TYPES, Card, make_pack
+from canasta.observation import Observation
+from canasta.state import State, build_state
+
+
+class InconsistentObservationError(ValueError):
+    """The observation shows more copies of a card than the pack holds, or sizes that cannot fit."""
+
+
+class Determinizer:
+    """Samples states for one observation; the fixed work is done once, in the constructor.
+
+    Sampling only shuffles, so a search can draw thousands of samples of one decision cheaply.
+    """
+
+    __slots__ = ("obs", "_unseen", "_red_threes", "_slots")
+
+    def __init__(self, obs: Observation) -> None:
+        rules = obs.rules
+        counts = [0] * NUM_CARD_TYPES
+        for card in make_pack(rules.num_decks, rules.num_jokers):
+            counts[card] += 1
+        seen: list[Card] = list(obs.hand)
+        seen.extend(obs.pile)
+        for owner_melds in obs.melds:
+            for meld in owner_melds:
+                if meld is not None:
+                    seen.extend(meld)
+        for reds in obs.red_threes:
+            seen.extend(reds)
+        for seat, known in enumerate(obs.known):
+            if seat != obs.seat:
+                seen.extend(known)
+        for card in seen:
+            counts[card] -= 1
+            if counts[card] < 0:
+                raise InconsistentObservationError(
+                    f"the view shows more copies of card {card} than the pack holds")
+        unseen = [c for c in range(NUM_CARD_TYPES) for _ in range(counts[c])]
+        self._red_threes = [c for c in unseen if IS_RED_THREE[c]]
+        self._unseen = [c for c in unseen if not IS_RED_THREE[c]]
+        slots: list[tuple[int, int]] = []
+        for seat, size in enumerate(obs.hand_sizes):
+            if seat == obs.seat:
+                if size != len(obs.hand):
+                    raise InconsistentObservationError("the seat's hand size does not match")
+                continue
+            free = size - len(obs.known[seat])
+            if free < 0:
+                raise InconsistentObservationError(f"seat {seat} has more known cards than cards")
+            slots.append((seat, free))
+        dealt = sum(free for _, free in slots)
+        if dealt > len(self._unseen) or dealt + obs.stock_size != len(unseen):
+            raise InconsistentObservationError(
+                f"{len(unseen)} unseen cards cannot fill {dealt} hand slots and a stock of "
+                f"{obs.stock_size}")
+        self.obs = obs
+        self._slots = slots
+
+    def sample(self, rng: random.Random) -> State:
+        """One state drawn uniformly among those the seat cannot tell apart (see the module)."""
+        obs = self.obs
+        cards = list(self._unseen)
+        rng.shuffle(cards)
+        hands: list[tuple[Card, ...]] = list(obs.known)  # placeholders, replaced below
+        hands[obs.seat] = obs.hand
+        pos = 0
+        for seat, free in self._slots:
+            hands[seat] = tuple(sorted(obs.known[seat] + tuple(cards[pos:pos + free])))
+            pos += free
+        stock = cards[pos:]
+        if self._red_threes:
+            stock.extend(self._red_threes)
+            rng.shuffle(stock)
+        return build_state(
+            rules=obs.rules, dealer=obs.dealer, to_move=obs.to_move, phase=obs.phase,
+            hands=tuple(hands), stock=tuple(stock), pile=obs.pile, melds=obs.melds,
+            red_threes=obs.red_threes, hidden=obs.hidden, scores=obs.scores,
+            pile_frozen=obs.pile_frozen, has_melded=obs.has_melded, asks=obs.asks,
+            answer=obs.answer, turn=obs.turn, known=obs.known, lone_hand=obs.lone_hand,
+            result=obs.result)
+
+
+def determinize(obs: Observation, rng: random.Random) -> State:
+    """One random state consistent with ``obs`` (see the module docstring)."""
+    return Determinizer(obs).sample(rng)

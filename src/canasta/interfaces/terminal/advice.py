@@ -1,0 +1,247 @@
+"""Words for the table: a short list of sensible legal actions, and one line per move.
+
+The full legal list can be long (every wild-card choice of every meld); :func:`suggestions` keeps
+what a player would consider: drawing and the simplest ways to take the pile, the best way to meld
+each rank, the openings that use fewest wild cards, every discard, asking and answering.
+:func:`describe` says what a move did in a short line ("West melds Kh Kd Ks"), showing drawn cards
+only to the player who drew them.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from canasta.actions import Action
+from canasta.cards import (
+    BLACK_THREE_RANK,
+    IS_BLACK_THREE,
+    IS_NATURAL,
+    IS_WILD,
+    RANK_OF,
+    Card,
+    format_card,
+    format_cards,
+    rank_char,
+)
+from canasta.observation import Observation
+from canasta.state import State
+
+MAX_TAKES = 4
+MAX_OPENINGS = 5
+
+SECTIONS = ("Answer", "Draw", "Take", "Open", "Meld", "Discard", "Other")
+"""The headings of the suggestion list, in order."""
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One numbered choice: the action and its heading in the list."""
+
+    section: str
+    action: Action
+
+
+def _wilds(action: Action) -> list[Card]:
+    return [c for g in action.groups for c in g.cards if IS_WILD[c]]
+
+
+def _shape_key(action: Action, value_of: Sequence[int]) -> tuple[int, int, int]:
+    """Fewest wild cards, then the cheaper wild cards, then fewest cards."""
+    wilds = _wilds(action)
+    cards = sum(len(g.cards) for g in action.groups)
+    return len(wilds), sum(value_of[c] for c in wilds), cards
+
+
+def owner_of(obs: Observation, seat: int) -> int:
+    """The index into ``obs.melds`` of the melds ``seat`` plays on (see ``State.owner_of``)."""
+    lone = obs.lone_hand
+    if lone is None or seat == lone:
+        return seat % obs.rules.num_sides
+    return min(s for s in range(obs.rules.num_players) if s != lone)
+
+
+def suggestions(obs: Observation, legal: Sequence[Action]) -> list[Suggestion]:
+    """A short list of sensible legal actions for the seat of ``obs`` (which is to move)."""
+    value = obs.rules.value_of
+    out: list[Suggestion] = []
+    takes = [a for a in legal if a.verb == "take"]
+    melds = [a for a in legal if a.verb == "meld"]
+    for a in legal:
+        if a.verb in ("yes", "no"):
+            out.append(Suggestion("Answer", a))
+        elif a.verb == "draw":
+            out.append(Suggestion("Draw", a))
+    takes.sort(key=lambda a: _shape_key(a, value))
+    out.extend(Suggestion("Take", a) for a in takes[:MAX_TAKES])
+    own = obs.melds[owner_of(obs, obs.seat)]
+    if not any(m is not None for m in own):
+        melds.sort(key=lambda a: (len(a.groups) > 1, *_shape_key(a, value)))
+        out.extend(Suggestion("Open", a) for a in melds[:MAX_OPENINGS])
+    else:
+        out.extend(Suggestion("Meld", a) for a in _best_melds(obs, melds))
+    out.extend(Suggestion("Discard", a) for a in legal if a.verb == "discard")
+    out.extend(Suggestion("Other", a) for a in legal if a.verb in ("ask", "pass"))
+    return out
+
+
+def _best_melds(obs: Observation, melds: Sequence[Action]) -> list[Action]:
+    """At most one meld per rank: the most natural cards with the fewest (cheapest) wild cards;
+    wild cards alone only when they complete a canasta."""
+    rules = obs.rules
+    own = obs.melds[owner_of(obs, obs.seat)]
+    by_rank: dict[int, list[Action]] = {}
+    for a in melds:
+        if len(a.groups) == 1:
+            by_rank.setdefault(a.groups[0].rank, []).append(a)
+    chosen: list[Action] = []
+    for rank in sorted(by_rank, key=lambda r: (r == BLACK_THREE_RANK, -r)):
+        options = by_rank[rank]
+
+        def key(a: Action) -> tuple[int, int, int]:
+            cards = a.groups[0].cards
+            wilds = [c for c in cards if IS_WILD[c]]
+            return -(len(cards) - len(wilds)), len(wilds), sum(rules.value_of[c] for c in wilds)
+
+        best = min(options, key=key)
+        if all(IS_WILD[c] for c in best.groups[0].cards):
+            existing = own[rank] or ()
+            if not len(existing) < rules.canasta_size <= len(existing) + len(best.groups[0].cards):
+                continue
+        chosen.append(best)
+    return chosen
+
+
+# -- describing moves ------------------------------------------------------------------------
+
+def _verb(name: str, you: str, other: str) -> str:
+    return f"{name} {you if name == 'You' else other}"
+
+
+def _diff(after: Sequence[Card], before: Sequence[Card]) -> list[Card]:
+    return sorted((Counter(after) - Counter(before)).elements())
+
+
+def canasta_kind(meld: Sequence[Card]) -> str:
+    """``natural`` or ``mixed``."""
+    return "mixed" if any(IS_WILD[c] for c in meld) else "natural"
+
+
+def _group_words(before: State, after: State, seat: int, action: Action, skip_first: bool
+                 ) -> list[str]:
+    """What each group of a meld or take did: started a meld, added to one, made a canasta."""
+    rules = before.rules
+    old = before.melds[before.owner_of(seat)]
+    new = after.melds[after.owner_of(seat)]
+    parts = []
+    for i, group in enumerate(action.groups):
+        if skip_first and i == 0:
+            continue
+        rank = group.rank
+        text = " ".join(format_card(c) for c in group.cards)
+        if rank == BLACK_THREE_RANK:
+            parts.append(f"melds black threes {text}")
+            continue
+        was, now = old[rank], new[rank]
+        words = (f"melds {text}" if was is None
+                 else f"adds {text} to the {rank_char(rank)}s")
+        if now is not None and len(now) >= rules.canasta_size > len(was or ()):
+            words += f" (a {canasta_kind(now)} canasta of {rank_char(rank)}s!)"
+        parts.append(words)
+    return parts
+
+
+def describe(before: State, action: Action, after: State, names: Sequence[str],
+             viewer: int = 0) -> list[str]:
+    """Short lines saying what ``action`` did, as ``viewer`` may know it."""
+    seat = before.to_move
+    name = names[seat]
+    side = seat % before.rules.num_sides
+    lines: list[str] = []
+    reds = _diff(after.red_threes[side], before.red_threes[side])
+    red_text = ""
+    if reds:
+        red_text = (" and lays " + ("a red three " if len(reds) == 1 else "red threes ")
+                    + format_cards(reds))
+        if name == "You":
+            red_text = red_text.replace("lays", "lay")
+    verb = action.verb
+    if verb == "draw":
+        if seat == viewer:
+            got = _diff(after.hands[seat], before.hands[seat])
+            drawn = f" {format_cards(got)}" if got else ""
+            lines.append(_verb(name, "draw", "draws") + drawn + red_text)
+        else:
+            lines.append(_verb(name, "draw", "draws") + red_text)
+    elif verb == "take":
+        top = before.pile[-1]
+        first = action.groups[0].cards if action.groups else ()
+        rank = RANK_OF[top]
+        with_text = (f", melding {format_card(top)} with {' '.join(format_card(c) for c in first)}"
+                     if first else f", adding {format_card(top)} to the {rank_char(rank)}s")
+        lines.append(_verb(name, "take", "takes") + f" the pile ({len(before.pile)} cards)"
+                     + with_text + red_text)
+        meld = after.melds[after.owner_of(seat)][rank]
+        old = before.melds[before.owner_of(seat)][rank]
+        if meld is not None and len(meld) >= before.rules.canasta_size > len(old or ()):
+            lines[-1] += f" (a {canasta_kind(meld)} canasta of {rank_char(rank)}s!)"
+        more = _group_words(before, after, seat, action, skip_first=True)
+        if more:
+            lines.append(f"{name} " + ", ".join(_you(w, name) for w in more))
+    elif verb == "meld":
+        words = _group_words(before, after, seat, action, skip_first=False)
+        lines.append(f"{name} " + ", ".join(_you(w, name) for w in words))
+    elif verb == "discard":
+        text = _verb(name, "discard", "discards") + " " + format_card(action.card)
+        if IS_WILD[action.card] and after.pile_frozen and not before.pile_frozen:
+            text += " (the pile is frozen)"
+        elif IS_BLACK_THREE[action.card]:
+            text += " (a black three: the pile is blocked for the next player)"
+        lines.append(text)
+    elif verb == "ask":
+        lines.append(_verb(name, "ask", "asks") + ' "Partner, may I go out?"')
+    elif verb in ("yes", "no"):
+        lines.append(_verb(name, "answer", "answers") + f" {verb}")
+    elif verb == "pass":
+        lines.append(_verb(name, "pass", "passes") + " (the stock is exhausted)")
+    if after.is_over and after.result is not None:
+        lines.append(ending(after, names))
+    return lines
+
+
+def _you(words: str, name: str) -> str:
+    if name != "You":
+        return words
+    return words.replace("melds", "meld", 1).replace("adds", "add", 1)
+
+
+def ending(state: State, names: Sequence[str]) -> str:
+    """How the hand ended, in a line."""
+    result = state.result
+    assert result is not None
+    if result.went_out is not None:
+        who = names[result.went_out]
+        how = " concealed" if result.concealed else ""
+        return f"{_verb(who, 'go', 'goes')} out{how}! The hand is over."
+    if result.void:
+        return "The stock cannot supply the draw: the hand is void."
+    return "The stock is exhausted: the hand is over."
+
+
+def hand_text(cards: Sequence[Card]) -> str:
+    """A hand as text grouped by rank from aces down, then black threes, then wild cards."""
+    naturals = [c for c in cards if IS_NATURAL[c]]
+    groups: dict[int, list[Card]] = {}
+    for c in sorted(naturals, key=lambda c: (-RANK_OF[c], c)):
+        groups.setdefault(RANK_OF[c], []).append(c)
+    parts = [" ".join(format_card(c) for c in g) for g in groups.values()]
+    threes = [c for c in cards if IS_BLACK_THREE[c]]
+    if threes:
+        parts.append(" ".join(format_card(c) for c in sorted(threes)))
+    wilds = sorted(c for c in cards if IS_WILD[c])
+    if wilds:
+        parts.append(" ".join(format_card(c) for c in wilds))
+    return " | ".join(parts)

@@ -1,0 +1,147 @@
+// Reading a view (NOTATION §3 position plus the server's extras) without depending on details
+// the server may still change: every extra key is looked up under its likely names.
+
+import { rulesInfo } from "./rules.js";
+
+export function seatCount(v) {
+  return Array.isArray(v.hands) ? v.hands.length : rulesInfo(v.rules).players;
+}
+
+export function sideCount(v) {
+  return Array.isArray(v.sides) ? v.sides.length : rulesInfo(v.rules).sides;
+}
+
+export const sideOf = (v, seat) => seat % sideCount(v);
+
+export function mySeat(v) {
+  return Number.isInteger(v.seat) ? v.seat : null;
+}
+
+export function handOf(v, seat) {
+  const h = v.hands?.[seat];
+  return Array.isArray(h) ? h : null;
+}
+
+export function handSize(v, seat) {
+  const h = v.hands?.[seat];
+  return Array.isArray(h) ? h.length : Number(h) || 0;
+}
+
+export function stockSize(v) {
+  return Array.isArray(v.stock) ? v.stock.length : Number(v.stock) || 0;
+}
+
+/** Player names by seat: view.players (names or seat objects), else "Seat N". */
+export function playerNames(v) {
+  const n = seatCount(v);
+  const src = v.players ?? v.names ?? v.seat_names ?? v.table?.players ?? null;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    let p = Array.isArray(src) ? src[i] : null;
+    if (p && typeof p === "object") p = p.name ?? p.player ?? p.kind ?? null;
+    out.push(typeof p === "string" && p ? p : `Seat ${i}`);
+  }
+  return out;
+}
+
+/** Whether a seat is played by a bot, where the view tells. */
+export function isBotSeat(v, seat) {
+  const src = v.players ?? v.seats ?? v.table?.seats ?? null;
+  let p = Array.isArray(src) ? src[seat] : null;
+  if (p && typeof p === "object") {
+    if (typeof p.bot === "boolean") return p.bot;
+    p = p.kind ?? p.type ?? p.player ?? p.name ?? null;
+  }
+  return typeof p === "string" && /^bot\b/i.test(p);
+}
+
+export function legalList(v) {
+  const l = v.legal ?? v.legal_actions ?? null;
+  return Array.isArray(l) ? l.map(String) : null;
+}
+
+/** Cumulative scores per side (the game so far). */
+export function gameScores(v) {
+  const s = v.scores ?? v.game?.scores ?? v.score ?? null;
+  if (Array.isArray(s) && s.every((x) => typeof x === "number")) return s;
+  if (Array.isArray(s) && s.every((x) => x && typeof x.total === "number")) return s.map((x) => x.total);
+  return (v.sides || []).map((side) => side.score ?? 0);
+}
+
+/**
+ * The score sheet as rows {hand, totals: [per side], running: [per side], detail?}, whatever
+ * the server's spelling (score_sheet / scoresheet / sheet / hands; rows as objects or arrays).
+ */
+export function scoreSheet(v) {
+  const raw = v.score_sheet ?? v.scoresheet ?? v.sheet ?? v.game?.score_sheet ?? v.history ?? null;
+  const nSides = sideCount(v);
+  let rows = null;
+  if (Array.isArray(raw)) rows = raw;
+  else if (raw && Array.isArray(raw.hands)) rows = raw.hands;
+  else if (raw && Array.isArray(raw.rows)) rows = raw.rows;
+  if (!rows) return [];
+  const running = new Array(nSides).fill(0);
+  return rows.map((r, i) => {
+    let totals = null;
+    let cumulative = null;
+    let detail = null;
+    if (Array.isArray(r)) totals = r;
+    else if (r && typeof r === "object") {
+      const res = r.result ?? r;
+      if (Array.isArray(res.sides)) {
+        totals = res.sides.map((s) => (typeof s === "number" ? s : s.total ?? 0));
+        if (res.sides.every((s) => s && typeof s === "object")) detail = res;
+      }
+      totals = r.totals ?? r.hand_scores ?? r.points ?? totals;
+      cumulative = r.scores ?? r.running ?? r.cumulative ?? r.after ?? null;
+    }
+    totals = (totals || []).map(Number);
+    totals.forEach((t, k) => { running[k] = (running[k] ?? 0) + t; });
+    const run = Array.isArray(cumulative) ? cumulative.map(Number) : [...running];
+    return { hand: r?.hand ?? r?.number ?? i + 1, totals, running: run, detail,
+             wentOut: r?.went_out ?? r?.result?.went_out ?? null };
+  });
+}
+
+export function handNumber(v) {
+  return v.hand_number ?? v.hand ?? v.game?.hand_number ?? v.game?.hand ?? (scoreSheet(v).length + (v.phase === "over" ? 0 : 1));
+}
+
+export function gameOver(v) {
+  const g = v.game_over ?? v.game?.over ?? v.game?.game_over ?? v.over ?? null;
+  if (typeof g === "boolean") return g;
+  if (v.winner !== undefined && v.winner !== null) return true;
+  if (v.game?.winner !== undefined && v.game?.winner !== null) return true;
+  if (typeof v.status === "string") return /over|finished|ended/i.test(v.status);
+  return false;
+}
+
+export function winner(v) {
+  return v.winner ?? v.game?.winner ?? null;
+}
+
+/** A monotonic counter of the table's progress, where the server sends one. */
+export function versionOf(v) {
+  for (const k of ["version", "seq", "step", "move_number", "moves", "ply"]) {
+    if (typeof v[k] === "number") return v[k];
+  }
+  return null;
+}
+
+/** The last action, where the server tells: {seat, action} or null. */
+export function lastAction(v) {
+  const la = v.last_action ?? v.last ?? null;
+  if (!la) return null;
+  if (typeof la === "string") {
+    const m = /^p(\d+):\s*(.*)$/.exec(la);
+    return m ? { seat: Number(m[1]), action: m[2] } : { seat: null, action: la };
+  }
+  if (typeof la === "object") return { seat: la.seat ?? la.player ?? null, action: la.action ?? la.text ?? "" };
+  return null;
+}
+
+/** Action lines of the hand so far, where the server sends them. */
+export function actionLog(v) {
+  const l = v.log ?? v.actions ?? v.hand_actions ?? null;
+  return Array.isArray(l) ? l : null;
+}
