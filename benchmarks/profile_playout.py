@@ -44,6 +44,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="the CPU to pin the process to (default: 0)")
     parser.add_argument("--top", type=int, default=15,
                         help="how many functions to list in each table (default: 15)")
+    parser.add_argument("--callers", type=int, default=3,
+                        help="also list who calls the first N functions by own time, to place "
+                             "built-ins such as tuple.__new__ (default: 3; 0 for none)")
     parser.add_argument("--save", type=Path, default=None,
                         help="also write the raw profile to this file (pstats format)")
     args = parser.parse_args(argv)
@@ -52,14 +55,19 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def top_table(stats: pstats.Stats, sort: str, top: int) -> str:
-    """The ``top`` rows of ``stats`` sorted by ``sort``, as pstats prints them."""
+def top_table(stats: pstats.Stats, sort: str, top: int, callers: bool = False) -> str:
+    """The first ``top`` rows of ``stats`` by ``sort`` (or their callers), as pstats prints."""
     out = io.StringIO()
     stats.stream = out  # type: ignore[attr-defined]
-    stats.sort_stats(sort).print_stats(top)
+    stats.sort_stats(sort)
+    if callers:
+        stats.print_callers(top)
+    else:
+        stats.print_stats(top)
     lines = out.getvalue().splitlines()
     # Drop pstats' preamble (totals, "Ordered by", "List reduced"); keep the table.
-    start = next((i for i, line in enumerate(lines) if line.lstrip().startswith("ncalls")), 0)
+    head = "Function" if callers else "ncalls"
+    start = next((i for i, line in enumerate(lines) if line.lstrip().startswith(head)), 0)
     return "\n".join(lines[start:]).rstrip()
 
 
@@ -72,8 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"profile_playout: {exc}", file=sys.stderr)
         return 2
     rules = canasta.get_rules(args.rules)
-    rng = random.Random(args.seed)
-    play_hand(rules, rng.getrandbits(64), 0, rng)  # warm-up, outside the profile
+    play_hand(rules, random.Random(args.seed).getrandbits(64), 0)  # warm-up, outside the profile
 
     profiler = cProfile.Profile()
     profiler.enable()
@@ -96,6 +103,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(top_table(stats, "tottime", args.top))
     print(f"\ntop {args.top} functions by cumulative time (cumtime):")
     print(top_table(stats, "cumulative", args.top))
+    if args.callers > 0:
+        print(f"\ncallers of the first {args.callers} functions by own time:")
+        print(top_table(stats, "tottime", args.callers, callers=True))
     return 0
 
 

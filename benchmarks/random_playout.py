@@ -94,15 +94,15 @@ class Playout:
 # --------------------------------------------------------------------------- canasta
 
 
-def play_hand(rules: Rules, seed: int, dealer: int, rng: random.Random) -> int:
+def play_hand(rules: Rules, seed: int, dealer: int) -> int:
     """Play one hand of ``rules`` with uniformly random legal actions; return its decisions.
 
-    The deal comes from ``seed``; every decision lists all legal actions and picks one with
-    ``rng``.
+    The deal comes from ``seed`` and so do the choices: every decision lists all legal actions
+    and picks one with ``random.Random(seed)``, so any hand can be replayed from its seed alone.
     """
     legal_actions = canasta.legal_actions
     apply = canasta.apply
-    choice = rng.choice
+    choice = random.Random(seed).choice
     state = canasta.new_hand(rules, seed=seed, dealer=dealer)
     decisions = 0
     try:
@@ -111,24 +111,32 @@ def play_hand(rules: Rules, seed: int, dealer: int, rng: random.Random) -> int:
             decisions += 1
             if decisions > MAX_DECISIONS_PER_HAND:
                 raise RuntimeError(f"hand did not end after {MAX_DECISIONS_PER_HAND} decisions "
-                                   f"(rules {rules.name}, seed {seed}, dealer {dealer})")
+                                   f"({_replay_hint(rules, seed, dealer)})")
     except IndexError as exc:  # random.choice on an empty list
-        raise RuntimeError(f"no legal action in a hand that is not over (rules {rules.name}, "
-                           f"seed {seed}, dealer {dealer}, after {decisions} decisions)") from exc
+        raise RuntimeError(f"no legal action in a hand that is not over, after {decisions} "
+                           f"decisions, in phase {state.phase!r} "
+                           f"({_replay_hint(rules, seed, dealer)})") from exc
     return decisions
+
+
+def _replay_hint(rules: Rules, seed: int, dealer: int) -> str:
+    """How to replay the hand that ``play_hand(rules, seed, dealer)`` played."""
+    return (f"replay: state = canasta.new_hand(canasta.get_rules({rules.name!r}), seed={seed}, "
+            f"dealer={dealer}); choose with random.Random({seed}).choice")
 
 
 def canasta_playout(rules: Rules, seconds: float, rng: random.Random) -> Playout:
     """Play random hands of ``rules`` until ``seconds`` have passed (checked between hands).
 
-    Each hand is dealt from a seed drawn from ``rng`` and the deal rotates round the table.
+    Each hand's seed (for the deal and the choices) is drawn from ``rng``; the deal rotates
+    round the table.
     """
     hands = decisions = 0
     cpu0, t0 = time.process_time(), time.perf_counter()
     deadline = t0 + seconds
     now = t0
     while now < deadline:
-        decisions += play_hand(rules, rng.getrandbits(64), hands % rules.num_players, rng)
+        decisions += play_hand(rules, rng.getrandbits(64), hands % rules.num_players)
         hands += 1
         now = time.perf_counter()
     return Playout(hands, decisions, decisions, now - t0, time.process_time() - cpu0)
@@ -317,8 +325,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     rules = canasta.get_rules(args.rules)
 
-    rng = random.Random(args.seed)
-    play_hand(rules, rng.getrandbits(64), 0, rng)  # warm-up
+    play_hand(rules, random.Random(args.seed).getrandbits(64), 0)  # warm-up
     own = canasta_playout(rules, args.seconds, random.Random(args.seed))
 
     base: Playout | None = None
