@@ -441,9 +441,10 @@ def _take(state: State, action: Action) -> State:
     _set(new, "phase", PLAY)
     _set(new, "turn", TurnInfo(took_pile=True, created=tuple(created), extended=extended,
                                picked_up=tuple(sorted(picked))))
+    known = _forget_known(state, seat, laid)
     if picked:
-        _set(new, "known", _with_slot(state.known, seat, tuple(sorted(state.known[seat]
-                                                                      + tuple(picked)))))
+        known = _with_slot(known, seat, tuple(sorted(known[seat] + tuple(picked))))
+    _set(new, "known", known)
     if rules.lone_hand and state.lone_hand is None:
         _become_lone_hand(new, seat)
     if not rest:
