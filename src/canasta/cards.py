@@ -15,7 +15,7 @@ Sorting card ints gives the canonical order of NOTATION §2: natural cards by ra
 ``c d h s``, then threes, then 2s, then the joker.
 
 >>> parse_card("10h"), format_card(parse_card("kh")), format_card(JOKER)
-(22, 'Kh', 'JK')
+(26, 'Kh', 'JK')
 """
 
 from __future__ import annotations

@@ -1,0 +1,48 @@
+"""The import rule: the rules core uses only the standard library and never imports the layers
+built on it (bots, arena, interfaces)."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import canasta
+
+PACKAGE = Path(canasta.__file__).resolve().parent
+CORE = sorted(p for p in PACKAGE.glob("*.py") if p.name != "__main__.py")
+OUTER = ("canasta.bots", "canasta.arena", "canasta.interfaces")
+
+
+def imported_modules(path: Path, top_level_only: bool = False) -> set[str]:
+    """Modules imported by a file (with ``top_level_only``, not those imported inside functions,
+    which load optional dependencies lazily)."""
+    tree = ast.parse(path.read_text())
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    names: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def test_core_imports_only_the_standard_library_and_itself() -> None:
+    assert len(CORE) > 10
+    for path in CORE:
+        for name in imported_modules(path):
+            top = name.split(".")[0]
+            assert top == "canasta" or top in sys.stdlib_module_names or top == "__future__", (
+                f"{path.name} imports {name}")
+            assert not name.startswith(OUTER), f"the core module {path.name} imports {name}"
+
+
+def test_bots_and_arena_load_no_third_party_package_at_import() -> None:
+    for folder in ("bots", "arena"):
+        for path in sorted((PACKAGE / folder).glob("*.py")):
+            for name in imported_modules(path, top_level_only=True):
+                top = name.split(".")[0]
+                assert top == "canasta" or top in sys.stdlib_module_names or top in (
+                    "__future__",), f"{folder}/{path.name} imports {name}"
+                assert not name.startswith("canasta.interfaces"), f"{path.name} imports {name}"
