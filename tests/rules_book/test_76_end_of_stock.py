@@ -1,0 +1,155 @@
+"""RULES §7.6 — the end of the stock (scenarios #56 to #63).
+
+Classic stock-out play (RULES §1.16, ``stock_exhausted_rule = "continue_by_pile"``) is shared by
+``classic``, ``classic-2p``, ``classic-3p``, ``classic-6p`` and ``spruce-classic``;
+``classic-3p-cutthroat`` ends after the last discard (§2.2) and ``korean-old`` ends in a void draw
+(§3.3). Seats: E = 1, S = 2 (0 in the 2-player preset), W = the seat before N.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from canasta import format_card, get_rules
+
+from .builders import hand_of, meld_of, position, presets_where, side_of
+from .checks import assert_illegal, assert_legal, listed, play
+
+CONTINUE_BY_PILE = presets_where(lambda r: r.stock_exhausted_rule == "continue_by_pile")
+RED_THREE_LAST_ENDS = presets_where(lambda r: r.stock_exhausted_rule != "void_draw"
+                                    and r.red_three_last_card_ends_hand)
+MELDED = {"T": "Tc Td Th"}
+
+
+@pytest.mark.parametrize("preset", RED_THREE_LAST_ENDS)
+def test_s56_last_stock_card_red_three_ends_the_hand(preset: str) -> None:
+    rules = get_rules(preset)
+    e_side = side_of(rules, 1)
+    state = position(preset, phase="draw", to_move=1, hands={1: "Kc Kd Kh 9c"}, stock="3d",
+                     melds={0: MELDED, e_side: {"8": "8c 8d 8h"}})
+    new = assert_legal(state, "draw")
+    assert new.is_over
+    assert [format_card(c) for c in new.red_threes[e_side]] == ["3d"]
+    assert sorted(hand_of(new, 1)) == sorted(["Kc", "Kd", "Kh", "9c"])  # no meld, no discard
+    assert listed(new) == []
+    assert_illegal(new, "meld Kc Kd Kh")
+    assert_illegal(new, "discard 9c")
+    result = new.result
+    assert result is not None
+    assert result.went_out is None and not result.void
+    assert all(side.going_out == 0 for side in result.sides)
+    assert result.sides[e_side].red_threes == 100
+
+
+@pytest.mark.parametrize("preset", CONTINUE_BY_PILE)
+def test_s57_stock_out_forced_to_take_a_matching_pile(preset: str) -> None:
+    rules = get_rules(preset)
+    s = 2 % rules.num_players
+    state = position(preset, phase="draw", to_move=s, hands={s: "9c 8d 7h"}, stock="",
+                     pile="5c Jh", melds={side_of(rules, s): {"J": "Jc Jd Js"}})
+    assert not state.pile_frozen
+    assert_illegal(state, "pass")
+    new = assert_legal(state, "take")
+    assert not new.is_over and new.phase == "play"
+
+
+STOCK_EMPTY_ENDS = presets_where(lambda r: r.stock_exhausted_rule != "void_draw")
+
+
+@pytest.mark.parametrize("preset", STOCK_EMPTY_ENDS)
+def test_s58_stock_empty_black_three_on_top_ends_the_hand(preset: str) -> None:
+    rules = get_rules(preset)
+    n = rules.num_players
+    w, s = n - 1, n - 2
+    state = position(preset, to_move=s, hands={s: "3s 9c 8d", w: "3c 3c Kc"}, stock="",
+                     pile="5h", melds={0: MELDED, 1: {"K": "Kd Kh Ks"}})
+    new = assert_legal(state, "discard 3s")
+    assert new.is_over
+    result = new.result
+    assert result is not None
+    assert result.went_out is None and not result.void
+    assert all(side.going_out == 0 for side in result.sides)
+    assert [side.melded for side in result.sides][:2] == [30, 30]
+
+
+@pytest.mark.parametrize("preset", CONTINUE_BY_PILE)
+def test_s59_stock_out_taking_with_a_new_pair_is_optional(preset: str) -> None:
+    rules = get_rules(preset)
+    w = rules.num_players - 1
+    w_side = side_of(rules, w)
+    state = position(preset, phase="draw", to_move=w, hands={w: "8c 8d Kc 9c"}, stock="",
+                     pile="5h 8h", melds={w_side: {"J": "Jc Jd Jh"}})
+    assert not state.pile_frozen
+    assert "take 8c 8d" in listed(state)
+    new = assert_legal(state, "pass")
+    assert new.is_over
+    result = new.result
+    assert result is not None
+    assert result.went_out is None
+    assert all(side.going_out == 0 for side in result.sides)
+
+
+@pytest.mark.parametrize("preset", ["classic-2p"])
+def test_s60_single_last_card_drawn_classic_2p(preset: str) -> None:
+    state = position(preset, phase="draw", hands={0: "Kc Qd 7h"}, stock="9c",
+                     melds={0: MELDED})
+    new = assert_legal(state, "draw")
+    assert new.phase == "play" and not new.is_over
+    assert sorted(hand_of(new, 0)) == sorted(["Kc", "Qd", "7h", "9c"])
+    assert new.stock == ()
+    after = play(new, "discard 9c")
+    assert after.phase in ("draw", "over")
+    assert sorted(hand_of(after, 0)) == sorted(["Kc", "Qd", "7h"])
+
+
+@pytest.mark.parametrize("preset", ["classic-2p"])
+def test_s61_last_two_cards_five_and_red_three_classic_2p(preset: str) -> None:
+    state = position(preset, phase="draw", hands={0: "Kc Qd 7h"}, stock="5c 3d",
+                     melds={0: MELDED})
+    new = assert_legal(state, "draw")
+    assert new.phase == "play" and not new.is_over
+    assert [format_card(c) for c in new.red_threes[0]] == ["3d"]
+    assert sorted(hand_of(new, 0)) == sorted(["Kc", "Qd", "7h", "5c"])
+    assert new.stock == ()
+    assert "discard 5c" in listed(new)
+
+
+VOID_DRAW = presets_where(lambda r: r.stock_exhausted_rule == "void_draw")
+
+
+@pytest.mark.parametrize("preset", VOID_DRAW)
+def test_s62_short_stock_draw_is_a_void_hand_korean_old(preset: str) -> None:
+    state = position(preset, phase="draw", hands={0: "Kc Qd 7h"}, stock="9c",
+                     pile="5h", melds={0: MELDED, 1: {"A": "Ac Ad Ah"}},
+                     scores=[1200, 800])
+    new = assert_legal(state, "draw")
+    assert new.is_over
+    result = new.result
+    assert result is not None
+    assert result.void and result.went_out is None
+    assert [side.total for side in result.sides] == [0, 0]
+    assert all(side.going_out == 0 for side in result.sides)
+    assert new.scores == (1200, 800)
+
+
+@pytest.mark.parametrize("preset", VOID_DRAW)
+def test_s62_red_three_without_replacement_is_a_void_hand_korean_old(preset: str) -> None:
+    state = position(preset, phase="draw", hands={0: "Kc Qd 7h"}, stock="9c 3d",
+                     melds={0: MELDED})
+    new = assert_legal(state, "draw")
+    assert new.is_over
+    assert new.result is not None and new.result.void
+    assert [side.total for side in new.result.sides] == [0, 0]
+
+
+@pytest.mark.parametrize("preset", VOID_DRAW)
+def test_s63_stock_empty_pile_taken_play_continues_korean_old(preset: str) -> None:
+    state = position(preset, phase="draw", to_move=3, hands={3: "Kc Qd 7h", 0: "9d 9s 5c"},
+                     stock="9c 8c", pile="4h", melds={0: MELDED, 1: {"A": "Ac Ad Ah"}})
+    state = play(state, "draw", "discard 9c")
+    assert state.to_move == 0 and state.phase == "draw" and not state.is_over
+    assert state.stock == ()
+    assert "draw" in listed(state)  # drawing now would end the hand as a void draw
+    new = assert_legal(state, "take 9d 9s")
+    assert new.phase == "play" and not new.is_over
+    assert sorted(meld_of(new, 0, "9")) == sorted(["9c", "9d", "9s"])
