@@ -362,7 +362,8 @@ def _take_plan(state: State, action: Action) -> tuple[list[Card], SideMelds, lis
     created: list[Rank] = [] if existing is not None else [rank]
     extended = existing is not None
     hidden: list[Rank] = []
-    if existing is None and len(new_melds[rank] or ()) >= rules.canasta_size:
+    counts_hidden = rules.hidden_canasta_bonus > 0
+    if counts_hidden and existing is None and len(new_melds[rank] or ()) >= rules.canasta_size:
         hidden.append(rank)
     seen = {rank}
     for group in groups[1:]:
@@ -374,7 +375,7 @@ def _take_plan(state: State, action: Action) -> tuple[list[Card], SideMelds, lis
             extended = True
         else:
             created.append(group.rank)
-            if len(meld) >= rules.canasta_size:
+            if counts_hidden and len(meld) >= rules.canasta_size:
                 hidden.append(group.rank)
         new_melds[group.rank] = meld
         laid.extend(group.cards)

@@ -1,0 +1,65 @@
+"""Rules as data: presets, overrides, validation (RULES §6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from canasta import RulesError, get_rules, rules_from_json
+from canasta.rules import FIELDS, PRESETS
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_presets_round_trip_through_json(name: str) -> None:
+    rules = get_rules(name)
+    assert rules.to_json() == name
+    assert rules_from_json(rules.to_json()) == rules
+
+
+def test_overrides_by_json_and_in_python() -> None:
+    rules = rules_from_json({"preset": "classic", "draw_count": 2, "upcard_cover_kinds": [],
+                             "initial_meld_thresholds": [[None, 15], [0, 60]],
+                             "red_three_schedule": {"4": 1000}})
+    assert (rules.draw_count, rules.upcard_cover_kinds) == (2, frozenset())
+    assert rules.minimum_for(100) == 60 and rules.red_three_score(4) == 1000
+    assert rules_from_json(rules.to_json()) == rules
+    assert get_rules("classic").replace(target_score=3000).target_score == 3000
+
+
+@pytest.mark.parametrize(("change", "fragment"), [
+    ({"hand_size": 0}, "hand_size"),
+    ({"hand_size": 40}, "do not fit"),
+    ({"draw_count": "two"}, "draw_count"),
+    ({"num_sides": 3}, "equal sides"),
+    ({"upcard_cover_kinds": ["wild", "joker"]}, "upcard_cover_kinds"),
+    ({"stock_exhausted_rule": "shrug"}, "stock_exhausted_rule"),
+    ({"target_comparison": "=="}, "target_comparison"),
+    ({"initial_meld_thresholds": [[0, 50]]}, "initial_meld_thresholds"),
+    ({"black_three_meld_sizes": [2]}, "black_three_meld_sizes"),
+    ({"card_values": {"K": 10}}, "card_values"),
+    ({"lone_hand": True}, "three-player"),
+    ({"colour": "red"}, "unknown rules field"),
+])
+def test_bad_fields_are_clear_errors(change: dict[str, object], fragment: str) -> None:
+    with pytest.raises(RulesError, match=fragment):
+        rules_from_json({"preset": "classic", **change})
+
+
+def test_unknown_preset_names_the_known_ones() -> None:
+    with pytest.raises(RulesError, match="classic-2p"):
+        get_rules("canasta-deluxe")
+    assert get_rules("CLASSIC") is get_rules("classic")
+
+
+def test_minimum_table_of_rules_section_1_10() -> None:
+    classic = get_rules("classic")
+    assert [classic.minimum_for(s) for s in (-5, 0, 1495, 1500, 2995, 3000, 9000)] == [
+        15, 50, 50, 90, 90, 120, 120]
+    assert get_rules("classic-6p").minimum_for(7000) == 150
+
+
+def test_every_field_is_documented_in_docs_rules_md() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text()
+    missing = [f for f in FIELDS if f != "name" and f"`{f}" not in text]
+    assert not missing, f"fields missing from docs/rules.md: {missing}"
