@@ -217,7 +217,7 @@ def bootstrap_ratings(
 ) -> list[tuple[float, float]]:
     """Percentile bootstrap intervals of ratings.
 
-    ``sample(rng)`` draws one bootstrap win matrix (resampling the independent units),
+    ``sample(rng)`` draws one bootstrap win matrix,
     ``fit`` turns a win matrix into ratings; returns ``(low, high)`` per player.
     """
     rng = random.Random(seed)
@@ -229,6 +229,15 @@ def bootstrap_ratings(
         xs = sorted(d[i] for d in draws)
         out.append((percentile(xs, alpha), percentile(xs, 1.0 - alpha)))
     return out
+
+
+def binomial(rng: random.Random, n: int, p: float) -> int:
+    """A Binomial(n, p) draw: exact (n Bernoulli trials) up to 2,000 trials, beyond that the
+    normal approximation, rounded and clipped to 0..n."""
+    if n <= 2000:
+        return sum(1 for _ in range(n) if rng.random() < p)
+    x = round(rng.gauss(n * p, math.sqrt(n * p * (1.0 - p))))
+    return min(n, max(0, x))
 
 
 def percentile(sorted_values: Sequence[float], q: float) -> float:
