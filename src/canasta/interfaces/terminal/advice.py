@@ -21,6 +21,7 @@ from canasta.cards import (
     IS_BLACK_THREE,
     IS_NATURAL,
     IS_WILD,
+    JOKER,
     RANK_OF,
     Card,
     format_card,
@@ -49,11 +50,37 @@ def _wilds(action: Action) -> list[Card]:
     return [c for g in action.groups for c in g.cards if IS_WILD[c]]
 
 
-def _shape_key(action: Action, value_of: Sequence[int]) -> tuple[int, int, int]:
-    """Fewest wild cards, then the cheaper wild cards, then fewest cards."""
+def _shape_key(action: Action, value_of: Sequence[int]) -> tuple[int, int, int, int]:
+    """Fewest wild cards, then the cheaper wild cards, then fewest groups and cards."""
     wilds = _wilds(action)
     cards = sum(len(g.cards) for g in action.groups)
-    return len(wilds), sum(value_of[c] for c in wilds), cards
+    return len(wilds), sum(value_of[c] for c in wilds), len(action.groups), cards
+
+
+Shape = tuple[tuple[int, int, int, int], ...]
+
+
+def _shape(action: Action) -> Shape:
+    """What matters of a meld or take: per group its rank and its numbers of natural cards, 2s
+    and jokers (suits never matter in a meld)."""
+    return tuple((g.rank, sum(1 for c in g.cards if not IS_WILD[c]),
+                  sum(1 for c in g.cards if IS_WILD[c] and c != JOKER),
+                  sum(1 for c in g.cards if c == JOKER)) for g in action.groups)
+
+
+def _distinct_shapes(actions: Sequence[Action], limit: int) -> list[Action]:
+    """The first action of each shape, at most ``limit``."""
+    seen: set[Shape] = set()
+    out: list[Action] = []
+    for a in actions:
+        shape = _shape(a)
+        if shape in seen:
+            continue
+        seen.add(shape)
+        out.append(a)
+        if len(out) == limit:
+            break
+    return out
 
 
 def owner_of(obs: Observation, seat: int) -> int:
@@ -76,11 +103,11 @@ def suggestions(obs: Observation, legal: Sequence[Action]) -> list[Suggestion]:
         elif a.verb == "draw":
             out.append(Suggestion("Draw", a))
     takes.sort(key=lambda a: _shape_key(a, value))
-    out.extend(Suggestion("Take", a) for a in takes[:MAX_TAKES])
+    out.extend(Suggestion("Take", a) for a in _distinct_shapes(takes, MAX_TAKES))
     own = obs.melds[owner_of(obs, obs.seat)]
     if not any(m is not None for m in own):
-        melds.sort(key=lambda a: (len(a.groups) > 1, *_shape_key(a, value)))
-        out.extend(Suggestion("Open", a) for a in melds[:MAX_OPENINGS])
+        melds.sort(key=lambda a: _shape_key(a, value))
+        out.extend(Suggestion("Open", a) for a in _distinct_shapes(melds, MAX_OPENINGS))
     else:
         out.extend(Suggestion("Meld", a) for a in _best_melds(obs, melds))
     out.extend(Suggestion("Discard", a) for a in legal if a.verb == "discard")

@@ -1,0 +1,122 @@
+"""``canasta play``: a game of Canasta against bots in the terminal.
+
+The player sits in seat 0; with partnerships the partner bot sits opposite, every other seat is
+an opponent. The game is saved as a record (NOTATION §4) after every action, so that
+``canasta replay FILE`` replays it and ``canasta play --resume FILE`` goes on with it.
+
+This module only adds the subcommand; the screen (rich) is imported when the command runs, so
+the rest of the command line works without rich installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from canasta.rules import PRESETS
+
+DESCRIPTION = """\
+Play a game of Canasta against bots. You are seat 0 ("You"); in partnership rules your partner
+sits opposite (North at four players), and play goes clockwise: You, West, North, East.
+
+At your turn the table is shown with a short numbered list of sensible moves: type a number, or
+an action as NOTATION.md writes it ('draw', 'take 7h 7d', 'meld Kh Kd Ks, 8c 8d 2s',
+'meld 7: 2c', 'discard 9s', 'ask', 'yes', 'no', 'pass') or its short form ('d', 't', 'm K',
+'x 9s'). 'help' lists every command, 'hint' asks the heuristic bot, 'legal' lists every legal
+action, 'quit' (or Ctrl-D, Ctrl-C) saves and leaves. Tab completes verbs and cards.
+
+The game is saved after every action (default: a new file under
+~/.local/share/canasta/games/); 'canasta replay FILE' replays it and
+'canasta play --resume FILE' continues it with the same bots."""
+
+
+def add_command(subparsers: Any) -> None:
+    """Add ``play`` to the ``canasta`` command's subparsers."""
+    p = subparsers.add_parser(
+        "play", help="play a game against bots in the terminal", description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--rules", metavar="R", help="preset (default classic): " + ", ".join(PRESETS))
+    p.add_argument("--partner", metavar="BOT",
+                   help="bot (or level) for your partner (default: heuristic)")
+    p.add_argument("--opponents", metavar="BOT",
+                   help="bot (or level) for the opponents (default: heuristic)")
+    p.add_argument("--seed", type=int, help="seed of the shuffles (default: random)")
+    p.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
+    p.add_argument("--save", metavar="FILE",
+                   help="where to save the game (default: a new file in "
+                        "~/.local/share/canasta/games, or the --resume file)")
+    p.add_argument("--delay", type=float, default=0.3, metavar="SECONDS",
+                   help="pause after each bot move (default 0.3)")
+    p.set_defaults(func=cmd_play)
+
+
+def _fail(message: str) -> int:
+    sys.stderr.write(message + "\n")
+    return 2
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Run ``canasta play``; returns the exit status."""
+    try:
+        from rich.console import Console
+    except ImportError:
+        return _fail("canasta play needs rich: pip install 'canasta[cli]'")
+    from canasta.bots import BotSpecError
+    from canasta.errors import CanastaError
+    from canasta.game import GameRecord
+    from canasta.interfaces.terminal.app import run_session
+    from canasta.interfaces.terminal.session import DEFAULT_BOT, Table, default_save_path
+    from canasta.rules import get_rules
+
+    console = Console(highlight=False)
+    partner = args.partner or DEFAULT_BOT
+    opponents = args.opponents or DEFAULT_BOT
+    save = Path(args.save).expanduser() if args.save else None
+    if args.delay < 0:
+        return _fail("invalid --delay: seconds, 0 or more")
+    if args.resume:
+        path = Path(args.resume).expanduser()
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as e:
+            return _fail(f"cannot resume {args.resume!r}: {e.strerror}")
+        try:
+            record = GameRecord.loads(text)
+            table = Table.resume(record, save or path, partner, opponents)
+        except CanastaError as e:
+            return _fail(f"cannot resume {args.resume!r}: {e}")
+        for flag in ("rules", "seed", "partner", "opponents"):
+            if getattr(args, flag) is not None:
+                table.notes.append(f"--{flag} is ignored when resuming: the record decides")
+        seed_note = ""
+        console.print(f"Resuming {path} (hand {table.game.hand_number}, "
+                      f"{len(table.game.actions)} moves into it).", soft_wrap=True)
+    else:
+        try:
+            rules = get_rules(args.rules or "classic")
+        except CanastaError as e:
+            return _fail(f"invalid --rules: {e}")
+        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+        explicit = frozenset(r for r in ("partner", "opponents") if getattr(args, r))
+        try:
+            table = Table.new(rules, seed, partner, opponents, save or default_save_path(),
+                              explicit)
+        except BotSpecError as e:
+            return _fail(f"invalid bot: {e}")
+        if args.partner and not rules.partnership:
+            table.notes.append(f"{rules.name} has no partnerships: --partner is ignored")
+        seed_note = f"seed {seed}"
+    try:
+        table.save()
+    except OSError as e:
+        return _fail(f"cannot save the game to {str(table.save_path)!r}: {e.strerror}")
+    names = table.names
+    bots = ", ".join(f"{names[s]} {b.spec}" for s, b in sorted(table.bots.items()))
+    console.print(f"canasta play · {table.rules.name} · {bots}")
+    console.print(f"Saving the game to {table.save_path} after every move.", style="dim",
+                  soft_wrap=True)
+    console.print("Type 'help' for the commands, a number to play a suggestion.", style="dim")
+    return run_session(table, console, args.delay, seed_note)

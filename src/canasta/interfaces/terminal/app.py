@@ -1,0 +1,331 @@
+"""The interactive loop of ``canasta play``: bots move, the player types, the record is saved.
+
+:class:`TerminalApp` reads lines through a function (``input`` with readline completion at a real
+terminal, a list of lines in tests) and writes through a rich console, so a whole session can be
+driven from a test without a terminal.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from canasta.actions import TAKE, Action, format_action
+from canasta.bots import BOTS, LEVELS, BotSpecError, make_bot
+from canasta.bots.base import Bot
+from canasta.errors import IllegalActionError, NotationError
+from canasta.game import game_over
+from canasta.interfaces.terminal import render
+from canasta.interfaces.terminal.advice import Suggestion, describe, ending, suggestions
+from canasta.interfaces.terminal.commands import HELP_TEXT, complete, parse_command
+from canasta.interfaces.terminal.session import DEFAULT_BOT, HUMAN_SEAT, Table
+from canasta.state import ANSWER, DRAW, State
+
+Reader = Callable[[str], str]
+
+PROMPTS = {DRAW: "draw/take> ", "play": "meld/discard> ", ANSWER: "yes/no> "}
+NEXT_HAND_PROMPT = "press Enter for the next hand (or quit)> "
+
+
+class Quit(Exception):
+    """The player leaves the table (``quit``, Ctrl-D or Ctrl-C)."""
+
+
+class TerminalApp:
+    """One game at the terminal: the table, the screen and the keyboard."""
+
+    def __init__(self, table: Table, console: Console, read: Reader, delay: float = 0.0,
+                 hint_spec: str = DEFAULT_BOT, seed_note: str = "") -> None:
+        self.table = table
+        self.console = console
+        self.read = read
+        self.delay = delay
+        self.hint_spec = hint_spec
+        self.seed_note = seed_note
+        self.shown: State | None = None
+        self.log: list[str] = []
+        self.items: list[Suggestion] = []
+        self._hint_bot: Bot | None = None
+
+    # -- the loop ----------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the game ends or the player leaves; returns the exit status."""
+        try:
+            self.table.save()
+            while True:
+                state = self.table.state
+                if state.is_over:
+                    if not self.end_of_hand():
+                        return 0
+                elif state.to_move == HUMAN_SEAT:
+                    self.human_turn()
+                else:
+                    self.bot_turn()
+        except Quit:
+            self.leave()
+            return 0
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            self.leave()
+            return 0
+
+    def leave(self) -> None:
+        """Save and say where the game is, and how to go on with it."""
+        self.table.save()
+        path = self.table.save_path
+        self.console.print(f"Game saved to {path}", soft_wrap=True)
+        self.console.print(f"Continue it with: canasta play --resume {path}", style="dim",
+                           soft_wrap=True)
+
+    def say(self, lines: Sequence[str], style: str = "") -> None:
+        """Print move lines and keep them in the hand's log."""
+        for line in lines:
+            self.log.append(line)
+            self.console.print(Text(line, style=style))
+
+    # -- bots --------------------------------------------------------------------------------
+    def bot_turn(self) -> None:
+        """Let the bot to move play one action and show what it did."""
+        before = self.table.state
+        action, note = self.table.bot_move()
+        if note:
+            self.console.print(note, style="red")
+        after = self.table.play(action)
+        lines = describe(before, action, after, self.table.names, HUMAN_SEAT)
+        if action.verb in ("yes", "no") and after.to_move == HUMAN_SEAT:
+            lines[-1] += (": you must go out this turn" if action.verb == "yes"
+                          else ": you may not go out this turn")
+        self.say(lines)
+        if self.delay > 0:
+            time.sleep(self.delay)
+
+    # -- the player --------------------------------------------------------------------------
+    def show(self) -> None:
+        """Draw the table and the numbered suggestions."""
+        state = self.table.state
+        obs = self.table.observation()
+        self.console.print(render.board(obs, self.table.names, self.table.game.hand_number,
+                                        self.seed_note))
+        self.items = suggestions(obs, self.table.legal())
+        self.console.print(render.suggestions_view(self.items))
+        self.shown = state
+
+    def human_turn(self) -> None:
+        """Show the table if it changed, read one line and act on it."""
+        state = self.table.state
+        if self.shown is not state:
+            self.show()
+        line = self.read(PROMPTS.get(state.phase, "> "))
+        try:
+            command = parse_command(line, state.hands[HUMAN_SEAT])
+        except NotationError as e:
+            self.console.print(f"Cannot read that: {e}", style="yellow")
+            return
+        kind = command.kind
+        if kind == "empty":
+            return
+        if kind == "action":
+            assert command.action is not None
+            self.play(command.action)
+        elif kind == "pick":
+            if not 1 <= command.number <= len(self.items):
+                self.console.print(f"There is no suggestion {command.number} "
+                                   f"(1 to {len(self.items)}).", style="yellow")
+                return
+            self.play(self.items[command.number - 1].action)
+        elif kind == "quit":
+            raise Quit
+        else:
+            getattr(self, f"cmd_{kind}")()
+
+    def play(self, action: Action) -> None:
+        """Apply the player's action, or explain the rule it breaks (nothing changes then)."""
+        before = self.table.state
+        legal = self.table.legal()
+        if action == TAKE and action not in legal:
+            takes = [a for a in legal if a.verb == "take"]
+            if len(takes) == 1:
+                action = takes[0]
+            elif takes:
+                numbers = [str(i) for i, s in enumerate(self.items, 1) if s.action in takes]
+                self.console.print(
+                    "There are several ways to take the pile: say which cards go with the top "
+                    f"card, e.g. '{format_action(takes[0])}'"
+                    + (f", or pick {', '.join(numbers)}." if numbers else "."), style="yellow")
+                return
+        try:
+            after = self.table.play(action)
+        except IllegalActionError as e:
+            self.console.print(f"Not allowed: {e.reason}.", style="yellow")
+            return
+        self.say(describe(before, action, after, self.table.names, HUMAN_SEAT), style="bold")
+
+    def cmd_help(self) -> None:
+        """``help``: actions, short forms and commands."""
+        self.console.print(Text(HELP_TEXT))
+
+    def cmd_show(self) -> None:
+        """``show``: draw the table again."""
+        self.show()
+
+    def cmd_legal(self) -> None:
+        """``legal``: every legal action."""
+        legal = self.table.legal()
+        self.console.print(f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}:")
+        self.console.print(render.legal_view(legal))
+
+    def cmd_log(self) -> None:
+        """``log``: the moves of this hand so far."""
+        for line in self.log or ["No moves yet in this hand."]:
+            self.console.print(line)
+
+    def cmd_save(self) -> None:
+        """``save``: the game is saved after every move; say where."""
+        self.table.save()
+        self.console.print(f"The game is saved after every move, to {self.table.save_path}",
+                           soft_wrap=True)
+
+    def cmd_score(self) -> None:
+        """``score``: the score sheet."""
+        self.console.print(render.score_sheet(self.hand_totals(), self.table.rules,
+                                              self.table.names))
+
+    def hint_bot(self) -> Bot | None:
+        """The bot that gives hints (made on first use), or None if it is not available."""
+        if self._hint_bot is None:
+            try:
+                self._hint_bot = make_bot(self.hint_spec)
+            except BotSpecError:
+                known = ", ".join([*BOTS, *LEVELS])
+                self.console.print(f"Hints come from the {self.hint_spec!r} bot, which is not "
+                                   f"available here yet (bots: {known}). Try 'legal' and the "
+                                   "numbered suggestions.", style="yellow")
+                return None
+        return self._hint_bot
+
+    def cmd_hint(self) -> None:
+        """``hint``: what the heuristic bot would play, and why when it can say."""
+        bot = self.hint_bot()
+        if bot is None:
+            return
+        obs = self.table.observation()
+        legal = self.table.legal()
+        rng = self.table.rng_for_move("hint")
+        why = ""
+        try:
+            explain: Any = getattr(bot, "explain", None)
+            if callable(explain):
+                action, why = explain(obs, legal, rng)
+            else:
+                action = bot.choose(obs, legal, rng)
+        except Exception as e:  # a bot bug must not end the game
+            self.console.print(f"The hint bot failed ({type(e).__name__}: {e}).", style="red")
+            return
+        text = Text("Hint: ", style="bold")
+        text.append(format_action(action), style="bold green")
+        numbers = [i for i, s in enumerate(self.items, 1) if s.action == action]
+        if numbers:
+            text.append(f"  (suggestion {numbers[0]})", style="dim")
+        if why:
+            text.append(f" — {why}")
+        self.console.print(text)
+
+    # -- the end of a hand -------------------------------------------------------------------
+    def hand_totals(self) -> list[list[int]]:
+        """Each scored hand's totals by side (the ended current hand included)."""
+        game = self.table.game
+        rows = [[side.total for side in st.result.sides]
+                for _, st in game.finished if st.result is not None]
+        state = game.state
+        if state.is_over and state.result is not None and (
+                not game.finished or game.finished[-1][1] is not state):
+            rows.append([side.total for side in state.result.sides])
+        return rows
+
+    def end_of_hand(self) -> bool:
+        """Show the hand's breakdown and the score sheet; deal the next hand when the player is
+        ready. Returns False when the game is over or the player leaves."""
+        table = self.table
+        game = table.game
+        state = game.state
+        result = state.result
+        assert result is not None
+        names = table.names
+        if self.shown is not state:
+            obs = table.observation()
+            self.console.print(render.board(obs, names, game.hand_number, self.seed_note))
+            self.shown = state
+            self.console.print(Text("Cards left in the other hands", style="bold"))
+            self.console.print(render.hands_left(state.hands, names, HUMAN_SEAT))
+        self.console.print(render.breakdown(result, table.rules, names, game.hand_number,
+                                            ending(state, names)))
+        self.console.print(render.score_sheet(self.hand_totals(), table.rules, names))
+        scores = [s + side.total for s, side in zip(game.scores, result.sides)]
+        winner = game_over(table.rules, scores)
+        if winner is not None:
+            table.next_hand()
+            sides = render.side_names(table.rules, names)
+            mine = HUMAN_SEAT % table.rules.num_sides
+            who = sides[winner]
+            verb = "win" if " & " in who or who == "You" else "wins"
+            self.console.print(Text(f"Game over: {who} {verb} with {scores[winner]} points.",
+                                    style="bold green" if winner == mine else "bold red"))
+            self.console.print(f"The record is in {table.save_path}", style="dim",
+                               soft_wrap=True)
+            return False
+        answer = self.read(NEXT_HAND_PROMPT).strip().lower()
+        if answer in ("q", "quit", "exit"):
+            raise Quit
+        table.next_hand()
+        self.log = []
+        dealer = names[table.state.dealer]
+        self.console.print(Text(f"Hand {game.hand_number}: {dealer} deal"
+                                f"{'' if dealer == 'You' else 's'}.", style="bold"))
+        return True
+
+
+def readline_reader(table: Table) -> Reader:
+    """``input`` with tab completion of verbs and of the cards in the player's hand."""
+    try:
+        import readline
+    except ImportError:  # no readline on this platform: plain input
+        return input
+
+    def completer(text: str, index: int) -> str | None:
+        try:
+            matches = complete(readline.get_line_buffer(), text,
+                               table.state.hands[HUMAN_SEAT])
+        except Exception:  # completion must never break the prompt
+            return None
+        return matches[index] if index < len(matches) else None
+
+    readline.set_completer(completer)
+    readline.set_completer_delims(" ,\t\n")
+    if "libedit" in (readline.__doc__ or ""):
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
+    return input
+
+
+def run_session(table: Table, console: Console, delay: float, seed_note: str,
+                read: Reader | None = None) -> int:
+    """Play the game at ``table``; returns the exit status."""
+    for note in table.notes:
+        console.print(note, style="yellow")
+    app = TerminalApp(table, console, read or readline_reader(table), delay=delay,
+                      seed_note=seed_note)
+    try:
+        return app.run()
+    except Exception as e:  # a bug somewhere: keep the game, say what happened, no traceback
+        try:
+            table.save()
+        except Exception:
+            console.print("internal error: the game could not be saved", style="red")
+        console.print(f"internal error: {type(e).__name__}: {e}; the game is saved in "
+                      f"{table.save_path}", style="red")
+        return 70
