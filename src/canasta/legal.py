@@ -18,8 +18,8 @@ Generation never changes the state. Cards of one rank and suit are one choice.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
-from itertools import combinations
 
 from canasta.actions import (
     ASK,
@@ -38,6 +38,7 @@ from canasta.cards import (
     IS_BLACK_THREE,
     IS_NATURAL,
     IS_RED_THREE,
+    IS_WILD,
     JOKER,
     RANK_OF,
     Card,
@@ -72,7 +73,7 @@ def submultisets(cards: tuple[Card, ...], k: int) -> list[tuple[Card, ...]]:
     key = (cards, k)
     found = _SUBSETS.get(key)
     if found is None:
-        found = sorted(set(combinations(cards, k)))
+        found = sorted(set(itertools.combinations(cards, k)))
         if len(_SUBSETS) > 200_000:
             _SUBSETS.clear()
         _SUBSETS[key] = found
@@ -328,9 +329,11 @@ def _openings(state: State, hand: tuple[Card, ...], by_rank: dict[Rank, tuple[Ca
                        if k + t + j + (1 if r == top_rank else 0) >= canasta)
             if not _may_end_with(state, made, left):
                 continue
-        for groups in _expand(chosen, by_rank, twos, jokers):
-            verb = "take" if top is not None else "meld"
-            acts[canonical(Action(verb, groups))] = None
+        # groups in canonical order (a take's top-card group first), so no sorting per action
+        ordered = sorted(chosen, key=lambda shape: (shape[0] != top_rank, -shape[0]))
+        verb = "take" if top is not None else "meld"
+        for groups in _expand(ordered, by_rank, twos, jokers):
+            acts[Action(verb, groups)] = None
     return list(acts)
 
 
@@ -348,7 +351,7 @@ def _expand(chosen: list[Shape], by_rank: dict[Rank, tuple[Card, ...]], twos: tu
                 rest = list(twos_left)
                 for c in two:
                     rest.remove(c)
-                group = Group(rank, tuple(sorted(nat + two + (JOKER,) * j)))
+                group = Group(rank, nat + two + (JOKER,) * j)  # already in canonical order
                 for tail in rec(i + 1, tuple(rest)):
                     yield [group, *tail]
 
@@ -473,6 +476,8 @@ def _play_actions(state: State) -> list[Action]:
                 if answer == "yes" and left and not _still_out(state, hand, melds, action):
                     continue
                 acts.append(action)
+        if may_end and 2 <= n_hand <= 11 and not rules.going_out_requires_discard:
+            acts.extend(_outs_one_card_each(state, hand, melds, canastas))
         if len(blacks) >= 3 and melds[BLACK_THREE_RANK] is None and may_end and canastas >= need:
             for k in rules.black_three_meld_sizes:
                 left = n_hand - k
@@ -487,6 +492,51 @@ def _play_actions(state: State) -> list[Action]:
         if ask_problem(state) is None:
             acts.append(ASK)
     return acts
+
+
+def _outs_one_card_each(state: State, hand: tuple[Card, ...], melds: SideMelds,
+                        canastas: int) -> list[Action]:
+    """Going out by laying each card of the hand on a different meld, in one action.
+
+    Such a going out cannot be played one card at a time when the canastas it needs are only all
+    complete with its last card: the step before would leave one card that cannot be discarded
+    (NOTATION §2). Listed only then; otherwise single-card melds reach it.
+    """
+    rules = state.rules
+    size = rules.canasta_size
+    need = rules.min_canastas_to_go_out
+    if canastas >= need or len(hand) > sum(1 for m in melds[:11] if m is not None):
+        return []  # single-card melds reach it, or there are not enough melds
+    if any(IS_NATURAL[c] and melds[c >> 2] is None for c in hand):
+        return []
+    targets: list[list[Rank]] = []
+    for c in hand:
+        if IS_WILD[c]:
+            options = [r for r in range(11) if melds[r] is not None
+                       and meld_problem(rules, *_plus(melds[r], 0, 1)) is None]
+        elif IS_NATURAL[c] and melds[c >> 2] is not None:
+            options = [c >> 2]
+        else:
+            return []
+        if not options:
+            return []
+        targets.append(options)
+    out: list[Action] = []
+    for choice in itertools.product(*targets):
+        if len(set(choice)) < len(choice):
+            continue
+        completes = [len(melds[r] or ()) + 1 >= size > len(melds[r] or ()) for r in choice]
+        total = canastas + sum(completes)
+        if total < need or total - max(completes) >= need:
+            continue  # not enough canastas, or playable one card at a time
+        groups = tuple(Group(r, (c,)) for r, c in zip(choice, hand))
+        out.append(canonical(Action("meld", groups)))
+    return list(dict.fromkeys(out))
+
+
+def _plus(meld: Meld | None, naturals: int, wilds: int) -> tuple[int, int]:
+    n, w = split_counts(meld or ())
+    return n + naturals, w + wilds
 
 
 def _still_out(state: State, hand: tuple[Card, ...], melds: SideMelds, action: Action) -> bool:
