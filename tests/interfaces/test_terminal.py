@@ -348,3 +348,29 @@ def test_asking_the_partner(tmp_path: Path) -> None:
     tail = "you must go out this turn" if answer == "yes" else "you may not go out this turn"
     assert f"North answers {answer}: {tail}" in text
     assert "your partner said " + answer in text  # the table says what the answer means
+
+
+def test_table_commands_in_a_session(tmp_path: Path) -> None:
+    table = new_table(tmp_path, "s.json")
+    lines = iter(["legal", "log", "score", "save", "show", "9999", "t", "quit"])
+    status, text = run_app(table, lambda prompt: next(lines))
+    assert status == 0
+    assert "legal action" in text and "draw" in text
+    assert "West draws" in text  # the log repeats the moves of this hand
+    assert "Score sheet (game to 5000)" in text
+    assert f"The game is saved after every move, to {tmp_path / 's.json'}" in text
+    assert "There is no suggestion 9999" in text
+    assert text.count("Hand 1 · classic") == 2  # shown, then shown again by 'show'
+
+
+def test_replay_text_tells_a_record_hand_by_hand(tmp_path: Path) -> None:
+    from canasta.interfaces.terminal.advice import replay_text
+
+    table = new_table(tmp_path, "r.json")
+    run_app(table, Script(60))
+    lines = list(replay_text(GameRecord.loads((tmp_path / "r.json").read_text())))
+    assert lines[0] == "Players: p0 human, p1 bot:random, p2 bot:random, p3 bot:random"
+    assert lines[1] == "Hand 1: p0 deals"
+    assert lines[2].startswith("  p0 holds ")
+    assert any(line.startswith("  p1 draws ") for line in lines)  # every card face up
+    assert any(line.startswith("  hand scores: p0 & p2 ") for line in lines)

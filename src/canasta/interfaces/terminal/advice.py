@@ -12,10 +12,10 @@ Standard library only.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from canasta.actions import Action
+from canasta.actions import Action, parse_action
 from canasta.cards import (
     BLACK_THREE_RANK,
     IS_BLACK_THREE,
@@ -28,7 +28,11 @@ from canasta.cards import (
     format_cards,
     rank_char,
 )
+from canasta.deal import new_hand
+from canasta.engine import apply
+from canasta.game import GameRecord, replay
 from canasta.observation import Observation
+from canasta.rules import Rules
 from canasta.state import State
 
 MAX_TAKES = 4
@@ -182,8 +186,9 @@ def _group_words(before: State, after: State, seat: int, action: Action, skip_fi
 
 
 def describe(before: State, action: Action, after: State, names: Sequence[str],
-             viewer: int = 0) -> list[str]:
-    """Short lines saying what ``action`` did, as ``viewer`` may know it."""
+             viewer: int | None = 0) -> list[str]:
+    """Short lines saying what ``action`` did, as ``viewer`` may know it (``None``: as someone
+    who sees every card, for replays)."""
     seat = before.to_move
     name = names[seat]
     side = seat % before.rules.num_sides
@@ -197,7 +202,7 @@ def describe(before: State, action: Action, after: State, names: Sequence[str],
             red_text = red_text.replace("lays", "lay")
     verb = action.verb
     if verb == "draw":
-        if seat == viewer:
+        if viewer is None or seat == viewer:
             got = _diff(after.hands[seat], before.hands[seat])
             drawn = f" {format_cards(got)}" if got else ""
             lines.append(_verb(name, "draw", "draws") + drawn + red_text)
@@ -272,3 +277,47 @@ def hand_text(cards: Sequence[Card]) -> str:
     if wilds:
         parts.append(" ".join(format_card(c) for c in wilds))
     return " | ".join(parts)
+
+
+def replay_text(record: GameRecord, names: Sequence[str] | None = None) -> Iterator[str]:
+    """A record told hand by hand in readable lines, every card face up (for ``canasta replay``).
+
+    Raises what :func:`canasta.game.replay` raises for a record that does not replay.
+    """
+    rules = record.rules
+    if names is None:
+        names = [f"p{s}" for s in range(rules.num_players)]
+        yield "Players: " + ", ".join(f"{n} {p}" for n, p in zip(names, record.players))
+    for hand in replay(record):
+        yield f"Hand {hand.number}: {names[hand.record.dealer]} deals"
+        state = new_hand(rules, deck=hand.record.deck, dealer=hand.record.dealer,
+                         scores=_scores_before(hand.scores, hand.state))
+        for s in range(rules.num_players):
+            yield f"  {names[s]} holds {hand_text(state.hands[s])}"
+        top = " ".join(format_card(c) for c in state.pile)
+        yield f"  the pile starts with {top}"
+        for line in hand.record.actions:
+            action = parse_action(line)
+            after = apply(state, action)
+            for text in describe(state, action, after, names, viewer=None):
+                yield "  " + text
+            state = after
+        result = hand.state.result
+        if result is not None:
+            totals = ", ".join(f"{side_label(rules, names, i)} {side.total:+d}"
+                               for i, side in enumerate(result.sides))
+            yield f"  hand scores: {totals}; game: " + ", ".join(
+                f"{side_label(rules, names, i)} {score}" for i, score in enumerate(hand.scores))
+
+
+def side_label(rules: Rules, names: Sequence[str], side: int) -> str:
+    """The names of a side's seats joined: ``ann & bob``."""
+    seats = [names[s] for s in range(rules.num_players) if s % rules.num_sides == side]
+    return " & ".join(seats)
+
+
+def _scores_before(after: Sequence[int], state: State) -> tuple[int, ...]:
+    """The scores at the start of a hand: those after it, less the hand's totals."""
+    if state.result is None:
+        return tuple(after)
+    return tuple(a - side.total for a, side in zip(after, state.result.sides))

@@ -7,6 +7,7 @@ driven from a test without a terminal.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -29,6 +30,8 @@ Reader = Callable[[str], str]
 
 PROMPTS = {DRAW: "draw/take> ", "play": "meld/discard> ", ANSWER: "yes/no> "}
 NEXT_HAND_PROMPT = "press Enter for the next hand (or quit)> "
+THINKING_AFTER = 0.7
+"""Seconds a bot may think before the table says so."""
 
 
 class Quit(Exception):
@@ -89,9 +92,18 @@ class TerminalApp:
 
     # -- bots --------------------------------------------------------------------------------
     def bot_turn(self) -> None:
-        """Let the bot to move play one action and show what it did."""
+        """Let the bot to move play one action and show what it did (a slow bot is announced
+        as thinking)."""
         before = self.table.state
-        action, note = self.table.bot_move()
+        name = self.table.names[before.to_move]
+        timer = threading.Timer(THINKING_AFTER, lambda: self.console.print(
+            f"{name} is thinking...", style="dim"))
+        timer.daemon = True
+        timer.start()
+        try:
+            action, note = self.table.bot_move()
+        finally:
+            timer.cancel()
         if note:
             self.console.print(note, style="red")
         after = self.table.play(action)

@@ -54,10 +54,17 @@ def seat_names(num_players: int) -> tuple[str, ...]:
 
 
 def default_save_path(now: float | None = None) -> Path:
-    """``$XDG_DATA_HOME/canasta/games/<timestamp>.json`` (``~/.local/share`` by default)."""
+    """``$XDG_DATA_HOME/canasta/games/<timestamp>.json`` (``~/.local/share`` by default), a
+    name no file has yet."""
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    return Path(base) / "canasta" / "games" / f"{stamp}.json"
+    folder = Path(base) / "canasta" / "games"
+    path = folder / f"{stamp}.json"
+    n = 1
+    while path.exists():  # two games started in the same second
+        n += 1
+        path = folder / f"{stamp}-{n}.json"
+    return path
 
 
 def game_key(rules: Rules, first_deck: Sequence[Card]) -> str:
