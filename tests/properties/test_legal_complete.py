@@ -104,7 +104,7 @@ def candidates(state: State, rng: random.Random) -> list[Action]:
         blacks = [c for c in hand if IS_BLACK_THREE[c]]
         groups += [make_group(list(g)) for g in sub_multisets(blacks, 3, 4)]
         out += [Action("meld", (g,)) for g in groups]
-        multi = [g for g in groups if len(g.cards) >= 3]
+        multi = [g for g in groups if len(g.cards) >= 3 or len(hand) <= 4]
         for _ in range(60):
             if len(multi) < 2:
                 break
