@@ -5,13 +5,14 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS ?= dev
 
-.PHONY: help venv test test-slow lint typecheck bench conformance play serve clean
+.PHONY: help venv test test-slow test-web lint typecheck bench conformance play serve clean
 
 help:
 	@echo "make play         start a game of Canasta in the terminal"
 	@echo "make serve        start the web table on http://127.0.0.1:8000"
 	@echo "make test         lint, type-check and run the default test suite"
 	@echo "make test-slow    run the long suites too (marked slow)"
+	@echo "make test-web     the web table's tests only (PostgreSQL ones need CANASTA_TEST_POSTGRES_URL)"
 	@echo "make bench        random-playout benchmark against OpenSpiel gin rummy"
 	@echo "make conformance  the public NOTATION.md command-line contract sample"
 
@@ -30,10 +31,13 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 test: lint typecheck
-	$(BIN)/pytest -m "not slow" -n 2
+	$(BIN)/pytest -m "not slow" -n 2 -rs
 
 test-slow: $(STAMP)
-	$(BIN)/pytest -m slow -n 2
+	$(BIN)/pytest -m slow -n 2 -rs
+
+test-web: $(STAMP)
+	$(BIN)/pytest tests/web -n 2 -rs
 
 conformance: $(STAMP)
 	$(BIN)/python ../shared/conformance/cli_contract.py $(BIN)/canasta
@@ -45,8 +49,10 @@ bench:
 play: $(STAMP)
 	$(BIN)/canasta play
 
+# make serve SERVE_ARGS="--port 8080 --database postgresql://user:pw@localhost/canasta"
+SERVE_ARGS ?=
 serve: $(STAMP)
-	$(BIN)/canasta serve
+	$(BIN)/canasta serve $(SERVE_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

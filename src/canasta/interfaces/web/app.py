@@ -1,0 +1,116 @@
+"""The ASGI application: :func:`create_app` puts the API, the WebSocket and the page together.
+
+At start-up the database is migrated and every unfinished table is rebuilt from it (its bots
+go on playing); at shutdown the bots stop (nothing is lost: every action was committed when it
+was accepted).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from canasta import __version__
+from canasta.interfaces.web import routes, sockets
+from canasta.interfaces.web.bot_runner import BotRunner
+from canasta.interfaces.web.errors import ApiError
+from canasta.interfaces.web.lobby import Lobby
+from canasta.interfaces.web.settings import Settings
+from canasta.interfaces.web.storage import Database
+
+log = logging.getLogger(__name__)
+
+DESCRIPTION = """\
+Play Canasta at a table in the browser, against people and bots.
+
+Create a table (`POST /api/tables`), keep the seat tokens, then play over HTTP
+(`GET .../view`, `POST .../actions`) or a WebSocket (`/ws/tables/{id}?token=T`), which pushes
+the seat's view after every change. Actions are written as in NOTATION §2 (`draw`,
+`meld Kh Kd Ks`, `discard 9s`, ...). The server is the only judge of legality, and each view
+holds only what its seat may see. Every accepted action is stored before anyone is told, so a
+restart loses nothing.
+"""
+
+NO_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Canasta</title></head>
+<body><h1>Canasta</h1><p>The page is not installed. The API is described at
+<a href="/docs">/docs</a>.</p></body></html>
+"""
+
+
+def _error_response(status: int, message: str, code: str) -> JSONResponse:
+    return JSONResponse({"error": message, "code": code}, status_code=status)
+
+
+async def _api_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return JSONResponse(exc.to_json(), status_code=exc.status)
+
+
+async def _validation_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestValidationError)
+    return _error_response(422, f"invalid request: {describe_all(exc)}", "invalid")
+
+
+async def _http_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    code = "not_found" if exc.status_code == 404 else f"http_{exc.status_code}"
+    return _error_response(exc.status_code, str(exc.detail).lower(), code)
+
+
+def describe_all(exc: RequestValidationError) -> str:
+    """One line for the first problem of a request."""
+    errors = exc.errors()
+    if not errors:
+        return "malformed request"
+    first = errors[0]
+    if first.get("type") == "json_invalid":
+        return "the body is not valid JSON"
+    where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+    return f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg"))
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server application for ``settings`` (defaults: :class:`Settings`)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = Database(settings.database_url)
+        runner = BotRunner(settings.bot_workers, settings.bot_concurrency, settings.bot_timeout)
+        lobby = Lobby(settings, db, runner)
+        app.state.lobby = lobby
+        try:
+            await lobby.start()
+            yield
+        finally:
+            await lobby.stop()
+            runner.close()
+            db.close()
+
+    app = FastAPI(title="canasta", version=__version__, description=DESCRIPTION,
+                  lifespan=lifespan)
+    app.state.settings = settings
+    app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(HTTPException, _http_error)
+    app.include_router(routes.router)
+    app.include_router(sockets.router)
+
+    index = settings.static_dir / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> Response:
+        if index.is_file():
+            return FileResponse(index, media_type="text/html")
+        return HTMLResponse(NO_PAGE)
+
+    app.mount("/", StaticFiles(directory=settings.static_dir, check_dir=False), name="static")
+    return app

@@ -1,0 +1,60 @@
+"""Errors the API answers with: each has an HTTP status, a short ``code`` and a message.
+
+They reach clients as ``{"error": message, "code": code}`` over HTTP and as
+``{"type": "error", "error": message, "code": code}`` over a WebSocket.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class ApiError(Exception):
+    """Base class: a request the server refuses."""
+
+    status: ClassVar[int] = 400
+    default_code: ClassVar[str] = "bad_request"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code or self.default_code
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"error": message, "code": code}``."""
+        return {"error": self.message, "code": self.code}
+
+
+class NotFound(ApiError):
+    """No such table or seat (404)."""
+
+    status = 404
+    default_code = "not_found"
+
+
+class Forbidden(ApiError):
+    """A token that is wrong, or that may not do this (403)."""
+
+    status = 403
+    default_code = "bad_token"
+
+
+class Conflict(ApiError):
+    """Not now: an illegal action, an action out of turn, a hand or game that is over (409)."""
+
+    status = 409
+    default_code = "illegal"
+
+
+class Invalid(ApiError):
+    """Input that cannot be understood: bad JSON, an unknown card, verb, preset or bot (422)."""
+
+    status = 422
+    default_code = "invalid"
+
+
+class Unavailable(ApiError):
+    """The database could not store the change; nothing changed (503)."""
+
+    status = 503
+    default_code = "unavailable"

@@ -1,0 +1,530 @@
+"""All the tables of a server: creating them, acting at them, dealing, handing seats to bots,
+pushing views, and bringing every table back after a restart.
+
+The order of things for every change (an action, a deal, a seat change), under the table's
+lock: the engine judges it on the current state (an illegal action changes nothing); the change
+is committed to the database; only then is it applied in memory and pushed to everyone
+listening. If the database fails, nothing changed: the table is dropped from memory and
+reloaded from the database, and the client is told to try again (503).
+
+Bots play from a task per table that runs while the server must act there (a bot's turn, or a
+deal nobody needs to ask for); their decisions run off the event loop
+(:class:`~canasta.interfaces.web.bot_runner.BotRunner`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+import time
+from collections import deque
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from canasta.actions import Action, format_action, parse_action
+from canasta.cards import format_card
+from canasta.engine import apply as engine_apply
+from canasta.errors import CanastaError, IllegalActionError
+from canasta.interfaces.web.bot_runner import BotRunner, known_bot, random_decision, resolve_bot
+from canasta.interfaces.web.errors import Conflict, Forbidden, Invalid, NotFound, Unavailable
+from canasta.interfaces.web.messages import CreateTable, dumps
+from canasta.interfaces.web.settings import Settings
+from canasta.interfaces.web.storage import Database, HandRow, Storage, TableSummary
+from canasta.interfaces.web.tables import (
+    BOT,
+    HUMAN,
+    OVER,
+    Listener,
+    Seat,
+    Table,
+    TableDataError,
+    deck_for,
+    ends_game,
+    hash_token,
+)
+from canasta.interfaces.web.views import build_view, public_record
+from canasta.rules import rules_from_json
+
+log = logging.getLogger(__name__)
+
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+
+def _percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3)
+
+
+class Stats:
+    """Counts and latencies of committed actions, for ``GET /api/stats`` and the load test.
+
+    The latency of an action is measured from the moment the server has it (a request parsed,
+    a bot's decision back) until it is committed, applied and pushed.
+    """
+
+    def __init__(self, keep: int = 20000) -> None:
+        self.started = time.time()
+        self.actions = {"human": 0, "bot": 0}
+        self.latency_ms: dict[str, deque[float]] = {"human": deque(maxlen=keep),
+                                                    "bot": deque(maxlen=keep)}
+
+    def record(self, who: str, seconds: float) -> None:
+        """Count one committed action."""
+        self.actions[who] += 1
+        self.latency_ms[who].append(seconds * 1000)
+
+    def to_json(self) -> dict[str, Any]:
+        """Totals and p50/p99 latencies (milliseconds) per kind of player."""
+        out: dict[str, Any] = {"uptime_s": round(time.time() - self.started, 3)}
+        for who, count in self.actions.items():
+            values = list(self.latency_ms[who])
+            out[who] = {"actions": count, "p50_ms": _percentile(values, 0.50),
+                        "p99_ms": _percentile(values, 0.99)}
+        return out
+
+
+class Lobby:
+    """Every table of the server (see the module docstring)."""
+
+    def __init__(self, settings: Settings, db: Database, runner: BotRunner) -> None:
+        self.settings = settings
+        self.db = db
+        self.runner = runner
+        self.tables: dict[str, Table] = {}
+        self.stats = Stats()
+        self.default_bot = resolve_bot(settings.default_bot)
+        self.hint_bot = resolve_bot(settings.hint_bot)
+        self._loading: dict[str, asyncio.Future[Table]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._stopping = False
+
+    # -- start and stop --------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Migrate the database, then load every unfinished table and let its bots go on."""
+        await self.db.call(Storage.migrate)
+        for table_id in await self.db.call(Storage.table_ids, "playing"):
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("table %s could not be resumed", table_id)
+        log.info("%d tables resumed", len(self.tables))
+
+    async def stop(self) -> None:
+        """Stop the bots and close every connection (the database already has everything)."""
+        self._stopping = True
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for table in self.tables.values():
+            for listener in list(table.listeners):
+                listener.close()
+
+    def _spawn(self, coro: Any, name: str) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # -- finding tables and seats ----------------------------------------------------------------
+
+    async def get(self, table_id: str) -> Table:
+        """The table, loaded from the database if it is not in memory; :class:`NotFound`."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if not TABLE_ID.match(table_id):
+            raise NotFound(f"no table {table_id!r}")
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Table] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            table = await self._load(table_id)
+            future.set_result(table)
+            return table
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # retrieved: waiters re-raise it, nobody else needs to
+            raise
+        finally:
+            del self._loading[table_id]
+
+    async def _load(self, table_id: str) -> Table:
+        row = await self.db.call(Storage.load_table, table_id)
+        if row is None:
+            raise NotFound(f"no table {table_id!r}")
+        try:
+            table = Table.from_row(row)
+        except TableDataError as e:
+            log.error("%s", e)
+            raise Unavailable(f"table {table_id!r} cannot be replayed from the database",
+                              "damaged") from None
+        self.tables[table_id] = table
+        self.kick(table)
+        return table
+
+    def _seat(self, table: Table, token: str) -> int:
+        seat = table.seat_of(token)
+        if seat is None:
+            raise Forbidden("this token holds no seat at this table")
+        table.seats[seat].last_seen = time.monotonic()
+        return seat
+
+    async def seat_of(self, table_id: str, token: str | None) -> tuple[Table, int | None]:
+        """The table and the token's seat (``None`` without a token); :class:`Forbidden` for a
+        wrong token."""
+        table = await self.get(table_id)
+        return table, (self._seat(table, token) if token is not None else None)
+
+    @asynccontextmanager
+    async def _locked(self, table: Table) -> AsyncIterator[None]:
+        async with table.lock:
+            if table.evicted:
+                raise Unavailable("the table is being reloaded; try again", "reloading")
+            yield
+
+    # -- creating --------------------------------------------------------------------------------
+
+    async def create(self, request: CreateTable) -> tuple[Table, dict[int, str]]:
+        """A new table, stored; returns it and the tokens of its human seats."""
+        try:
+            rules = rules_from_json(request.rules)
+        except CanastaError as e:
+            raise Invalid(str(e)) from None
+        n = rules.num_players
+        specs = request.seats or [HUMAN] + ["bot"] * (n - 1)
+        if len(specs) != n:
+            raise Invalid(f"{rules.name} needs {n} seats, not {len(specs)}")
+        if request.names is not None and len(request.names) != n:
+            raise Invalid(f"{rules.name} needs {n} names, not {len(request.names)}")
+        seats: list[Seat] = []
+        tokens: dict[int, str] = {}
+        for i, spec in enumerate(specs):
+            if spec == HUMAN:
+                tokens[i] = secrets.token_urlsafe(24)
+                name = request.names[i] if request.names else f"p{i}"
+                seats.append(Seat(i, name, HUMAN, None, hash_token(tokens[i])))
+                continue
+            bot = spec.partition(":")[2].strip() or self.default_bot
+            self._check_bot(bot)
+            name = request.names[i] if request.names else f"bot:{bot}"
+            seats.append(Seat(i, name, BOT, bot, None))
+        seed = request.seed if request.seed is not None else secrets.randbits(63)
+        table = Table.new(secrets.token_urlsafe(9), rules, seed, seats, request.auto_next)
+        try:
+            await self.db.call(Storage.create_table, table.to_row())
+        except Exception:
+            log.exception("could not store a new table")
+            raise Unavailable("the table could not be stored; try again") from None
+        self.tables[table.id] = table
+        self.kick(table)
+        return table, tokens
+
+    @staticmethod
+    def _check_bot(spec: str) -> None:
+        if not known_bot(spec):
+            from canasta.bots import make_bot
+
+            try:
+                make_bot(spec)
+            except (ValueError, TypeError) as e:
+                raise Invalid(f"bot {spec!r}: {e}") from None
+
+    async def list_tables(self, limit: int, status: str | None) -> list[TableSummary]:
+        """The most recent tables."""
+        return await self.db.call(Storage.list_tables, limit, status)
+
+    # -- views -------------------------------------------------------------------------------
+
+    def view_of(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """The view of ``seat`` (``None``: spectators), built once per change."""
+        return self._built(table, seat)[0]
+
+    def _built(self, table: Table, seat: int | None) -> tuple[dict[str, Any], str]:
+        built = table.views.get(seat)
+        if built is None:
+            view = build_view(table, seat)
+            built = table.views[seat] = (view, dumps({"type": "view", "view": view}))
+        return built
+
+    def _broadcast(self, table: Table) -> None:
+        for listener in list(table.listeners):
+            listener.send(self._built(table, listener.seat)[1])
+
+    async def view(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """``GET /api/tables/{id}/view``."""
+        table, seat = await self.seat_of(table_id, token)
+        return self.view_of(table, seat)
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        """The game record once the game is over; before, the public record (no decks)."""
+        table = await self.get(table_id)
+        if table.game.is_over:
+            return table.game.record.to_json()
+        return public_record(table)
+
+    # -- acting ------------------------------------------------------------------------------
+
+    async def act(self, table_id: str, token: str, text: str) -> dict[str, Any]:
+        """Play an action for the token's seat; returns the seat's new view."""
+        started = time.perf_counter()
+        table, seat = await self.seat_of(table_id, token)
+        assert seat is not None
+        action = self.parse(text)
+        async with self._locked(table):
+            if table.seats[seat].is_bot:
+                raise Conflict(f"a bot plays seat {seat} now: claim the seat back first",
+                               "bot_seat")
+            await self._commit(table, seat, action)
+            self.stats.record("human", time.perf_counter() - started)
+            return self.view_of(table, seat)
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """An action's text as an :class:`~canasta.actions.Action`; :class:`Invalid`."""
+        try:
+            return parse_action(text)
+        except CanastaError as e:
+            raise Invalid(str(e), "bad_action") from None
+
+    async def _commit(self, table: Table, seat: int, action: Action) -> None:
+        """Judge, store, apply and push one action (the table's lock is held)."""
+        game = table.game
+        if game.is_over:
+            raise Conflict("the game is over", "game_over")
+        state = game.state
+        if state.is_over:
+            raise Conflict("the hand is over: ask for the next hand", "hand_over")
+        if state.to_move != seat:
+            raise Conflict(f"not your turn: p{state.to_move} is to move", "not_your_turn")
+        try:
+            after = engine_apply(state, action)
+        except IllegalActionError as e:
+            raise Conflict(str(e), "illegal") from None
+        final = ends_game(game, after)
+        text = format_action(action)
+        try:
+            await self.db.call(Storage.append_action, table.id, table.hand_number,
+                               len(game.actions), seat, text, OVER if final else None)
+        except Exception:
+            log.exception("could not store %r at table %s", text, table.id)
+            self._evict(table)
+            raise Unavailable("the action could not be stored; nothing changed (try again)") \
+                from None
+        game.apply(action)
+        table.history.append((seat, text))
+        if final:
+            game.next_hand()  # scores the last hand; the game is over
+        table.changed()
+        self._broadcast(table)
+        self.kick(table)
+
+    async def next_hand(self, table_id: str, token: str) -> dict[str, Any]:
+        """Deal the next hand (any seated player may ask once the hand is over)."""
+        table, seat = await self.seat_of(table_id, token)
+        async with self._locked(table):
+            if table.game.is_over:
+                raise Conflict("the game is over", "game_over")
+            if not table.game.state.is_over:
+                raise Conflict("the hand is not over", "hand_not_over")
+            await self._deal(table)
+            return self.view_of(table, seat)
+
+    async def _deal(self, table: Table) -> None:
+        """Store and deal the next hand (the table's lock is held, the hand is over)."""
+        game = table.game
+        number = table.hand_number + 1
+        deck = deck_for(game.rules, table.seed, number)
+        dealer = (game.state.dealer + 1) % game.rules.num_players
+        try:
+            await self.db.call(Storage.add_hand, table.id,
+                               HandRow(number, dealer, tuple(format_card(c) for c in deck)))
+        except Exception:
+            log.exception("could not store hand %d at table %s", number, table.id)
+            self._evict(table)
+            raise Unavailable("the deal could not be stored; nothing changed (try again)") \
+                from None
+        game.next_hand(deck)
+        table.history = []
+        table.changed()
+        self._broadcast(table)
+        self.kick(table)
+
+    # -- seats -------------------------------------------------------------------------------
+
+    def _seat_at(self, table: Table, index: int) -> Seat:
+        if not 0 <= index < len(table.seats):
+            raise NotFound(f"no seat {index} at this table")
+        return table.seats[index]
+
+    def is_idle(self, seat: Seat) -> bool:
+        """No connection, and no request with the seat's token for ``idle_seconds``."""
+        return (seat.connections == 0
+                and time.monotonic() - seat.last_seen >= self.settings.idle_seconds)
+
+    async def hand_to_bot(self, table_id: str, index: int, token: str,
+                          bot: str | None) -> dict[str, Any]:
+        """A bot takes over a human seat: asked by its own player at any time, or by another
+        player at the table once the seat is idle. Returns the asker's view."""
+        table, actor = await self.seat_of(table_id, token)
+        target = self._seat_at(table, index)
+        spec = bot or self.default_bot
+        self._check_bot(spec)
+        async with self._locked(table):
+            if target.is_bot:
+                raise Conflict(f"a bot already plays seat {index}", "seat_is_bot")
+            if actor != index and not self.is_idle(target):
+                raise Forbidden(f"seat {index} is not idle: only its player may hand it to a bot "
+                                f"before {self.settings.idle_seconds:g} s without a connection",
+                                "not_idle")
+            await self._set_controller(table, target, BOT, spec)
+            return self.view_of(table, actor)
+
+    async def claim(self, table_id: str, index: int, token: str) -> dict[str, Any]:
+        """A player takes their seat back from a bot (with the seat's own token)."""
+        table, actor = await self.seat_of(table_id, token)
+        target = self._seat_at(table, index)
+        if actor != index:
+            raise Forbidden("a seat can be claimed only with its own token", "not_your_seat")
+        async with self._locked(table):
+            if target.is_bot:
+                await self._set_controller(table, target, HUMAN, None)
+            return self.view_of(table, actor)
+
+    async def _set_controller(self, table: Table, seat: Seat, controller: str,
+                              bot: str | None) -> None:
+        try:
+            await self.db.call(Storage.update_seat, table.id, seat.index, controller, bot)
+        except Exception:
+            log.exception("could not store seat %d at table %s", seat.index, table.id)
+            self._evict(table)
+            raise Unavailable("the seat change could not be stored; try again") from None
+        seat.controller, seat.bot = controller, bot
+        table.changed()
+        self._broadcast(table)
+        self.kick(table)
+
+    # -- hints -------------------------------------------------------------------------------
+
+    async def hint(self, table_id: str, token: str) -> dict[str, Any]:
+        """What the hint bot would play for the token's seat, and why."""
+        table, seat = await self.seat_of(table_id, token)
+        assert seat is not None
+        state = table.game.state
+        if table.game.is_over or state.is_over or state.to_move != seat:
+            raise Conflict("not your turn", "not_your_turn")
+        decision = await self.runner.decide(self.hint_bot, state, seat, table.bot_seed(seat),
+                                            explain=True)
+        return {"action": decision.action, "explanation": decision.explanation,
+                "bot": decision.bot}
+
+    # -- listeners -----------------------------------------------------------------------------
+
+    def listen(self, table: Table, seat: int | None) -> Listener:
+        """Register a connection; it is sent the current view at once."""
+        if len(table.listeners) >= self.settings.max_listeners_per_table:
+            raise Conflict("too many connections to this table", "too_many_listeners")
+        listener = Listener(seat)
+        table.listeners.add(listener)
+        if seat is not None:
+            table.seats[seat].connections += 1
+            table.seats[seat].last_seen = time.monotonic()
+            table.changed(play=False)
+            self._broadcast(table)
+        else:
+            listener.send(self._built(table, None)[1])
+        return listener
+
+    def unlisten(self, table: Table, listener: Listener) -> None:
+        """Forget a connection."""
+        if listener not in table.listeners:
+            return
+        table.listeners.discard(listener)
+        listener.close()
+        if listener.seat is not None:
+            seat = table.seats[listener.seat]
+            seat.connections = max(0, seat.connections - 1)
+            seat.last_seen = time.monotonic()
+            table.changed(play=False)
+            self._broadcast(table)
+
+    # -- the server's own moves ------------------------------------------------------------------
+
+    def kick(self, table: Table) -> None:
+        """Start the table's bot task if the server must act there and none runs."""
+        if self._stopping or table.evicted or not table.needs_server():
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        table.bot_task = self._spawn(self._serve(table), f"bots-{table.id}")
+
+    async def _serve(self, table: Table) -> None:
+        failures = 0
+        while (not self._stopping and not table.evicted
+               and table.needs_server()):
+            revision = table.revision
+            if self.settings.bot_delay > 0:
+                await asyncio.sleep(self.settings.bot_delay)
+            try:
+                await self._server_step(table, revision)
+                failures = 0
+            except Unavailable:
+                return  # the table is reloaded from the database, bots and all
+            except Exception:
+                failures += 1
+                log.exception("table %s: the server's move failed", table.id)
+                await asyncio.sleep(min(30.0, 0.5 * 2 ** failures))
+
+    async def _server_step(self, table: Table, revision: int) -> None:
+        seat = table.bot_to_move()
+        if seat is None:
+            async with self._locked(table):
+                if table.revision == revision and table.needs_server():
+                    await self._deal(table)
+            return
+        state = table.game.state
+        rng_seed = table.bot_seed(seat.index)
+        assert seat.bot is not None
+        decision = await self.runner.decide(seat.bot, state, seat.index, rng_seed)
+        async with self._locked(table):
+            if table.revision != revision:
+                return  # something changed meanwhile: think again
+            started = time.perf_counter()
+            try:
+                action = self.parse(decision.action)
+                await self._commit(table, seat.index, action)
+            except (Invalid, Conflict) as e:
+                log.warning("table %s: bot %r chose %r (%s); a random action stands in",
+                            table.id, seat.bot, decision.action, e)
+                stand_in = random_decision(state, rng_seed, str(e))
+                await self._commit(table, seat.index, parse_action(stand_in.action))
+            self.stats.record("bot", time.perf_counter() - started)
+
+    def _evict(self, table: Table) -> None:
+        """Drop a table whose last change may not have been stored, and reload it."""
+        table.evicted = True
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        for listener in list(table.listeners):
+            listener.close()
+        if not self._stopping:
+            self._spawn(self._reload(table.id), f"reload-{table.id}")
+
+    async def _reload(self, table_id: str) -> None:
+        delay = 0.5
+        while not self._stopping:
+            try:
+                await self.get(table_id)
+                return
+            except Exception:
+                log.warning("table %s: reload failed; retrying in %.1f s", table_id, delay)
+                await asyncio.sleep(delay)
+                delay = min(30.0, delay * 2)

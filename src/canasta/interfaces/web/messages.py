@@ -1,0 +1,309 @@
+"""Typed messages: HTTP request bodies, WebSocket messages in both directions, replies.
+
+Inbound messages are validated here (pydantic, unknown fields refused, lengths capped) before
+any handler sees them; a WebSocket message is one of :data:`InboundMessage`, told apart by its
+``type`` (a message with an ``action`` and no ``type`` is an action).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal, TypedDict
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from canasta.interfaces.web.errors import Invalid
+
+MAX_MESSAGE_BYTES = 4096
+"""The largest WebSocket message read; longer ones are refused unread."""
+
+Token = Annotated[str, Field(min_length=1, max_length=128, description="A seat token.")]
+ActionText = Annotated[str, Field(min_length=1, max_length=300,
+                                  description="An action in NOTATION §2, e.g. 'meld Kh Kd Ks'.",
+                                  examples=["draw", "meld Kh Kd Ks", "discard 9s"])]
+SeatSpec = Annotated[str, Field(
+    min_length=1, max_length=120, pattern=r"^(human|bot(:[A-Za-z0-9_.:=,\- ]+)?)$",
+    description="'human', 'bot' (the default bot) or 'bot:SPEC' with any bot spec, e.g. "
+                "'bot:heuristic', 'bot:ismcts:iterations=500'.")]
+Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")]
+BotSpec = Annotated[str, Field(min_length=1, max_length=120,
+                               pattern=r"^[A-Za-z0-9_.:=,\- ]+$")]
+MessageId = Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=0, lt=2**53)]
+
+
+class Strict(BaseModel):
+    """Unknown fields are refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- HTTP bodies ---------------------------------------------------------------------------------
+
+class CreateTable(Strict):
+    """``POST /api/tables``."""
+
+    rules: str | dict[str, Any] = Field(
+        "classic", description="A preset name or a rules object (NOTATION §3).")
+    seats: list[SeatSpec] | None = Field(
+        None, min_length=2, max_length=6,
+        description="One entry per seat; default: a human at seat 0 and the default bot "
+                    "elsewhere.", examples=[["human", "bot:heuristic", "human", "bot:heuristic"]])
+    names: list[Name] | None = Field(None, min_length=2, max_length=6,
+                                     description="Players' names, by seat.")
+    seed: int | None = Field(None, ge=0, lt=2**63,
+                             description="Shuffle seed (kept secret); default: random.")
+    auto_next: bool | None = Field(
+        None, description="Deal each next hand by itself (true) or on a 'next' request "
+                          "(false); default: by itself only when no human holds a seat.")
+
+
+class SeatToken(Strict):
+    """A seat token, for ``next`` and ``claim``."""
+
+    token: Token
+
+
+class PlayAction(Strict):
+    """``POST /api/tables/{id}/actions``."""
+
+    token: Token
+    action: ActionText
+
+
+class HandToBot(Strict):
+    """``POST /api/tables/{id}/seats/{seat}/bot``."""
+
+    token: Token
+    bot: BotSpec | None = Field(None, description="The bot spec; default: the server's bot.")
+
+
+# -- HTTP replies --------------------------------------------------------------------------------
+
+class SeatTokenOut(BaseModel):
+    """A human seat and its token (given once, when the table is created)."""
+
+    seat: int
+    token: str
+
+
+class TableCreated(BaseModel):
+    """Reply to ``POST /api/tables``."""
+
+    table_id: str
+    seats: list[SeatTokenOut]
+
+
+class ErrorOut(BaseModel):
+    """Every error reply."""
+
+    error: str
+    code: str
+
+
+class HintOut(BaseModel):
+    """Reply to the hint endpoint."""
+
+    action: str = Field(description="What the bot would play.")
+    explanation: str | None = Field(description="Why, when the bot can say.")
+    bot: str = Field(description="The bot that chose.")
+
+
+class TableLine(BaseModel):
+    """A line of ``GET /api/tables``."""
+
+    table_id: str
+    rules: str | dict[str, Any]
+    players: list[str]
+    status: str
+    hands: int
+    created_at: str
+
+
+class SeatOut(BaseModel):
+    """A seat as every view shows it."""
+
+    seat: int
+    name: str
+    controller: Literal["human", "bot"]
+    bot: str | None = Field(description="The bot spec while a bot plays the seat.")
+    connected: bool = Field(description="Someone holds a WebSocket open with its token.")
+
+
+class HistoryLine(BaseModel):
+    """One action of the current hand."""
+
+    seat: int
+    action: str
+
+
+class SheetLine(BaseModel):
+    """One ended hand on the score sheet."""
+
+    hand: int
+    dealer: int
+    result: dict[str, Any] = Field(description="The hand's result (NOTATION §3 ``result``).")
+    scores: list[int] = Field(description="Cumulative scores by side after this hand.")
+
+
+class TableView(BaseModel):
+    """What one seat (or a spectator) sees: the reply of the view, action, next and seat
+    endpoints, and the ``view`` of every WebSocket ``view`` message.
+
+    It is the NOTATION §3 position as the seat may see it (its own hand as cards; every other
+    hand and the stock as counts; spectators see every hand as a count), plus the table's keys.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    rules: str | dict[str, Any]
+    seat: int | None = Field(description="Whose view; null for spectators.")
+    dealer: int
+    to_move: int = Field(description="The seat to act (as in the position; see phase).")
+    phase: Literal["draw", "play", "answer", "over"]
+    hands: list[list[str] | int] = Field(description="By seat: the seat's own hand as cards, "
+                                                     "every other hand as its size.")
+    stock: int = Field(description="Cards left in the stock (never their order).")
+    pile: list[str] = Field(description="The discard pile, top last.")
+    sides: list[dict[str, Any]] = Field(description="Score at the start of the hand, melds, "
+                                                    "red threes, hidden canastas, by side.")
+    pile_frozen: bool
+    has_melded: list[bool]
+    asks: list[int]
+    answer: str | None
+    turn: dict[str, Any] = Field(description="What the player to move did this turn.")
+    known: list[list[str]] = Field(description="By seat: cards known to be in that hand "
+                                               "because they were taken with the pile (public).")
+    result: dict[str, Any] | None = Field(None, description="Once the hand is over.")
+    table_id: str
+    status: Literal["playing", "hand_over", "game_over"]
+    hand_number: int = Field(description="The current hand, from 1.")
+    version: int = Field(description="Grows with every action and deal (equal for views that "
+                                     "differ only in seats or connections).")
+    your_turn: bool
+    legal: list[str] = Field(description="The seat's legal actions (canonical) when it is to "
+                                         "move and no bot plays it, else [].")
+    players: list[str] = Field(description="Names by seat, as in the game record.")
+    seats: list[SeatOut]
+    log: list[HistoryLine] = Field(description="This hand's actions so far.")
+    last_action: HistoryLine | None
+    scores: list[int] = Field(description="Cumulative scores by side, ended hands counted.")
+    score_sheet: list[SheetLine]
+    target: int = Field(description="The score that ends the game.")
+    winner: int | None = Field(description="The winning side once the game is over.")
+    next_hand: Literal["auto", "request"] = Field(
+        description="How the next hand is dealt: by itself, or on a 'next' request.")
+
+
+class MetaOut(BaseModel):
+    """Reply to ``GET /api/meta``: what a table can be created with."""
+
+    presets: list[str]
+    bots: list[str]
+    default_bot: str
+    hint_bot: str
+
+
+# -- WebSocket, inbound --------------------------------------------------------------------------
+
+class ActionMessage(Strict):
+    """Play an action: ``{"type": "action", "action": "discard 9s"}``."""
+
+    type: Literal["action"] = "action"
+    action: ActionText
+    id: MessageId | None = None
+
+
+class NextMessage(Strict):
+    """Deal the next hand: ``{"type": "next"}``."""
+
+    type: Literal["next"]
+    id: MessageId | None = None
+
+
+class ViewMessage(Strict):
+    """Send my view again: ``{"type": "view"}``."""
+
+    type: Literal["view"]
+    id: MessageId | None = None
+
+
+class HintMessage(Strict):
+    """What would the hint bot play? ``{"type": "hint"}``."""
+
+    type: Literal["hint"]
+    id: MessageId | None = None
+
+
+class PingMessage(Strict):
+    """``{"type": "ping"}`` answered by ``{"type": "pong"}``."""
+
+    type: Literal["ping"]
+    id: MessageId | None = None
+
+
+InboundMessage = Annotated[ActionMessage | NextMessage | ViewMessage | HintMessage | PingMessage,
+                           Field(discriminator="type")]
+_INBOUND: TypeAdapter[InboundMessage] = TypeAdapter(InboundMessage)
+
+
+def describe(error: ValidationError) -> str:
+    """A one-line account of what is wrong with a message."""
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body",))
+    return f"{where}: {first['msg']}" if where else str(first["msg"])
+
+
+def parse_message(text: str) -> InboundMessage:
+    """A WebSocket text message as a typed message; raises :class:`Invalid`."""
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise Invalid(f"message too long (at most {MAX_MESSAGE_BYTES} characters)")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise Invalid("a message must be a JSON object") from None
+    if not isinstance(data, dict):
+        raise Invalid("a message must be a JSON object")
+    if "type" not in data and "action" in data:
+        data = {**data, "type": "action"}
+    try:
+        return _INBOUND.validate_python(data)
+    except ValidationError as e:
+        raise Invalid(f"bad message: {describe(e)}") from None
+
+
+# -- WebSocket, outbound -------------------------------------------------------------------------
+
+class ViewOut(TypedDict):
+    """The seat's view, pushed after every change: ``{"type": "view", "view": {...}}``."""
+
+    type: Literal["view"]
+    view: dict[str, Any]
+
+
+class ErrorMessageOut(TypedDict, total=False):
+    """``{"type": "error", "error": message, "code": code, "id": ...}``."""
+
+    type: Literal["error"]
+    error: str
+    code: str
+    id: str | int | None
+
+
+class HintMessageOut(TypedDict):
+    """``{"type": "hint", "hint": {"action", "explanation", "bot"}, "id": ...}``."""
+
+    type: Literal["hint"]
+    hint: dict[str, Any]
+    id: str | int | None
+
+
+class PongOut(TypedDict):
+    """``{"type": "pong", "id": ...}``."""
+
+    type: Literal["pong"]
+    id: str | int | None
+
+
+def dumps(message: Any) -> str:
+    """Compact JSON for the wire."""
+    return json.dumps(message, separators=(",", ":"))

@@ -1,0 +1,189 @@
+"""The HTTP API (``/api``): tables, views, actions, deals, seats, records, hints.
+
+Every error is ``{"error": message, "code": code}``: 403 a wrong token, 404 an unknown table,
+409 an illegal action or one out of turn (the message names the rule), 422 input that cannot be
+understood, 503 a change the database could not store (nothing changed). A seat's token may be
+given as the ``token`` query parameter or the ``X-Canasta-Token`` header on GET requests.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
+from fastapi.responses import JSONResponse
+
+from canasta.bots import LEVELS
+from canasta.interfaces.web.bot_runner import bot_names
+from canasta.interfaces.web.errors import Invalid
+from canasta.interfaces.web.lobby import Lobby
+from canasta.interfaces.web.messages import (
+    CreateTable,
+    ErrorOut,
+    HandToBot,
+    HintOut,
+    MetaOut,
+    PlayAction,
+    SeatToken,
+    SeatTokenOut,
+    TableCreated,
+    TableLine,
+    TableView,
+)
+from canasta.rules import PRESETS
+
+router = APIRouter(prefix="/api")
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    403: {"model": ErrorOut, "description": "A wrong token, or one that may not do this."},
+    404: {"model": ErrorOut, "description": "No such table (or seat)."},
+    409: {"model": ErrorOut, "description": "Not now: an illegal action (the message names "
+                                            "the rule), out of turn, the hand or game over."},
+    422: {"model": ErrorOut, "description": "Input that cannot be understood."},
+    503: {"model": ErrorOut, "description": "The database could not store it; nothing "
+                                            "changed, try again."},
+}
+
+TableId = Annotated[str, Path(description="The table's id.", max_length=64)]
+SeatIndex = Annotated[int, Path(ge=0, le=5, description="A seat, from 0.")]
+
+
+def get_lobby(request: Request) -> Lobby:
+    """The server's :class:`~canasta.interfaces.web.lobby.Lobby`."""
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+LobbyDep = Annotated[Lobby, Depends(get_lobby)]
+
+
+def read_token(
+    token: Annotated[str | None, Query(max_length=128, description="A seat token; without "
+                                       "one, the spectators' view.")] = None,
+    x_canasta_token: Annotated[str | None, Header(max_length=128)] = None,
+) -> str | None:
+    """The seat token of a GET request: the ``token`` query parameter or the header."""
+    return token if token is not None else x_canasta_token
+
+
+OptionalToken = Annotated[str | None, Depends(read_token)]
+
+
+def json_reply(data: Any, status: int = 200) -> JSONResponse:
+    """A JSON reply built without re-validation (views are plain dicts)."""
+    return JSONResponse(data, status_code=status)
+
+
+@router.post("/tables", status_code=201, response_model=TableCreated, responses=ERRORS,
+             summary="Create a table")
+async def create_table(body: CreateTable, lobby: LobbyDep) -> TableCreated:
+    """A new table with its first hand dealt. Tokens are given for human seats only, once:
+    keep them (a token is the only key to its seat). Bots start playing at once."""
+    table, tokens = await lobby.create(body)
+    return TableCreated(table_id=table.id,
+                        seats=[SeatTokenOut(seat=s, token=t) for s, t in tokens.items()])
+
+
+@router.get("/tables", response_model=list[TableLine], summary="List recent tables")
+async def list_tables(
+    lobby: LobbyDep,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    status: Literal["playing", "over"] | None = None,
+) -> list[TableLine]:
+    """The most recent tables, newest first (anyone may watch a table as a spectator)."""
+    return [TableLine(table_id=t.id, rules=t.rules, players=list(t.players), status=t.status,
+                      hands=t.hands, created_at=t.created_at.isoformat())
+            for t in await lobby.list_tables(limit, status)]
+
+
+@router.get("/tables/{table_id}/view", response_model=TableView, responses=ERRORS,
+            summary="A seat's view, or the spectators'")
+async def get_view(table_id: TableId, lobby: LobbyDep, token: OptionalToken = None) -> Any:
+    """The seat's view (the position with every card the seat may not see left out, its legal
+    actions, the score sheet); without a token, the spectators' view (no hand at all)."""
+    return json_reply(await lobby.view(table_id, token))
+
+
+@router.post("/tables/{table_id}/actions", response_model=TableView, responses=ERRORS,
+             summary="Play an action")
+async def post_action(table_id: TableId, body: PlayAction, lobby: LobbyDep) -> Any:
+    """Play an action (NOTATION §2) for the token's seat; the reply is the seat's new view.
+    The action is stored before anyone is told."""
+    return json_reply(await lobby.act(table_id, body.token, body.action))
+
+
+@router.post("/tables/{table_id}/next", response_model=TableView, responses=ERRORS,
+             summary="Deal the next hand")
+async def post_next(table_id: TableId, body: SeatToken, lobby: LobbyDep) -> Any:
+    """Once a hand is over, any seated player deals the next one (tables with no human seat,
+    or created with ``auto_next``, deal by themselves)."""
+    return json_reply(await lobby.next_hand(table_id, body.token))
+
+
+@router.post("/tables/{table_id}/seats/{seat}/bot", response_model=TableView,
+             responses=ERRORS, summary="Hand a seat to a bot")
+async def post_seat_bot(table_id: TableId, seat: SeatIndex, body: HandToBot,
+                        lobby: LobbyDep) -> Any:
+    """A bot plays the seat from now on. The seat's own token may do this at any time; another
+    seated player's token once the seat is idle (no connection and no request for
+    ``idle_seconds``). The reply is the asker's view."""
+    return json_reply(await lobby.hand_to_bot(table_id, seat, body.token, body.bot))
+
+
+@router.post("/tables/{table_id}/seats/{seat}/claim", response_model=TableView,
+             responses=ERRORS, summary="Take a seat back from a bot")
+async def post_seat_claim(table_id: TableId, seat: SeatIndex, body: SeatToken,
+                          lobby: LobbyDep) -> Any:
+    """The seat's player (its own token) plays it again."""
+    return json_reply(await lobby.claim(table_id, seat, body.token))
+
+
+@router.get("/tables/{table_id}/record", responses=ERRORS, summary="The game record")
+async def get_record(table_id: TableId, lobby: LobbyDep) -> Any:
+    """Once the game is over, the whole game record (NOTATION §4, decks included). While it is
+    on, the public record: the same without the decks, with ``"complete": false``."""
+    return json_reply(await lobby.record(table_id))
+
+
+@router.get("/tables/{table_id}/hint", response_model=HintOut, responses=ERRORS,
+            summary="What the heuristic bot would play")
+async def get_hint(table_id: TableId, lobby: LobbyDep, token: OptionalToken = None) -> Any:
+    """What the hint bot would play for the seat to move, and why (when the bot can say).
+    Needs the seat's token; 409 when it is not the seat's turn."""
+    if token is None:
+        raise Invalid("a hint needs the seat's token")
+    return json_reply(await lobby.hint(table_id, token))
+
+
+@router.get("/meta", response_model=MetaOut, summary="Presets and bots")
+async def get_meta(lobby: LobbyDep) -> MetaOut:
+    """What a table can be created with."""
+    return MetaOut(presets=list(PRESETS), bots=bot_names(), default_bot=lobby.default_bot,
+                   hint_bot=lobby.hint_bot)
+
+
+@router.get("/bots", summary="Bots and levels")
+async def get_bots(lobby: LobbyDep) -> dict[str, Any]:
+    """``{"bots": [names and levels], "levels": {level: spec}, "default": spec, "hint": spec}``:
+    a seat may be ``"bot:NAME"`` with any of them (or any spec with parameters)."""
+    return {"bots": bot_names(), "levels": dict(LEVELS), "default": lobby.default_bot,
+            "hint": lobby.hint_bot}
+
+
+@router.get("/presets", summary="Rules presets")
+async def get_presets() -> dict[str, Any]:
+    """``{"presets": [{"name", "players", "sides", "target"}...]}``."""
+    return {"presets": [{"name": name, "players": r.num_players, "sides": r.num_sides,
+                         "target": r.target_score} for name, r in PRESETS.items()]}
+
+
+@router.get("/health", summary="Is the server up")
+async def get_health(lobby: LobbyDep) -> dict[str, Any]:
+    """``{"ok": true, "tables": n}`` (tables in memory)."""
+    return {"ok": True, "tables": len(lobby.tables)}
+
+
+@router.get("/stats", summary="Actions and their latency")
+async def get_stats(lobby: LobbyDep) -> dict[str, Any]:
+    """Committed actions since start-up, by humans and bots, with p50/p99 latency (ms)."""
+    return {**lobby.stats.to_json(), "tables": len(lobby.tables)}

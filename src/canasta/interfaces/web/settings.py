@@ -1,0 +1,53 @@
+"""What the server is started with, and where its database lives by default."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+STATIC_DIR = Path(__file__).with_name("static")
+"""The page the server serves at ``/`` (``index.html`` and its assets)."""
+
+
+def data_dir() -> Path:
+    """The user's data folder for canasta (``$XDG_DATA_HOME/canasta``, else
+    ``~/.local/share/canasta``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "canasta"
+
+
+def default_database_url() -> str:
+    """``$CANASTA_DATABASE_URL``, else a SQLite file in :func:`data_dir`."""
+    url = os.environ.get("CANASTA_DATABASE_URL")
+    if url:
+        return url
+    return f"sqlite:///{data_dir() / 'canasta.sqlite3'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Server settings; every field has a sensible default for ``canasta serve``."""
+
+    database_url: str = field(default_factory=default_database_url)
+    """A SQLAlchemy URL: ``sqlite:///path`` or ``postgresql://user:pw@host/db``."""
+    bot_delay: float = 0.6
+    """Seconds a bot waits before each of its actions, so that people can follow the play."""
+    bot_workers: int = 1
+    """Processes that run bots; 0 runs them in threads of the server process (for tests)."""
+    bot_concurrency: int = 4
+    """Bot decisions in flight at once, over all tables (keeps the event loop responsive)."""
+    bot_timeout: float = 30.0
+    """Seconds a bot may think; after that it plays a random legal action instead."""
+    default_bot: str = "heuristic"
+    """The bot for a ``"bot"`` seat without a spec, and for a seat handed to a bot (falls back
+    to the first of ``greedy``, ``random`` that is registered)."""
+    hint_bot: str = "heuristic"
+    """The bot whose choice (and explanation) the hint endpoint gives; falls back likewise."""
+    idle_seconds: float = 60.0
+    """A human seat with no connection and no request for this long may be handed to a bot by
+    another player at the table."""
+    static_dir: Path = STATIC_DIR
+    """Where the page lives."""
+    max_listeners_per_table: int = 64
+    """WebSocket connections per table (seats and spectators together)."""

@@ -1,0 +1,273 @@
+"""A table in memory (the room): the game, its seats, one lock, and who is listening.
+
+A :class:`Table` is rebuilt from its stored record by replay (:meth:`Table.from_row`): the
+rules, the seed, every hand's deck and every action. It holds no rules logic of its own: the
+engine (:class:`~canasta.game.Game`) judges every action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from canasta.cards import Card, format_card, parse_cards
+from canasta.deal import shuffled_pack
+from canasta.game import Game, game_over
+from canasta.interfaces.web.storage import HandRow, SeatRow, TableRow
+from canasta.rules import Rules, rules_from_json
+from canasta.state import State
+
+HUMAN = "human"
+BOT = "bot"
+
+PLAYING = "playing"
+OVER = "over"
+
+
+class TableDataError(Exception):
+    """A stored table that does not replay (a damaged or foreign database)."""
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token (SHA-256, hex)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def deck_for(rules: Rules, seed: int, number: int) -> list[Card]:
+    """The pack order of hand ``number`` (from 1) of a game with ``seed``: the same shuffles
+    :class:`~canasta.game.Game` makes when it deals by itself."""
+    rng = random.Random(seed)
+    bits = 0
+    for _ in range(number):
+        bits = rng.getrandbits(64)
+    return shuffled_pack(rules, bits)
+
+
+def scores_after(game: Game, state: State) -> tuple[int, ...]:
+    """The cumulative scores once ``state`` (an ended hand of ``game``) is counted."""
+    assert state.result is not None
+    return tuple(s + side.total for s, side in zip(game.scores, state.result.sides))
+
+
+def ends_game(game: Game, state: State) -> bool:
+    """True if ``state`` ends its hand and with it the game."""
+    return state.is_over and game_over(game.rules, scores_after(game, state)) is not None
+
+
+@dataclass
+class Seat:
+    """A seat at a table and who plays it."""
+
+    index: int
+    name: str
+    controller: str
+    """``human`` or ``bot``."""
+    bot: str | None = None
+    """The bot spec while a bot plays the seat."""
+    token_hash: str | None = None
+    connections: int = 0
+    """Open WebSocket connections with this seat's token."""
+    last_seen: float = field(default_factory=time.monotonic)
+    """When the seat's token was last used (monotonic clock)."""
+
+    @property
+    def is_bot(self) -> bool:
+        """True while a bot plays the seat."""
+        return self.controller == BOT
+
+    def to_row(self) -> SeatRow:
+        """The stored form."""
+        return SeatRow(self.index, self.name, self.controller, self.bot, self.token_hash)
+
+    def to_json(self) -> dict[str, Any]:
+        """The public description of the seat (never its token)."""
+        return {"seat": self.index, "name": self.name, "controller": self.controller,
+                "bot": self.bot, "connected": self.connections > 0}
+
+
+class Listener:
+    """One WebSocket connection: the seat it speaks for (``None`` for a spectator) and the
+    queue of JSON texts its sender task writes out, in order."""
+
+    def __init__(self, seat: int | None, limit: int = 256) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
+        self.closed = False
+        self.close_code = 1000
+
+    def send(self, text: str) -> None:
+        """Queue a message; a client too slow to keep up is disconnected."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close(1013)
+
+    def close(self, code: int = 1012) -> None:
+        """Ask the sender task to close the connection (1012: the server reloads the table;
+        1013: the client did not keep up)."""
+        if not self.closed:
+            self.closed = True
+            self.close_code = code
+            while True:  # make room for the closing sentinel
+                try:
+                    self.queue.put_nowait(None)
+                    break
+                except asyncio.QueueFull:
+                    self.queue.get_nowait()
+
+
+class Table:
+    """One table: a whole game in progress, its seats and its listeners."""
+
+    def __init__(self, table_id: str, game: Game, seed: int, seats: list[Seat],
+                 auto_next: bool | None, history: list[tuple[int, str]] | None = None) -> None:
+        self.id = table_id
+        self.game = game
+        self.seed = seed
+        self.seats = seats
+        self.auto_next = auto_next
+        self.history: list[tuple[int, str]] = history or []
+        """``(seat, action)`` of the current hand."""
+        self.lock = asyncio.Lock()
+        """Held while an action, a deal or a seat change is checked, stored and applied."""
+        self.revision = 0
+        """Bumped by every change of play (actions, deals, seats)."""
+        self.listeners: set[Listener] = set()
+        self.bot_task: asyncio.Task[None] | None = None
+        self.evicted = False
+        """Set when the table was dropped from memory (to be reloaded from the database)."""
+        self.views: dict[int | None, tuple[dict[str, Any], str]] = {}
+        """Views built since the last change, by seat (``None``: spectators), with their
+        WebSocket message text."""
+
+    # -- building -------------------------------------------------------------------------------
+
+    @staticmethod
+    def new(table_id: str, rules: Rules, seed: int, seats: list[Seat],
+            auto_next: bool | None) -> Table:
+        """A fresh table: the first hand is dealt from ``seed``."""
+        game = Game(rules, seed=seed, players=[s.name for s in seats])
+        return Table(table_id, game, seed, seats, auto_next)
+
+    def to_row(self) -> TableRow:
+        """The stored form of a fresh table."""
+        game = self.game
+        hand = HandRow(1, game.state.dealer, tuple(format_card(c) for c in game.deck))
+        return TableRow(self.id, game.rules.to_json(), game.players, self.seed, self.auto_next,
+                        self.status_word, tuple(s.to_row() for s in self.seats), (hand,))
+
+    @staticmethod
+    def from_row(row: TableRow) -> Table:
+        """Rebuild a table from storage by replaying its record; raises
+        :class:`TableDataError` if it does not replay."""
+        try:
+            rules = rules_from_json(row.rules)
+            game = Game(rules, seed=row.seed, players=row.players)
+            history: list[tuple[int, str]] = []
+            if not row.hands:
+                raise TableDataError("no hand was stored")
+            for i, hand in enumerate(row.hands):
+                deck = parse_cards(list(hand.deck))
+                if i == 0:
+                    if tuple(deck) != game.deck:
+                        raise TableDataError("the first deck does not match the seed")
+                else:
+                    game.next_hand(deck)
+                    if game.is_over:
+                        raise TableDataError(f"hand {hand.number} follows the end of the game")
+                if game.state.dealer != hand.dealer or hand.number != i + 1:
+                    raise TableDataError(f"hand {hand.number}: wrong dealer or number")
+                history = []
+                for seat, text in hand.actions:
+                    if seat != game.state.to_move:
+                        raise TableDataError(f"hand {hand.number}: {text!r} by the wrong seat")
+                    game.apply(text)
+                    history.append((seat, text))
+            if game.state.is_over and not game.is_over and ends_game(game, game.state):
+                game.next_hand()
+        except TableDataError as e:
+            raise TableDataError(f"table {row.id}: {e}") from None
+        except ValueError as e:  # the engine's errors (illegal action, bad card, bad rules)
+            raise TableDataError(f"table {row.id} does not replay: {e}") from None
+        seats = [Seat(s.seat, s.name, s.controller, s.bot, s.token_hash) for s in row.seats]
+        if [s.index for s in seats] != list(range(game.rules.num_players)):
+            raise TableDataError(f"table {row.id}: the seats do not match the rules")
+        return Table(row.id, game, row.seed, seats, row.auto_next, history)
+
+    # -- reading --------------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The table's rules."""
+        return self.game.rules
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand, from 1 (the last one once the game is over)."""
+        return len(self.game.finished) + (0 if self.game.is_over else 1)
+
+    @property
+    def status(self) -> str:
+        """``playing``, ``hand_over`` (waiting for the next deal) or ``game_over``."""
+        if self.game.is_over:
+            return "game_over"
+        return "hand_over" if self.game.state.is_over else "playing"
+
+    @property
+    def status_word(self) -> str:
+        """The stored status: ``playing`` or ``over``."""
+        return OVER if self.game.is_over else PLAYING
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is, or ``None``."""
+        digest = hash_token(token)
+        found = None
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                found = seat.index
+        return found
+
+    def humans(self) -> Iterator[Seat]:
+        """Seats people play now."""
+        return (s for s in self.seats if not s.is_bot)
+
+    def deals_by_itself(self) -> bool:
+        """True if the next hand is dealt without a request (see ``auto_next``)."""
+        if self.auto_next is not None:
+            return self.auto_next
+        return not any(self.humans())
+
+    def bot_to_move(self) -> Seat | None:
+        """The bot seat to act now, if any."""
+        if self.game.is_over or self.game.state.is_over:
+            return None
+        seat = self.seats[self.game.state.to_move]
+        return seat if seat.is_bot else None
+
+    def needs_server(self) -> bool:
+        """True if the server must act next: a bot's turn, or a deal nobody needs to ask for."""
+        if self.game.is_over:
+            return False
+        if self.game.state.is_over:
+            return self.deals_by_itself()
+        return self.bot_to_move() is not None
+
+    def bot_seed(self, seat: int) -> str:
+        """The seed of a bot's decision: the same record gives the same decisions."""
+        return f"{self.seed}:{self.hand_number}:{len(self.game.actions)}:{seat}"
+
+    # -- changing -------------------------------------------------------------------------------
+
+    def changed(self, play: bool = True) -> None:
+        """Forget the built views; ``play`` also bumps :attr:`revision`."""
+        if play:
+            self.revision += 1
+        self.views.clear()

@@ -1,0 +1,148 @@
+"""Storage: every table survives a restart of the app, on SQLite and on PostgreSQL.
+
+Each test runs twice (``database_url``): on a SQLite file, and on a fresh schema of the
+PostgreSQL server named by ``CANASTA_TEST_POSTGRES_URL`` (skipped without it, failed in CI).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from sqlalchemy import select, update
+
+from canasta.interfaces.web import schema
+from canasta.interfaces.web.storage import Storage
+from tests.web.support import TestClient, new_table, running_app, wait_for
+
+
+def views(client: TestClient, table_id: str, tokens: dict[int, str]) -> dict[Any, Any]:
+    out: dict[Any, Any] = {None: client.get(f"/api/tables/{table_id}/view").json()}
+    for seat, token in tokens.items():
+        out[seat] = client.get(f"/api/tables/{table_id}/view", params={"token": token}).json()
+    return out
+
+
+def play_some(client: TestClient, table_id: str, tokens: dict[int, str], turns: int,
+              rng: random.Random) -> None:
+    """The humans play ``turns`` actions (bots answer in between)."""
+    done = 0
+    while done < turns:
+        v = wait_for(lambda: (w := client.get(f"/api/tables/{table_id}/view").json())
+                     ["to_move"] in tokens and w)
+        if v["status"] != "playing":
+            return
+        token = tokens[v["to_move"]]
+        mine = client.get(f"/api/tables/{table_id}/view", params={"token": token}).json()
+        r = client.post(f"/api/tables/{table_id}/actions",
+                        json={"token": token, "action": rng.choice(mine["legal"])})
+        assert r.status_code == 200, r.text
+        done += 1
+
+
+def test_migrations_run_twice(database_url: str) -> None:
+    storage = Storage(database_url)
+    try:
+        storage.migrate()
+        storage.migrate()
+        assert storage.table_ids() == []
+    finally:
+        storage.close()
+
+
+def test_tables_come_back_after_a_restart(database_url: str) -> None:
+    seats = ["human", "bot:random", "human", "bot:random"]
+    with running_app(database_url) as client:
+        table_id, tokens = new_table(client, seats=seats, seed=31, names=["a", "b", "c", "d"])
+        play_some(client, table_id, tokens, 12, random.Random(2))
+        before = views(client, table_id, tokens)
+        record = client.get(f"/api/tables/{table_id}/record").json()
+        assert before[None]["version"] > 12
+    with running_app(database_url) as client:
+        assert table_id in client.app.state.lobby.tables  # type: ignore[attr-defined]
+        after = views(client, table_id, tokens)
+        for seat in before:  # the same views, connections aside
+            assert after[seat] == before[seat], seat
+        assert client.get(f"/api/tables/{table_id}/record").json() == record
+        play_some(client, table_id, tokens, 4, random.Random(3))
+        assert views(client, table_id, tokens)[None]["version"] > before[None]["version"]
+
+
+def test_bot_tables_go_on_after_a_restart(database_url: str) -> None:
+    with running_app(database_url, bot_delay=0.002) as client:
+        table_id, _ = new_table(client, seats=["bot:random"] * 4, seed=5)
+        wait_for(lambda: client.get(f"/api/tables/{table_id}/view").json()["version"] > 20)
+    with running_app(database_url, bot_delay=0.0) as client:
+        record = client.get(f"/api/tables/{table_id}/record").json()
+        start = client.get(f"/api/tables/{table_id}/view").json()["version"]
+        wait_for(lambda: client.get(f"/api/tables/{table_id}/view").json()["version"]
+                 > start + 10)
+        later = client.get(f"/api/tables/{table_id}/record").json()
+        first = record["hands"][0]["actions"]
+        assert later["hands"][0]["actions"][:len(first)] == first
+
+
+def test_a_seat_handed_to_a_bot_stays_with_the_bot(database_url: str) -> None:
+    with running_app(database_url) as client:
+        table_id, tokens = new_table(client, seats=["human"] * 4, seed=9)
+        r = client.post(f"/api/tables/{table_id}/seats/3/bot",
+                        json={"token": tokens[3], "bot": "random"})
+        assert r.status_code == 200
+    with running_app(database_url) as client:
+        seat = client.get(f"/api/tables/{table_id}/view").json()["seats"][3]
+        assert seat["controller"] == "bot" and seat["bot"] == "random"
+        r = client.post(f"/api/tables/{table_id}/seats/3/claim", json={"token": tokens[3]})
+        assert r.json()["seats"][3]["controller"] == "human"
+
+
+def test_tokens_are_stored_hashed(database_url: str) -> None:
+    with running_app(database_url) as client:
+        _, tokens = new_table(client, seats=["human"] * 4)
+        storage = client.app.state.lobby.db.storage  # type: ignore[attr-defined]
+        with storage.engine.connect() as conn:
+            stored = [r[0] for r in conn.execute(select(schema.seats.c.token_hash))]
+        assert len(stored) == 4 and not set(stored) & set(tokens.values())
+
+
+def test_a_failed_write_changes_nothing(database_url: str, monkeypatch: pytest.MonkeyPatch,
+                                        ) -> None:
+    with running_app(database_url) as client:
+        table_id, tokens = new_table(client, seats=["human"] * 4, seed=14)
+        mover = client.get(f"/api/tables/{table_id}/view").json()["to_move"]
+        before = client.get(f"/api/tables/{table_id}/view", params={"token": tokens[mover]})
+
+        def broken(*_: Any) -> None:
+            raise OSError("disk full")
+
+        monkeypatch.setattr(Storage, "append_action", broken)
+        r = client.post(f"/api/tables/{table_id}/actions",
+                        json={"token": tokens[mover], "action": "draw"})
+        assert r.status_code == 503 and r.json()["code"] == "unavailable"
+        monkeypatch.undo()
+        after = wait_for(lambda: (w := client.get(f"/api/tables/{table_id}/view",
+                                                  params={"token": tokens[mover]})).status_code
+                         == 200 and w)
+        assert after.json() == before.json()
+        r = client.post(f"/api/tables/{table_id}/actions",
+                        json={"token": tokens[mover], "action": "draw"})
+        assert r.status_code == 200
+
+
+def test_a_damaged_table_is_reported_and_the_others_go_on(database_url: str) -> None:
+    with running_app(database_url) as client:
+        bad, bad_tokens = new_table(client, seats=["human"] * 4, seed=1)
+        good, good_tokens = new_table(client, seats=["human"] * 4, seed=2)
+        for table_id, tokens in ((bad, bad_tokens), (good, good_tokens)):
+            mover = client.get(f"/api/tables/{table_id}/view").json()["to_move"]
+            r = client.post(f"/api/tables/{table_id}/actions",
+                            json={"token": tokens[mover], "action": "draw"})
+            assert r.status_code == 200
+        storage = client.app.state.lobby.db.storage  # type: ignore[attr-defined]
+        with storage.engine.begin() as conn:
+            conn.execute(update(schema.actions).where(schema.actions.c.table_id == bad)
+                         .values(action="discard JK"))
+    with running_app(database_url) as client:
+        r = client.get(f"/api/tables/{bad}/view")
+        assert r.status_code == 503 and r.json()["code"] == "damaged"
+        assert client.get(f"/api/tables/{good}/view").status_code == 200
