@@ -675,7 +675,12 @@ def ask_problem(state: State) -> str | None:
         return f"the partner may be asked only {limit} time(s) per hand"
     owner = state.owner_of(seat)
     melds = state.melds[owner]
-    side_melded = any(m is not None for m in melds)
+    size = rules.canasta_size
+    longest = max((len(m) for m in melds if m is not None), default=0)
+    have = sum(1 for m in melds if m is not None and len(m) >= size)
+    if have < rules.min_canastas_to_go_out and max(longest, 0) + len(state.hands[seat]) < size:
+        return "only a player who could go out this turn may ask"  # no canasta within reach
+    side_melded = longest > 0
     minimum = None if side_melded else state.minimum(seat)
     exempt = (not side_melded and rules.concealed_out_minimum_exempt_on_stock_draw
               and not state.turn.took_pile and not state.has_melded[seat])

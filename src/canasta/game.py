@@ -137,6 +137,29 @@ class Game:
         self.winner: int | None = None
         self._deal(rules.first_dealer, None)
 
+    @classmethod
+    def from_record(cls, record: GameRecord, seed: int | None = None) -> Game:
+        """The game at the end of ``record``, every action checked as :func:`replay` does.
+
+        The record's last hand becomes the current one (ended or not); hands dealt after it
+        come from a shuffle seeded by ``seed``.
+        """
+        hands = list(replay(record))
+        if not hands:
+            raise PositionError("the record holds no hand")
+        game = cls.__new__(cls)
+        game.rules = record.rules
+        game.players = record.players
+        game._rng = random.Random(seed)
+        game.finished = [(h.record, h.state) for h in hands[:-1]]
+        game.scores = hands[-2].scores if len(hands) > 1 else (0,) * record.rules.num_sides
+        game.winner = None
+        last = hands[-1]
+        game.deck = last.record.deck
+        game.actions = list(last.record.actions)
+        game.state = last.state
+        return game
+
     def _deal(self, dealer: int, deck: Sequence[Card] | None) -> None:
         if deck is None:
             deck = shuffled_pack(self.rules, self._rng.getrandbits(64))

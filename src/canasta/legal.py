@@ -429,21 +429,21 @@ def _play_actions(state: State) -> list[Action]:
     owner = state.owner_of(seat)
     melds = state.melds[owner]
     answer = state.answer
-    acts: list[Action] = []
-    canastas = state.canastas(owner)
+    size = rules.canasta_size
+    canastas = 0
+    for meld in melds:
+        if meld is not None and len(meld) >= size:
+            canastas += 1
     need = rules.min_canastas_to_go_out
     # discards
     if n_hand == 1:
-        if answer != "no" and canastas >= need:
-            acts.append(DISCARDS[hand[0]])
+        acts = [DISCARDS[hand[0]]] if answer != "no" and canastas >= need else []
     elif answer != "yes":
-        last = -1
-        for c in hand:
-            if c != last:
-                acts.append(DISCARDS[c])
-                last = c
+        acts = [DISCARDS[c] for c in dict.fromkeys(hand)]
+    else:
+        acts = []
     by_rank, wilds, blacks = _hand_profile(hand)
-    side_melded = any(m is not None for m in melds)
+    side_melded = melds.count(None) < len(melds)
     if not side_melded:
         minimum = state.minimum(seat)
         acts.extend(_openings(state, hand, by_rank, wilds, minimum, None, False, 0))
@@ -451,7 +451,6 @@ def _play_actions(state: State) -> list[Action]:
                 and not state.has_melded[seat] and answer != "no"):
             acts.extend(a for a in _concealed_outs(state, hand, minimum) if a not in acts)
     else:
-        size = rules.canasta_size
         may_end = answer != "no"
         ranks: list[Rank] | dict[Rank, tuple[Card, ...]] = by_rank
         if wilds:

@@ -136,6 +136,14 @@ def test_replay_prints_each_hand_and_the_final_scores(tmp_path: Path) -> None:
     assert report["scores"] == list(game.scores)
 
 
+def test_replay_text_tells_the_game_move_by_move(tmp_path: Path) -> None:
+    game = Game(get_rules("classic"), seed=4)
+    game.apply("draw")
+    out = run("replay", "--text", write(tmp_path, game.record.to_json(), "game.json"))
+    assert out.returncode == 0, out.stderr
+    assert "Hand 1" in out.stdout and "draw" in out.stdout.lower()
+
+
 def test_replay_of_an_illegal_record_exits_1(tmp_path: Path) -> None:
     game = Game(get_rules("classic"), seed=4)
     record = game.record.to_json()

@@ -104,6 +104,12 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     record = GameRecord.loads(_read(args.record))
+    if args.text:
+        from canasta.interfaces.terminal.advice import replay_text
+
+        lines = list(replay_text(record))  # all of it first: an illegal record prints nothing
+        sys.stdout.write("\n".join(lines) + "\n")
+        return 0
     hands = []
     last = None
     for hand in replay(record):
@@ -159,8 +165,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="replay a game record",
                        description="Replay a game record (JSON) and print each hand's result "
-                       "and the final scores.")
+                       "and the final scores as JSON, or with --text the whole game move by move.")
     p.add_argument("record", help="game record JSON file, or - for standard input")
+    p.add_argument("--text", action="store_true",
+                   help="tell the game hand by hand in readable lines instead of JSON")
     p.set_defaults(func=cmd_replay)
 
     for adder in EXTRA_COMMANDS.values():

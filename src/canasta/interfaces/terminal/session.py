@@ -20,12 +20,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from canasta.actions import Action, format_action, parse_action_line
+from canasta.actions import Action, format_action
 from canasta.bots import BOTS, LEVELS, BotSpecError, make_bot
 from canasta.bots.base import Bot
 from canasta.cards import Card, format_card
 from canasta.deal import shuffled_pack
-from canasta.errors import IllegalActionError, NotationError, PositionError
+from canasta.errors import PositionError
 from canasta.game import Game, GameRecord
 from canasta.legal import legal_actions
 from canasta.observation import Observation, observe
@@ -254,31 +254,4 @@ class Table:
 
 def _replay_into_game(record: GameRecord) -> Game:
     """A :class:`Game` brought to the end of ``record`` by playing its actions."""
-    rules = record.rules
-    game = Game(rules, seed=0, players=record.players)
-    first = record.hands[0]
-    # Game offers no public way to start from a given pack order; the first deal is replaced.
-    game._deal(first.dealer, first.deck)
-    for number, hand in enumerate(record.hands, 1):
-        if number > 1:
-            if not game.state.is_over:
-                raise PositionError(f"hand {number - 1} is not over, but another hand follows")
-            if game.is_over:
-                raise PositionError(f"hand {number}: the game was already over")
-            expected = (game.state.dealer + 1) % rules.num_players
-            if hand.dealer != expected:
-                raise PositionError(f"hand {number}: the dealer should be seat {expected}, "
-                                    f"not {hand.dealer}")
-            game.next_hand(hand.deck)
-        for i, line in enumerate(hand.actions, 1):
-            try:
-                seat, action = parse_action_line(line)
-                if seat is not None and seat != game.state.to_move:
-                    raise IllegalActionError(line, f"p{seat} is not to move")
-                game.apply(action)
-            except IllegalActionError as e:
-                raise IllegalActionError(e.action, f"hand {number}, action {i}: {e.reason}") \
-                    from None
-            except NotationError as e:
-                raise NotationError(f"hand {number}, action {i}: {e}") from None
-    return game
+    return Game.from_record(record)
