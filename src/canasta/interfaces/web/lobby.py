@@ -100,6 +100,9 @@ class Lobby:
         self.default_bot = resolve_bot(settings.default_bot)
         self.hint_bot = resolve_bot(settings.hint_bot)
         self._loading: dict[str, asyncio.Future[Table]] = {}
+        self._bot_slots = asyncio.Semaphore(max(1, settings.bot_concurrency))
+        """Bot moves in progress (decision and commit) over all tables: a person's action never
+        waits behind more than a few of them, in the bot pool or in the database queue."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
 
@@ -474,7 +477,8 @@ class Lobby:
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
             try:
-                await self._server_step(table, revision)
+                async with self._bot_slots:
+                    await self._server_step(table, revision)
                 failures = 0
             except Unavailable:
                 return  # the table is reloaded from the database, bots and all

@@ -6,7 +6,8 @@ the source of truth and the state of play is rebuilt from it by replay:
 - ``canasta_tables``: one row per table: ``id``, ``rules`` (JSON: a preset name or object),
   ``players`` (JSON array of names), ``seed`` (the secret seed of the shuffles), ``auto_next``
   (deal the next hand without a request: ``null`` means "when no human holds a seat"),
-  ``status`` (``playing`` or ``over``), ``created_at``, ``updated_at``;
+  ``status`` (``playing`` or ``over``), ``created_at``, ``updated_at`` (the last deal or
+  change of status);
 - ``canasta_seats``: per table and seat: ``name``, ``controller`` (``human`` or ``bot``),
   ``bot`` (the bot spec while a bot plays the seat), ``token_hash`` (SHA-256 of the seat's
   token; tokens themselves are never stored);

@@ -180,11 +180,9 @@ class Storage:
             conn.execute(schema.actions.insert().values(
                 table_id=table_id, hand=hand, idx=index, seat=seat, action=action,
                 created_at=now))
-            values: dict[str, Any] = {"updated_at": now}
             if status is not None:
-                values["status"] = status
-            conn.execute(update(schema.tables).where(schema.tables.c.id == table_id)
-                         .values(**values))
+                conn.execute(update(schema.tables).where(schema.tables.c.id == table_id)
+                             .values(status=status, updated_at=now))
 
     def add_hand(self, table_id: str, hand: HandRow) -> None:
         """Store a newly dealt hand."""
