@@ -146,3 +146,16 @@ def test_a_damaged_table_is_reported_and_the_others_go_on(database_url: str) -> 
         r = client.get(f"/api/tables/{bad}/view")
         assert r.status_code == 503 and r.json()["code"] == "damaged"
         assert client.get(f"/api/tables/{good}/view").status_code == 200
+
+
+def test_the_stored_decks_not_the_seed_rebuild_a_table(database_url: str) -> None:
+    with running_app(database_url) as client:
+        table_id, tokens = new_table(client, seats=["human"] * 4, seed=40)
+        play_some(client, table_id, tokens, 6, random.Random(4))
+        before = views(client, table_id, tokens)
+        storage = client.app.state.lobby.db.storage  # type: ignore[attr-defined]
+        with storage.engine.begin() as conn:  # as if the shuffle had changed since
+            conn.execute(update(schema.tables).where(schema.tables.c.id == table_id)
+                         .values(seed=41))
+    with running_app(database_url) as client:
+        assert views(client, table_id, tokens) == before

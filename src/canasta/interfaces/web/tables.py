@@ -18,7 +18,7 @@ from typing import Any
 
 from canasta.cards import Card, format_card, parse_cards
 from canasta.deal import shuffled_pack
-from canasta.game import Game, game_over
+from canasta.game import Game, GameRecord, HandRecord, game_over
 from canasta.interfaces.web.storage import HandRow, SeatRow, TableRow
 from canasta.rules import Rules, rules_from_json
 from canasta.state import State
@@ -166,33 +166,18 @@ class Table:
 
     @staticmethod
     def from_row(row: TableRow) -> Table:
-        """Rebuild a table from storage by replaying its record; raises
-        :class:`TableDataError` if it does not replay."""
+        """Rebuild a table from storage by replaying its record (every action checked again;
+        the decks are the stored ones); raises :class:`TableDataError` if it does not replay."""
         try:
             rules = rules_from_json(row.rules)
-            game = Game(rules, seed=row.seed, players=row.players)
-            history: list[tuple[int, str]] = []
-            if not row.hands:
-                raise TableDataError("no hand was stored")
-            for i, hand in enumerate(row.hands):
-                deck = parse_cards(list(hand.deck))
-                if i == 0:
-                    if tuple(deck) != game.deck:
-                        raise TableDataError("the first deck does not match the seed")
-                else:
-                    game.next_hand(deck)
-                    if game.is_over:
-                        raise TableDataError(f"hand {hand.number} follows the end of the game")
-                if game.state.dealer != hand.dealer or hand.number != i + 1:
-                    raise TableDataError(f"hand {hand.number}: wrong dealer or number")
-                history = []
-                for seat, text in hand.actions:
-                    if seat != game.state.to_move:
-                        raise TableDataError(f"hand {hand.number}: {text!r} by the wrong seat")
-                    game.apply(text)
-                    history.append((seat, text))
-            if game.state.is_over and not game.is_over and ends_game(game, game.state):
-                game.next_hand()
+            hands = [HandRecord(h.dealer, tuple(parse_cards(list(h.deck))),
+                                tuple(text for _, text in h.actions)) for h in row.hands]
+            if [h.number for h in row.hands] != list(range(1, len(hands) + 1)):
+                raise TableDataError("the hands are not numbered 1, 2, ...")
+            game = Game.from_record(GameRecord(rules, row.players, tuple(hands)))
+            if game.state.is_over and ends_game(game, game.state):
+                game.next_hand()  # the last hand ended the game: score it
+            history = list(row.hands[-1].actions)
         except TableDataError as e:
             raise TableDataError(f"table {row.id}: {e}") from None
         except ValueError as e:  # the engine's errors (illegal action, bad card, bad rules)
