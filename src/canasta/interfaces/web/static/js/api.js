@@ -1,4 +1,6 @@
-// The web API (src/canasta/interfaces/web): REST calls and the live view of one seat.
+// The web API (src/canasta/interfaces/web, API.md): REST calls and the live view of one seat.
+
+import { normalizeView } from "./view.js";
 
 export class ApiError extends Error {
   constructor(status, message, body) {
@@ -46,23 +48,21 @@ export const api = {
   view: (id, token) => request("GET", `/api/tables/${encodeURIComponent(id)}/view${q(token)}`),
   act: (id, token, action) =>
     request("POST", `/api/tables/${encodeURIComponent(id)}/actions`, { token, action }),
+  next: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/next`, { token }),
   hint: (id, token) => request("GET", `/api/tables/${encodeURIComponent(id)}/hint${q(token)}`),
   record: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/record`),
-  // Optional endpoints: the page works without them.
-  listTables: () => request("GET", "/api/tables"),
-  bots: () => request("GET", "/api/bots"),
-  presets: () => request("GET", "/api/presets"),
+  toBot: (id, seat, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { token }),
+  claim: (id, seat, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/claim`, { token }),
+  listTables: (status) => request("GET", `/api/tables?limit=12${status ? `&status=${status}` : ""}`),
+  meta: () => request("GET", "/api/meta"),
 };
 
-/** Pull a view out of a socket message: the view itself, or {type: "view", view} and kin. */
+/** Pull a view out of a reply or socket message ({type: "view", view} or the view itself). */
 export function viewOf(msg) {
   if (!msg || typeof msg !== "object") return null;
-  if (msg.view && typeof msg.view === "object") return msg.view;
-  if (msg.position && typeof msg.position === "object" && "phase" in msg.position) {
-    return { ...msg, ...msg.position };
-  }
-  if ("phase" in msg && "to_move" in msg) return msg;
-  return null;
+  if (msg.type === "view" && msg.view && typeof msg.view === "object") return normalizeView(msg.view);
+  if (msg.type && msg.type !== "view") return null;
+  return normalizeView(msg);
 }
 
 /**
@@ -106,11 +106,11 @@ export class LiveView {
 
   async refresh() {
     try {
-      const v = await api.view(this.tableId, this.token);
-      if (!this.closed) this.onView(v, "http");
+      const v = viewOf(await api.view(this.tableId, this.token));
+      if (!this.closed && v) this.onView(v, "http");
       return v;
     } catch (e) {
-      if (!this.closed) this.onMessage({ error: e.message, status: e.status });
+      if (!this.closed) this.onMessage({ type: "error", error: e.message, status: e.status });
       return null;
     }
   }
@@ -138,11 +138,17 @@ export class LiveView {
       if (v) this.onView(v, "ws");
       else this.onMessage(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       clearTimeout(opened);
       if (this.ws !== ws) return;
       this.ws = null;
-      if (!this.closed) this.scheduleReconnect();
+      if (this.closed) return;
+      if (ev.code >= 4400 && ev.code < 4500) {  // a wrong token (4403) or no such table (4404)
+        this.setStatus("refused");
+        this.refresh();
+        return;
+      }
+      this.scheduleReconnect();
     };
     ws.onerror = () => { /* onclose follows */ };
   }

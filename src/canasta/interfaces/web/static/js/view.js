@@ -3,6 +3,20 @@
 
 import { rulesInfo } from "./rules.js";
 
+/**
+ * A view as the page reads it: the server's reply ({table_id, seat, status, legal, position,
+ * seats, history, scores, score_sheet, ...}) with the NOTATION §3 position's keys lifted to the
+ * top (the position's to_move stays meaningful once the hand is over). A bare position passes.
+ */
+export function normalizeView(raw) {
+  if (!raw || typeof raw !== "object") return null;
+  const pos = raw.position;
+  if (pos && typeof pos === "object" && "phase" in pos) {
+    return { ...raw, ...pos, seat: raw.seat ?? pos.seat ?? null, position: pos };
+  }
+  return "phase" in raw ? raw : null;
+}
+
 export function seatCount(v) {
   return Array.isArray(v.hands) ? v.hands.length : rulesInfo(v.rules).players;
 }
@@ -34,23 +48,23 @@ export function stockSize(v) {
 /** Player names by seat: view.players (names or seat objects), else "Seat N". */
 export function playerNames(v) {
   const n = seatCount(v);
-  const src = v.players ?? v.names ?? v.seat_names ?? v.table?.players ?? null;
+  const src = v.seats ?? v.players ?? v.names ?? null;
   const out = [];
   for (let i = 0; i < n; i++) {
     let p = Array.isArray(src) ? src[i] : null;
-    if (p && typeof p === "object") p = p.name ?? p.player ?? p.kind ?? null;
-    out.push(typeof p === "string" && p ? p : `Seat ${i}`);
+    if (p && typeof p === "object") p = p.name ?? p.player ?? null;
+    out.push(typeof p === "string" && p ? prettyName(p) : `Seat ${i}`);
   }
   return out;
 }
 
 /** Whether a seat is played by a bot, where the view tells. */
 export function isBotSeat(v, seat) {
-  const src = v.players ?? v.seats ?? v.table?.seats ?? null;
+  const src = v.seats ?? v.players ?? null;
   let p = Array.isArray(src) ? src[seat] : null;
   if (p && typeof p === "object") {
-    if (typeof p.bot === "boolean") return p.bot;
-    p = p.kind ?? p.type ?? p.player ?? p.name ?? null;
+    if (p.controller) return p.controller === "bot";
+    p = p.name ?? null;
   }
   return typeof p === "string" && /^bot\b/i.test(p);
 }
@@ -73,7 +87,7 @@ export function gameScores(v) {
  * the server's spelling (score_sheet / scoresheet / sheet / hands; rows as objects or arrays).
  */
 export function scoreSheet(v) {
-  const raw = v.score_sheet ?? v.scoresheet ?? v.sheet ?? v.game?.score_sheet ?? v.history ?? null;
+  const raw = v.score_sheet ?? v.scoresheet ?? v.sheet ?? null;
   const nSides = sideCount(v);
   let rows = null;
   if (Array.isArray(raw)) rows = raw;
@@ -108,12 +122,9 @@ export function handNumber(v) {
 }
 
 export function gameOver(v) {
-  const g = v.game_over ?? v.game?.over ?? v.game?.game_over ?? v.over ?? null;
-  if (typeof g === "boolean") return g;
-  if (v.winner !== undefined && v.winner !== null) return true;
-  if (v.game?.winner !== undefined && v.game?.winner !== null) return true;
-  if (typeof v.status === "string") return /over|finished|ended/i.test(v.status);
-  return false;
+  if (typeof v.status === "string") return v.status === "game_over";
+  if (typeof v.game_over === "boolean") return v.game_over;
+  return v.winner !== undefined && v.winner !== null;
 }
 
 export function winner(v) {
@@ -142,6 +153,26 @@ export function lastAction(v) {
 
 /** Action lines of the hand so far, where the server sends them. */
 export function actionLog(v) {
-  const l = v.log ?? v.actions ?? v.hand_actions ?? null;
+  const l = v.history ?? v.log ?? null;
   return Array.isArray(l) ? l : null;
+}
+
+/** "bot:heuristic" -> "Heuristic bot"; other names as they are. */
+export function prettyName(p) {
+  const m = /^bot:([^:,]+)/i.exec(p);
+  if (!m) return p;
+  const spec = m[1].trim();
+  return `${spec.charAt(0).toUpperCase()}${spec.slice(1)} bot`;
+}
+
+/** The seat object of the view ({seat, name, controller, bot, connected}), where there is one. */
+export function seatInfo(v, seat) {
+  const p = Array.isArray(v.seats) ? v.seats[seat] : null;
+  return p && typeof p === "object" ? p : null;
+}
+
+/** Is it this view's seat's turn (a human's turn: not while a bot plays the seat)? */
+export function yourTurn(v) {
+  if (typeof v.your_turn === "boolean") return v.your_turn;
+  return Number.isInteger(v.seat) && v.to_move === v.seat && v.phase !== "over";
 }

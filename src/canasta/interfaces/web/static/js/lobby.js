@@ -1,0 +1,258 @@
+// The lobby: set up a table (preset, who sits where), hand out join links, join or watch.
+
+import { api } from "./api.js";
+import { add, clear, copyText, h, toast } from "./dom.js";
+import { cardEl } from "./cards.js";
+import { PRESETS } from "./rules.js";
+
+const LEVEL_NAMES = ["easy", "medium", "hard", "expert"];
+const NAMED = ["heuristic", "greedy", "random"];
+const RECENT_KEY = "canasta.recent-tables";
+
+export function joinLink(tableId, token) {
+  return `${location.origin}${location.pathname}#/table/${encodeURIComponent(tableId)}?token=${encodeURIComponent(token)}`;
+}
+
+export function watchLink(tableId) {
+  return `${location.origin}${location.pathname}#/watch/${encodeURIComponent(tableId)}`;
+}
+
+export function recentTables() {
+  try { return JSON.parse(localStorage.getItem(RECENT_KEY) || "[]"); } catch { return []; }
+}
+
+function remember(entry) {
+  const list = recentTables().filter((t) => t.table_id !== entry.table_id);
+  list.unshift(entry);
+  try { localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, 12))); } catch { /* private mode */ }
+}
+
+/** Reads a table id and token out of anything pasted: a join link, "id", "id?token=..". */
+export function parseTableRef(text) {
+  const t = text.trim();
+  if (!t) return null;
+  let m = /#\/(?:table|watch|replay)\/([^?/#\s]+)(?:\?token=([^&\s]+))?/.exec(t);
+  if (m) return { id: decodeURIComponent(m[1]), token: m[2] ? decodeURIComponent(m[2]) : null };
+  try {
+    const u = new URL(t);
+    const id = u.searchParams.get("table") || /\/tables?\/([^/?#]+)/.exec(u.pathname)?.[1];
+    if (id) return { id: decodeURIComponent(id), token: u.searchParams.get("token") };
+  } catch { /* not a URL */ }
+  m = /^([\w-]+)(?:\?token=(\S+))?$/.exec(t);
+  return m ? { id: m[1], token: m[2] || null } : null;
+}
+
+export function mountLobby(root) {
+  const page = new Lobby(root);
+  page.render();
+  return () => {};
+}
+
+class Lobby {
+  constructor(root) {
+    this.root = root;
+    this.preset = "classic";
+    this.defaultBot = "bot:heuristic";
+    this.seats = defaultSeats(PRESETS.classic.players, this.defaultBot);
+    this.names = [];
+    this.options = { target: "", canastas: "" };
+    this.created = null;
+    this.botNames = NAMED;
+    this.levels = [];
+    this.openTables = [];
+    api.meta().then((m) => this.useMeta(m)).catch(() => {});
+    api.listTables("playing").then((t) => { this.openTables = Array.isArray(t) ? t : []; this.render(); }).catch(() => {});
+  }
+
+  /** GET /api/meta: {presets, bots (names and levels), default_bot, hint_bot}. */
+  useMeta(m) {
+    const bots = Array.isArray(m?.bots) ? m.bots.map(String) : [];
+    if (bots.length) {
+      this.levels = LEVEL_NAMES.filter((l) => bots.includes(l));
+      this.botNames = bots.filter((b) => !LEVEL_NAMES.includes(b));
+    }
+    const old = this.defaultBot;
+    this.defaultBot = this.levels.includes("medium") ? "bot:medium" : `bot:${m?.default_bot || this.botNames[0] || "heuristic"}`;
+    this.seats = this.seats.map((x) => (x === old ? this.defaultBot : x));
+    this.render();
+  }
+
+  render() {
+    const root = clear(this.root);
+    add(root, h("div.lobby",
+      h("header.topbar", h("a.brand", { href: "#/" }, h("span.brand-suit", "♦"), "Canasta"), h("span.spacer"),
+        h("span.muted", "a table for humans and bots")),
+      h("section.hero",
+        h("div.hero-text", h("h1", "Canasta"), h("p", "Play the classic partnership game with friends or bots: melds, canastas, red threes and all.")),
+        h("div.hero-fan", ["JK", "2h", "Ah", "Kd", "3h"].map((c) => cardEl(c)))),
+      h("div.lobby-grid",
+        this.newTableCard(),
+        h("div.lobby-col", this.createdCard(), this.joinCard(), this.recentCard(), this.openCard()))));
+  }
+
+  newTableCard() {
+    const presetSel = h("select#preset", { onchange: (e) => {
+      this.preset = e.target.value;
+      const n = PRESETS[this.preset].players;
+      const old = this.seats;
+      this.seats = defaultSeats(n, this.defaultBot).map((d, i) => old[i] ?? d);
+      this.render();
+    } }, Object.entries(PRESETS).map(([k, p]) => h("option", { value: k, selected: k === this.preset }, p.label)));
+    const sidesN = PRESETS[this.preset].sides;
+    const rows = this.seats.map((spec, i) => this.seatRow(spec, i, sidesN));
+    const quick = h("div.quick",
+      h("button.btn.ghost.small", { type: "button", onclick: () => { this.seats = this.seats.map((_, i) => (i === 0 ? "human" : this.defaultBot)); this.render(); } }, "Me vs bots"),
+      h("button.btn.ghost.small", { type: "button", onclick: () => { this.seats = this.seats.map(() => "human"); this.render(); } }, "All humans"),
+      h("button.btn.ghost.small", { type: "button", onclick: () => { this.seats = this.seats.map((_, i) => (i % sidesN === 0 ? "human" : this.defaultBot)); this.render(); } }, "Humans as partners"));
+    const err = h("div.message#create-error", { hidden: true, role: "alert" });
+    const form = h("form.card-panel#new-table", { onsubmit: (e) => { e.preventDefault(); this.create(err); } },
+      h("h2", "New table"),
+      h("label.field", h("span", "Rules"), presetSel),
+      h("div.field", h("span", "Seats"), quick),
+      h("ol.seat-list", rows),
+      this.optionsEl(),
+      err,
+      h("button.btn.primary.big#create-table", { type: "submit" }, "Create table"));
+    return form;
+  }
+
+  optionsEl() {
+    const p = PRESETS[this.preset];
+    const o = this.options;
+    return h("details.options", { open: !!(o.target || o.canastas) },
+      h("summary", "Options"),
+      h("div.options-grid",
+        h("label.field", h("span", "Target score"),
+          h("input#opt-target", { type: "number", min: 100, max: 100000, step: 100, placeholder: `${p.target ?? 5000}`, value: o.target,
+            oninput: (e) => { o.target = e.target.value; } })),
+        h("label.field", h("span", "Canastas to go out"),
+          h("select#opt-canastas", { onchange: (e) => { o.canastas = e.target.value; } },
+            h("option", { value: "", selected: !o.canastas }, `preset (${p.canastasToGoOut ?? 1})`),
+            h("option", { value: "1", selected: o.canastas === "1" }, "1"),
+            h("option", { value: "2", selected: o.canastas === "2" }, "2")))));
+  }
+
+  rulesValue() {
+    const o = this.options;
+    const rules = { preset: this.preset };
+    const target = parseInt(o.target, 10);
+    if (Number.isFinite(target) && target > 0) rules.target_score = target;
+    if (o.canastas) rules.min_canastas_to_go_out = Number(o.canastas);
+    return Object.keys(rules).length > 1 ? rules : this.preset;
+  }
+
+  seatRow(spec, i, sidesN) {
+    const isCustom = spec.startsWith("bot:") && !this.levels.some((l) => spec === `bot:${l}`) && !this.botNames.some((b) => spec === `bot:${b}`);
+    const sel = h("select.seat-kind", { id: `seat-${i}`, "aria-label": `seat ${i}`, onchange: (e) => {
+      this.seats[i] = e.target.value === "custom" ? "bot:" : e.target.value;
+      this.render();
+      if (e.target.value === "custom") this.root.querySelector(`#seat-${i}-name`)?.focus();
+    } },
+    h("option", { value: "human", selected: spec === "human" }, "Human"),
+    this.levels.length ? h("optgroup", { label: "Bot by level" }, this.levels.map((l) => h("option", { value: `bot:${l}`, selected: spec === `bot:${l}` }, `Bot — ${l}`))) : null,
+    h("optgroup", { label: "Bot by name" },
+      this.botNames.map((b) => h("option", { value: `bot:${b}`, selected: spec === `bot:${b}` }, `Bot — ${b}`)),
+      h("option", { value: "custom", selected: isCustom }, "Other bot…")));
+    const custom = isCustom ? h("input.bot-name", { id: `seat-${i}-name`, placeholder: "bot spec, e.g. ismcts:iterations=500", value: spec.slice(4),
+      oninput: (e) => { this.seats[i] = `bot:${e.target.value.trim()}`; } }) : null;
+    const side = i % sidesN;
+    const name = spec === "human" ? h("input.player-name", { id: `seat-${i}-player`, placeholder: `name (Player ${i})`, maxlength: 40, value: this.names[i] || "",
+      "aria-label": `name of seat ${i}`, oninput: (e) => { this.names[i] = e.target.value; } }) : null;
+    return h("li.seat-row", h("span.seat-badge", { class: ["side-a", "side-b", "side-c"][side % 3], title: `side ${side}` }, `${i}`), sel, name, custom);
+  }
+
+  async create(errEl) {
+    errEl.hidden = true;
+    const btn = this.root.querySelector("#create-table");
+    btn.disabled = true;
+    try {
+      const seats = this.seats.map((s) => (s === "bot:" ? "bot" : s));
+      const typed = seats.map((s, i) => (s === "human" ? (this.names[i] || "").trim() : ""));
+      const extra = {};
+      if (typed.some(Boolean)) {
+        extra.names = seats.map((s, i) => typed[i] || (s === "human" ? `Player ${i}` : s));
+      }
+      const r = await api.createTable(this.rulesValue(), seats, extra);
+      const id = r.table_id ?? r.id;
+      const humans = (r.seats || []).filter((s) => s.token);
+      this.created = { table_id: id, rules: this.preset, seats: humans, kinds: seats };
+      remember({ table_id: id, rules: this.preset, seats: humans.map((s) => ({ seat: s.seat, token: s.token })), at: Date.now() });
+      api.listTables("playing").then((t) => { this.openTables = Array.isArray(t) ? t : []; this.render(); }).catch(() => {});
+      this.render();
+      this.root.querySelector("#created")?.scrollIntoView({ behavior: "smooth", block: "nearest" });
+    } catch (e) {
+      errEl.hidden = false;
+      errEl.textContent = `Could not create the table: ${e.message}`;
+      btn.disabled = false;
+    }
+  }
+
+  createdCard() {
+    const c = this.created;
+    if (!c) return null;
+    const links = c.seats.map((s) => {
+      const link = s.link ?? s.url ?? s.join_url ?? joinLink(c.table_id, s.token);
+      const input = h("input.link", { readonly: true, value: link, onfocus: (e) => e.target.select(), "aria-label": `join link of seat ${s.seat}` });
+      return h("li.join-row", { dataset: { seat: s.seat } },
+        h("span.seat-badge", `${s.seat}`),
+        input,
+        h("button.btn.small", { type: "button", onclick: async () => { const ok = await copyText(link); toast(ok ? `Link of seat ${s.seat} copied` : "Copy it by hand", ok ? "ok" : "info"); } }, "Copy"),
+        h("a.btn.small.primary.join-seat", { href: `#/table/${encodeURIComponent(c.table_id)}?token=${encodeURIComponent(s.token)}`, id: `join-seat-${s.seat}` }, "Sit here"));
+    });
+    return h("section.card-panel#created",
+      h("h2", "Table ", h("code#table-id", c.table_id), " is ready"),
+      c.seats.length
+        ? h("p.muted", "Each human seat has its own secret link: keep yours, send the others to your friends.")
+        : h("p.muted", "Only bots at this table: watch them play."),
+      h("ol.join-list", links),
+      h("div.row",
+        h("a.btn#watch-table", { href: `#/watch/${encodeURIComponent(c.table_id)}` }, "Watch as spectator"),
+        h("button.btn.ghost", { type: "button", onclick: async () => { const ok = await copyText(watchLink(c.table_id)); toast(ok ? "Spectator link copied" : watchLink(c.table_id)); } }, "Copy spectator link")));
+  }
+
+  joinCard() {
+    const input = h("input#table-ref", { placeholder: "table id or join link", "aria-label": "table id or join link" });
+    const go = (mode) => {
+      const ref = parseTableRef(input.value);
+      if (!ref) { toast("Paste a table id or a join link", "err"); return; }
+      if (mode === "join" && ref.token) location.hash = `#/table/${encodeURIComponent(ref.id)}?token=${encodeURIComponent(ref.token)}`;
+      else if (mode === "replay") location.hash = `#/replay/${encodeURIComponent(ref.id)}`;
+      else location.hash = `#/watch/${encodeURIComponent(ref.id)}`;
+    };
+    return h("section.card-panel",
+      h("h2", "Join or watch"),
+      h("div.row.wrap", input,
+        h("button.btn.primary", { type: "button", onclick: () => go("join") }, "Join"),
+        h("button.btn", { type: "button", onclick: () => go("watch") }, "Watch"),
+        h("button.btn.ghost", { type: "button", onclick: () => go("replay") }, "Replay")),
+      h("p.muted", "A join link carries the seat's secret token; without one you watch as a spectator."));
+  }
+
+  openCard() {
+    const list = this.openTables.slice(0, 8);
+    if (!list.length) return null;
+    return h("section.card-panel",
+      h("h2", "Tables in play"),
+      h("ul.recent", list.map((t) => h("li",
+        h("code", t.table_id), h("span.muted", ` ${typeof t.rules === "string" ? t.rules : t.rules?.preset || ""} · hand ${t.hands ?? "?"}`),
+        h("span.spacer"),
+        h("a.btn.small.ghost", { href: `#/watch/${encodeURIComponent(t.table_id)}` }, "watch")))));
+  }
+
+  recentCard() {
+    const list = recentTables();
+    if (!list.length) return null;
+    return h("section.card-panel",
+      h("h2", "Your recent tables"),
+      h("ul.recent", list.map((t) => h("li",
+        h("code", t.table_id), h("span.muted", ` ${t.rules || ""}`),
+        h("span.spacer"),
+        (t.seats || []).map((s) => h("a.btn.small", { href: `#/table/${encodeURIComponent(t.table_id)}?token=${encodeURIComponent(s.token)}` }, `seat ${s.seat}`)),
+        h("a.btn.small.ghost", { href: `#/watch/${encodeURIComponent(t.table_id)}` }, "watch"),
+        h("a.btn.small.ghost", { href: `#/replay/${encodeURIComponent(t.table_id)}` }, "replay")))));
+  }
+}
+
+function defaultSeats(n, bot) {
+  return Array.from({ length: n }, (_, i) => (i === 0 ? "human" : bot));
+}

@@ -1,0 +1,350 @@
+// The replay viewer: steps through a finished game's record (NOTATION §4), face up.
+//
+// The record holds each hand's pack order and actions; the deal and every action are re-enacted
+// here for display (the server checked them when they were played).
+
+import { api } from "./api.js";
+import { backEl, canonical, cardEl, groupByRank, isRedThree, isWild, meldRankOrder, prettyCard, rankLabel, rankOf, sortCards } from "./cards.js";
+import { add, clear, h, icon } from "./dom.js";
+import { rulesInfo } from "./rules.js";
+import { normalizeView, prettyName, scoreSheet } from "./view.js";
+
+const HAND_SIZE = { classic: 11, "classic-2p": 15, "classic-3p": 13, "classic-3p-cutthroat": 13, "classic-6p": 13, "korean-old": 11, "spruce-classic": 11 };
+const COVER = { "korean-old": [], "spruce-classic": ["wild", "red3", "black3"] };
+const SIDE_COLORS = ["side-a", "side-b", "side-c"];
+
+function rulesOf(record) {
+  const info = rulesInfo(record.rules);
+  const obj = typeof record.rules === "object" && record.rules ? record.rules : {};
+  return {
+    ...info,
+    handSize: obj.hand_size ?? HAND_SIZE[info.name] ?? 11,
+    cover: obj.upcard_cover_kinds ?? COVER[info.name] ?? ["wild", "red3"],
+  };
+}
+
+function kindOf(c) {
+  if (isWild(c)) return "wild";
+  if (isRedThree(c)) return "red3";
+  if (c === "3c" || c === "3s") return "black3";
+  return "natural";
+}
+
+function clone(s) {
+  return JSON.parse(JSON.stringify(s));
+}
+
+/** The position after the deal (NOTATION §4 steps 1-4). */
+export function deal(rules, deck, dealer) {
+  const n = rules.players;
+  const stock = deck.map((c) => canonical(c) || c);
+  const hands = Array.from({ length: n }, () => []);
+  for (let i = 0; i < rules.handSize * n; i++) hands[(dealer + 1 + i) % n].push(stock.shift());
+  const pile = [stock.shift()];
+  while (stock.length && rules.cover.includes(kindOf(pile[pile.length - 1]))) pile.push(stock.shift());
+  const sides = Array.from({ length: rules.sides }, () => ({ melds: {}, red_threes: [] }));
+  for (let k = 0; k < n; k++) {
+    const s = (dealer + 1 + k) % n;
+    const hand = hands[s];
+    for (;;) {
+      const i = hand.findIndex(isRedThree);
+      if (i < 0) break;
+      sides[s % rules.sides].red_threes.push(hand.splice(i, 1)[0]);
+      if (stock.length) hand.push(stock.shift());
+    }
+  }
+  return { dealer, to_move: (dealer + 1) % n, phase: "draw", hands, stock, pile, sides, answer: null, last: null, went_out: null };
+}
+
+function parseGroups(text) {
+  return text.split(",").map((g) => g.trim()).filter(Boolean).map((g) => {
+    let rank = null;
+    const m = /^([0-9tjqka]{1,2})\s*:\s*(.*)$/i.exec(g);
+    if (m) { rank = m[1].toUpperCase() === "10" ? "T" : m[1].toUpperCase(); g = m[2]; }
+    const cards = g.split(/\s+/).filter(Boolean).map((c) => canonical(c) || c);
+    if (!rank) {
+      const nat = cards.find((c) => !isWild(c));
+      rank = nat ? rankOf(nat) : "?";
+    }
+    return { rank, cards };
+  });
+}
+
+function removeFrom(hand, cards) {
+  for (const c of cards) {
+    const i = hand.indexOf(c);
+    if (i >= 0) hand.splice(i, 1);
+  }
+}
+
+/** The position after one action line (display only: legality was checked when played). */
+export function step(rules, state, line) {
+  const s = clone(state);
+  const n = rules.players;
+  const text = line.replace(/^p\d+\s*:\s*/i, "").trim();
+  const seat = s.to_move;
+  const side = s.sides[seat % rules.sides];
+  const hand = s.hands[seat];
+  const [verb, ...restWords] = text.split(/\s+/);
+  const rest = restWords.join(" ");
+  s.last = { seat, action: text };
+  const endIfEmpty = () => { if (!hand.length) { s.phase = "over"; s.went_out = seat; } };
+  switch (verb.toLowerCase()) {
+    case "draw": {
+      let need = rules.draw;
+      while (need > 0 && s.stock.length) {
+        const c = s.stock.shift();
+        if (isRedThree(c)) side.red_threes.push(c);
+        else { hand.push(c); need -= 1; }
+      }
+      s.phase = "play";
+      s.answer = null;
+      break;
+    }
+    case "take": {
+      const top = s.pile.pop();
+      const groups = rest ? parseGroups(rest) : [];
+      const first = groups.shift() || { cards: [] };
+      const r = rankOf(top);
+      removeFrom(hand, first.cards);
+      side.melds[r] = [...(side.melds[r] || []), top, ...first.cards];
+      for (const g of groups) {
+        removeFrom(hand, g.cards);
+        side.melds[g.rank] = [...(side.melds[g.rank] || []), ...g.cards];
+      }
+      for (const c of s.pile) (isRedThree(c) ? side.red_threes : hand).push(c);
+      s.pile = [];
+      s.phase = "play";
+      endIfEmpty();
+      break;
+    }
+    case "meld": {
+      for (const g of parseGroups(rest)) {
+        removeFrom(hand, g.cards);
+        side.melds[g.rank] = [...(side.melds[g.rank] || []), ...g.cards];
+      }
+      endIfEmpty();
+      break;
+    }
+    case "discard": {
+      const c = canonical(rest) || rest;
+      removeFrom(hand, [c]);
+      s.pile.push(c);
+      s.answer = null;
+      if (!hand.length) { s.phase = "over"; s.went_out = seat; break; }
+      s.to_move = (seat + 1) % n;
+      s.phase = "draw";
+      break;
+    }
+    case "ask":
+      s.phase = "answer";
+      s.to_move = (seat + rules.sides) % n;
+      break;
+    case "yes":
+    case "no":
+      s.to_move = (seat - rules.sides + n) % n;
+      s.phase = "play";
+      s.answer = verb.toLowerCase();
+      break;
+    case "pass":
+      s.phase = "over";
+      break;
+    default:
+      break;
+  }
+  return s;
+}
+
+/** Every position of every hand: [{dealer, actions, states: [after deal, after action 1, ...]}]. */
+export function timeline(record) {
+  const rules = rulesOf(record);
+  return (record.hands || []).map((hand) => {
+    let s = deal(rules, hand.deck || [], hand.dealer ?? 0);
+    const states = [s];
+    for (const line of hand.actions || []) {
+      s = step(rules, s, line);
+      states.push(s);
+    }
+    const last = states[states.length - 1];
+    if (last.phase !== "over") last.phase = "over";
+    return { dealer: hand.dealer, actions: hand.actions || [], states };
+  });
+}
+
+export function mountReplay(root, { tableId }) {
+  const r = new ReplayPage(root, tableId);
+  r.load();
+  return () => r.stop();
+}
+
+class ReplayPage {
+  constructor(root, tableId) {
+    this.root = root;
+    this.tableId = tableId;
+    this.handIdx = 0;
+    this.pos = 0;
+    this.timer = null;
+    this.onKey = (e) => this.key(e);
+    document.addEventListener("keydown", this.onKey);
+    add(clear(root), h("div.replay-page", this.top(), h("div.loading", "Loading the record…")));
+  }
+
+  stop() {
+    clearInterval(this.timer);
+    document.removeEventListener("keydown", this.onKey);
+  }
+
+  top() {
+    return h("header.topbar", h("a.brand", { href: "#/" }, h("span.brand-suit", "♦"), "Canasta"),
+      h("span.table-title", `Replay of table ${this.tableId}`), h("span.spacer"),
+      h("a.btn.ghost", { href: `#/watch/${encodeURIComponent(this.tableId)}` }, "Table"));
+  }
+
+  async load() {
+    try {
+      const data = await api.record(this.tableId);
+      this.record = data.record ?? data;
+      if (this.record.complete === false || (this.record.hands || []).some((x) => !Array.isArray(x.deck))) {
+        const e = new Error("The replay is available once the game is over.");
+        e.status = 409;
+        throw e;
+      }
+      this.rules = rulesOf(this.record);
+      this.hands = timeline(this.record);
+      this.players = this.record.players || [];
+      try {  // the score sheet, for each hand's result (the spectators' view)
+        this.public = normalizeView(await api.view(this.tableId));
+        this.sheet = this.public ? scoreSheet(this.public) : [];
+      } catch {
+        this.sheet = [];
+      }
+      this.render();
+    } catch (e) {
+      add(clear(this.root), h("div.replay-page", this.top(),
+        h("div.panel.center-msg", h("h2", "No replay yet"),
+          h("p", e.status === 409 || e.status === 404 ? "The record is available once the game is over." : e.message),
+          h("a.btn", { href: `#/watch/${encodeURIComponent(this.tableId)}` }, "Watch the table"))));
+    }
+  }
+
+  key(e) {
+    if (!this.hands || e.target.closest?.("input, select, textarea")) return;
+    if (e.key === "ArrowRight") { this.go(this.pos + 1); e.preventDefault(); }
+    if (e.key === "ArrowLeft") { this.go(this.pos - 1); e.preventDefault(); }
+    if (e.key === "Home") { this.go(0); e.preventDefault(); }
+    if (e.key === "End") { this.go(Infinity); e.preventDefault(); }
+  }
+
+  go(pos, handIdx = this.handIdx) {
+    const hd = this.hands[handIdx];
+    if (!hd) return;
+    this.handIdx = handIdx;
+    this.pos = Math.max(0, Math.min(hd.states.length - 1, pos));
+    this.render();
+  }
+
+  toggleAuto() {
+    if (this.timer) { clearInterval(this.timer); this.timer = null; this.render(); return; }
+    this.timer = setInterval(() => {
+      const hd = this.hands[this.handIdx];
+      if (this.pos >= hd.states.length - 1) {
+        if (this.handIdx + 1 < this.hands.length) this.go(0, this.handIdx + 1);
+        else { clearInterval(this.timer); this.timer = null; this.render(); }
+      } else this.go(this.pos + 1);
+    }, 700);
+    this.render();
+  }
+
+  name(seat) {
+    const p = this.players[seat];
+    return p ? `${prettyName(p)} (${seat})` : `Seat ${seat}`;
+  }
+
+  /** The hand's score, at its last step: from the table's score sheet. */
+  resultEl(handIdx) {
+    const row = this.sheet?.[handIdx];
+    if (!row) return null;
+    const k = this.rules.sides;
+    const label = (i) => this.players.map((_, s) => s).filter((s) => s % k === i).map((s) => this.name(s)).join(" & ");
+    const d = row.detail;
+    const lines = [["melded", "Cards melded"], ["canastas", "Canasta bonuses"], ["red_threes", "Red threes"], ["going_out", "Going out"], ["in_hand", "Cards left in hand"]];
+    return h("section.panel.replay-result",
+      h("div.panel-head", h("h3", `Hand ${handIdx + 1} score`)),
+      h("table.breakdown",
+        h("thead", h("tr", h("th", ""), [...Array(k).keys()].map((i) => h("th", { class: SIDE_COLORS[i % 3] }, label(i))))),
+        h("tbody",
+          d ? lines.map(([key, text]) => h("tr", h("th", text), d.sides.map((sd) => {
+            const val = key === "in_hand" ? -(sd.in_hand ?? 0) : sd[key] ?? 0;
+            return h("td", { class: val < 0 ? "neg" : "" }, `${val}`);
+          }))) : null,
+          h("tr.total", h("th", "Hand total"), row.totals.map((t) => h("td", `${t}`))),
+          h("tr.running", h("th", "Game score"), row.running.map((t) => h("td", `${t}`))))));
+  }
+
+  render() {
+    const hd = this.hands[this.handIdx];
+    if (!hd) {
+      add(clear(this.root), h("div.replay-page", this.top(), h("div.panel.center-msg", "The record holds no hands.")));
+      return;
+    }
+    const s = hd.states[this.pos];
+    const rules = this.rules;
+    const tabs = h("div.hand-tabs", this.hands.map((x, i) =>
+      h("button.tab", { class: i === this.handIdx ? "active" : "", onclick: () => this.go(0, i) }, `Hand ${i + 1}`)));
+    const controls = h("div.replay-controls#replay-controls",
+      h("button.btn", { onclick: () => this.go(0), title: "start (Home)", "aria-label": "start" }, icon("first")),
+      h("button.btn#replay-prev", { onclick: () => this.go(this.pos - 1), title: "back (←)", "aria-label": "back" }, icon("prev")),
+      h("button.btn.primary#replay-play", { onclick: () => this.toggleAuto() }, this.timer ? [icon("pause"), "Pause"] : [icon("play"), "Play"]),
+      h("button.btn#replay-next", { onclick: () => this.go(this.pos + 1), title: "forward (→)", "aria-label": "forward" }, icon("next")),
+      h("button.btn", { onclick: () => this.go(Infinity), title: "end (End)", "aria-label": "end" }, icon("last")),
+      h("input.slider", { type: "range", min: 0, max: hd.states.length - 1, value: this.pos, "aria-label": "position in the hand",
+        oninput: (e) => this.go(Number(e.target.value)) }),
+      h("span.step-no#replay-step", `${this.pos} / ${hd.states.length - 1}`));
+    const current = this.pos > 0 ? hd.actions[this.pos - 1] : null;
+    const ending = this.pos === hd.states.length - 1
+      ? (s.went_out !== null ? ` — ${this.name(s.went_out)} went out.` : " — the hand is over.") : "";
+    const caption = h("div.status-line#replay-caption", current
+      ? [h("b", `${this.name(s.last?.seat)}: `), current.replace(/^p\d+\s*:\s*/i, ""), ending]
+      : `Hand ${this.handIdx + 1}: dealt by ${this.name(hd.dealer)}. ${this.name(s.to_move)} plays first.`);
+    const seats = h("div.replay-hands", s.hands.map((hand, seat) =>
+      h(`div.replay-seat.${SIDE_COLORS[(seat % rules.sides) % 3]}`, { class: s.to_move === seat && s.phase !== "over" ? "to-move" : "" },
+        h("div.seat-name", h("span.seat-no", `${seat}`), prettyName(this.players[seat] || `Seat ${seat}`), s.dealer === seat ? h("span.tag.dealer", "D") : null,
+          h("span.count", ` · ${hand.length} card${hand.length === 1 ? "" : "s"}`), s.went_out === seat ? h("span.badge", "went out") : null),
+        h("div.fan.flat.replay-cards", groupByRank(hand).flatMap((g) => g.cards.map((c) => cardEl(c, { cls: "small" })))))));
+    const pileTop = s.pile[s.pile.length - 1];
+    const center = h("section.center",
+      h("div.stock", h("div.stack", s.stock.length ? backEl() : h("div.card.empty-slot", "empty")), h("div.pile-label", h("b", `${s.stock.length}`), " in stock")),
+      h("div.pile", h("div.stack.pile-stack", pileTop ? cardEl(pileTop, { cls: "top" }) : h("div.card.empty-slot", "empty")),
+        h("div.pile-label", h("b", `${s.pile.length}`), " in pile")));
+    const sides = h("div.sides-top", s.sides.map((side, i) => this.sideEl(side, i)));
+    const list = h("ol.action-list", hd.actions.map((a, i) =>
+      h("li", { class: i === this.pos - 1 ? "current" : "" },
+        h("button.legal-action", { onclick: () => this.go(i + 1) }, h("span.who", `p${hd.states[i].to_move}`), a.replace(/^p\d+\s*:\s*/i, "")))));
+    const atEnd = this.pos === hd.states.length - 1;
+    const page = h("div.replay-page", this.top(), tabs, controls, caption,
+      h("div.layout", h("div.main-col", atEnd ? this.resultEl(this.handIdx) : null, h("main.board", sides, center), seats),
+        h("aside.aside", h("section.panel", h("div.panel-head", h("h3", "Actions"), h("span.count", `${hd.actions.length}`)), list))));
+    add(clear(this.root), page);
+    const cur = list.querySelector("li.current");
+    if (cur) list.scrollTop = Math.max(0, cur.offsetTop - list.offsetTop - list.clientHeight / 2);
+  }
+
+  sideEl(side, i) {
+    const ranks = Object.keys(side.melds).sort((a, b) => meldRankOrder(a) - meldRankOrder(b));
+    const seats = this.players.map((_, s) => s).filter((s) => s % this.rules.sides === i);
+    return h(`section.side.${SIDE_COLORS[i % 3]}`,
+      h("div.side-head", h("span.side-name", seats.map((s) => this.name(s)).join(" & ") || `Side ${i}`),
+        this.sheet?.[this.handIdx] ? h("span.side-score", `${(this.sheet[this.handIdx].running[i] ?? 0) - (this.sheet[this.handIdx].totals[i] ?? 0)} pts before this hand`) : null),
+      h("div.side-body",
+        side.red_threes.length ? h("div.red-threes", side.red_threes.map((c) => cardEl(c, { cls: "small" }))) : null,
+        h("div.meld-row", ranks.length ? ranks.map((r) => {
+          const cards = side.melds[r];
+          const ordered = [...sortCards(cards.filter((c) => !isWild(c))), ...sortCards(cards.filter(isWild))];
+          const canasta = cards.length >= 7;
+          const natural = !cards.some(isWild);
+          return h("div.meld", { class: canasta ? `canasta-open ${natural ? "natural" : "mixed"}` : "", title: ordered.map(prettyCard).join(" ") },
+            h("div.fan", ordered.map((c) => cardEl(c, { cls: "small" }))),
+            h("div.meld-label", `${rankLabel(r)} · ${cards.length}`, canasta ? ` · ${natural ? "natural" : "mixed"} canasta` : ""));
+        }) : h("div.empty-melds", "No melds."))));
+  }
+}
