@@ -96,6 +96,19 @@ class TablePage {
     this.renderConn();
   }
 
+  /** The link does not open a table: a wrong token or no such table. */
+  renderRefused(status, text) {
+    if (this.refusedShown) return;
+    this.refusedShown = true;
+    this.live?.stop();
+    const what = status === 404 ? "There is no such table." : status === 403 ? "This link's seat token is not valid for this table." : text;
+    add(clear(this.el.status), h("strong", "Cannot open the table. "), what || "");
+    this.el.status.className = "status-line error";
+    add(clear(this.el.handZone), h("div.refused#refused", h("p", text || what),
+      h("div.row", h("a.btn.primary", { href: "#/" }, "Back to the lobby"),
+        status === 403 ? h("a.btn", { href: `#/watch/${encodeURIComponent(this.tableId)}` }, "Watch instead") : null)));
+  }
+
   renderConn() {
     const labels = { live: "live", connecting: "connecting…", reconnecting: "reconnecting…", polling: "offline — polling" };
     this.el.conn.textContent = labels[this.conn] || this.conn;
@@ -103,6 +116,10 @@ class TablePage {
   }
 
   onMessage(m) {
+    if (!this.view && m && (m.status === 403 || m.status === 404 || m.status === 422)) {
+      this.renderRefused(m.status, m.error);
+      return;
+    }
     if (m && (m.error || m.message) && m.type !== "info") {
       if (m.status === 403 || m.status === 404) this.showError(m.error || m.message);
       else if (m.type === "error" || m.error) this.showError(m.error || m.message);
@@ -735,6 +752,8 @@ class TablePage {
     const head = h("div.panel-head", h("h3", "Legal moves"), mine ? h("span.count", `${l.length}`) : null);
     add(el, head);
     if (!mine) { add(el, h("div.muted", this.myTurn ? "…" : "Shown when it is your turn.")); return; }
+    const hadFocus = document.activeElement?.id === "legal-filter";
+    const caret = hadFocus ? document.activeElement.selectionStart : null;
     const filter = h("input.filter#legal-filter", { type: "search", placeholder: "filter, e.g. meld K", value: this.legalFilter, "aria-label": "filter legal moves" });
     const list = h("ol.legal-list#legal-list");
     const fill = () => {
@@ -760,6 +779,7 @@ class TablePage {
     filter.addEventListener("input", () => { this.legalFilter = filter.value; fill(); });
     fill();
     add(el, filter, this.selected.length ? h("div.muted", "Showing moves with the selected cards.") : null, list);
+    if (hadFocus) { filter.focus(); try { filter.setSelectionRange(caret, caret); } catch { /* search inputs */ } }
   }
 
   renderSheet() {
