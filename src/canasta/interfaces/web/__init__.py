@@ -3,14 +3,17 @@
 Layout, one concept per module:
 
 - :mod:`.settings`: what the server is started with (database, bot pacing, workers);
-- :mod:`.storage`: the database (SQLAlchemy; migrations by alembic in ``migrations/``): every
-  accepted action is committed there before anyone is told, and tables are rebuilt by replay;
+- :mod:`.schema`, :mod:`.storage`: the database (SQLAlchemy Core; alembic migrations in
+  ``migrations/``, run at start-up): every accepted action is committed there before anyone
+  is told, and tables are rebuilt by replay;
 - :mod:`.tables`: a table in memory (the room): the game, the seats, the lock, the listeners;
 - :mod:`.views`: what a seat or a spectator may see, as JSON;
 - :mod:`.lobby`: all tables: creating, acting, dealing, handing seats to bots, recovery;
 - :mod:`.bot_runner`: bots, run off the event loop in a thread or process pool;
 - :mod:`.messages`: typed inbound messages (HTTP bodies, WebSocket messages) and replies;
+  :mod:`.errors`: the errors the API answers with;
 - :mod:`.routes`, :mod:`.sockets`: the HTTP API and the WebSocket endpoint;
+  :mod:`.middleware`: the cap on request bodies;
 - :mod:`.app`: :func:`~canasta.interfaces.web.app.create_app`; :mod:`.cli`: ``canasta serve``.
 
 The API is described in ``API.md`` beside this file and in the OpenAPI schema at ``/docs``.

@@ -22,6 +22,7 @@ from canasta.interfaces.web import routes, sockets
 from canasta.interfaces.web.bot_runner import BotRunner
 from canasta.interfaces.web.errors import ApiError
 from canasta.interfaces.web.lobby import Lobby
+from canasta.interfaces.web.middleware import BodyLimit
 from canasta.interfaces.web.settings import Settings
 from canasta.interfaces.web.storage import Database
 
@@ -98,6 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="canasta", version=__version__, description=DESCRIPTION,
                   lifespan=lifespan)
     app.state.settings = settings
+    app.add_middleware(BodyLimit)
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)

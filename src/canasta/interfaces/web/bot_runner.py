@@ -127,6 +127,7 @@ class BotRunner:
             except TimeoutError:
                 log.warning("bot %r took more than %.0f s; a random action stands in",
                             spec, self.timeout)
+                self._replace_workers()
                 return random_decision(state, rng_seed, "the bot ran out of time")
             except BrokenProcessPool:
                 log.error("the bot worker pool broke; starting a new one")
@@ -135,6 +136,19 @@ class BotRunner:
             except Exception:
                 log.exception("bot %r failed; a random action stands in", spec)
                 return random_decision(state, rng_seed, "the bot failed")
+
+    def _replace_workers(self) -> None:
+        """A process pool whose bot ran out of time is replaced (its workers are ended), so
+        that the next decisions do not queue behind it. Threads cannot be stopped: a thread
+        pool stays, one thread busy until its bot returns."""
+        if self.workers == 0:
+            return
+        old = self._executor
+        self._executor = self._new_executor()
+        processes = list(getattr(old, "_processes", {}).values())
+        old.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
 
     def close(self) -> None:
         """Stop the workers (decisions in flight are abandoned)."""
