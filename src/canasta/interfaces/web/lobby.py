@@ -473,12 +473,11 @@ class Lobby:
         failures = 0
         while (not self._stopping and not table.evicted
                and table.needs_server()):
-            revision = table.revision
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
             try:
                 async with self._bot_slots:
-                    await self._server_step(table, revision)
+                    await self._server_step(table)
                 failures = 0
             except Unavailable:
                 return  # the table is reloaded from the database, bots and all
@@ -487,7 +486,9 @@ class Lobby:
                 log.exception("table %s: the server's move failed", table.id)
                 await asyncio.sleep(min(30.0, 0.5 * 2 ** failures))
 
-    async def _server_step(self, table: Table, revision: int) -> None:
+    async def _server_step(self, table: Table) -> None:
+        """One move of the server at ``table``: a bot's action, or a deal."""
+        revision = table.revision
         seat = table.bot_to_move()
         if seat is None:
             async with self._locked(table):
