@@ -362,3 +362,39 @@ def test_stats_count_actions(client: TestClient) -> None:
     assert play(client, table_id, tokens[v["to_move"]], "draw").status_code == 200
     stats = client.get("/api/stats").json()
     assert stats["human"]["actions"] == 1 and stats["human"]["p50_ms"] is not None
+
+
+# -- trust -----------------------------------------------------------------------------------------
+
+def test_every_view_holds_only_what_its_seat_may_see(client: TestClient) -> None:
+    table_id, tokens = new_table(client, seats=["human"] * 4, seed=17)
+    lobby = lobby_of(client)
+    rng = random.Random(17)
+    for _ in range(60):
+        state = lobby.tables[table_id].game.state
+        if state.is_over:
+            break
+        for seat, token in tokens.items():
+            v = view(client, table_id, token)
+            assert {k: v[k] for k in observe(state, seat).to_json()} == \
+                observe(state, seat).to_json()
+            assert all(isinstance(h, int) for s, h in enumerate(v["hands"]) if s != seat)
+            assert isinstance(v["stock"], int)
+        public = view(client, table_id)
+        assert all(isinstance(h, int) for h in public["hands"])
+        assert public["hands"] == [len(h) for h in state.hands]
+        mover = view(client, table_id, tokens[state.to_move])
+        assert play(client, table_id, tokens[state.to_move],
+                    rng.choice(mover["legal"])).status_code == 200
+
+
+def test_a_double_submitted_action_counts_once(client: TestClient) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    table_id, tokens = new_table(client, seats=["human"] * 4, seed=17)
+    token = tokens[view(client, table_id)["to_move"]]
+    with ThreadPoolExecutor(8) as pool:
+        codes = list(pool.map(lambda _: play(client, table_id, token, "draw").status_code,
+                              range(8)))
+    assert sorted(codes) == [200] + [409] * 7
+    assert client.get(f"/api/tables/{table_id}/record").json()["hands"][0]["actions"] == ["draw"]
