@@ -257,6 +257,14 @@ def _draw(state: State, action: Action) -> State:
     if not stock:
         raise _illegal(action, "the stock is exhausted: take the pile or pass")
     seat = state.to_move
+    if need == 1 and not IS_RED_THREE[stock[0]] and len(stock) > 1:
+        new = state.copy()  # the usual draw: one card, not a red three, more to come
+        _set(new, "hands", _with_slot(state.hands, seat, tuple(sorted(state.hands[seat]
+                                                                        + stock[:1]))))
+        _set(new, "stock", stock[1:])
+        _set(new, "phase", PLAY)
+        _set(new, "turn", NEW_TURN)
+        return new
     side = seat % rules.num_sides
     hand = list(state.hands[seat])
     reds = state.red_threes[side]
@@ -585,11 +593,11 @@ def _discard(state: State, action: Action) -> State:
             raise _illegal(action, problem)
     elif state.answer == "yes":
         raise _illegal(action, "your partner said yes: you must go out this turn")
-    rest = list(hand)
-    rest.remove(card)
+    i = hand.index(card)
+    rest = hand[:i] + hand[i + 1:]
     turn = state.turn
     new = state.copy()
-    _set(new, "hands", _with_slot(state.hands, seat, tuple(rest)))
+    _set(new, "hands", _with_slot(state.hands, seat, rest))
     _set(new, "pile", state.pile + (card,))
     if not state.pile_frozen and ((IS_WILD[card] and rules.pile_frozen_by_wild) or (
             IS_BLACK_THREE[card] and rules.black_three_freezes_pile)):

@@ -19,6 +19,7 @@ Generation never changes the state. Cards of one rank and suit are one choice.
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left
 from collections.abc import Iterator
 
 from canasta.actions import (
@@ -183,14 +184,19 @@ def take_actions(state: State) -> list[Action]:
     owner = state.owner_of(seat)
     melds = state.melds[owner]
     frozen = _frozen_for(state, seat)
-    if not any(m is not None for m in melds):
+    low = rank << 2
+    start = bisect_left(hand, low)
+    end = bisect_left(hand, low + 4, start)
+    existing = melds[rank]
+    if end - start < (2 if frozen or existing is None else 0):
+        if end == start or frozen or not rules.unfrozen_take_natural_plus_wild:
+            return []  # the usual case: no pair of the top card's rank in hand
+    if melds.count(None) == len(melds):
         by_rank, wilds, _ = _hand_profile(hand)
         return _openings(state, hand, by_rank, wilds, state.minimum(seat), top, frozen,
                          _pile_gain(state))
-    low = rank << 2
-    naturals = tuple(c for c in hand if low <= c < low + 4)
-    wilds = tuple(c for c in hand if c >= 48)
-    existing = melds[rank]
+    naturals = hand[start:end]
+    wilds = hand[bisect_left(hand, 48):]
     groups: list[tuple[Card, ...]] = []
     if not frozen and existing is not None and rules.unfrozen_take_by_adding_to_meld:
         groups.append(())
