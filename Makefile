@@ -42,8 +42,8 @@ test-web: $(STAMP)
 conformance: $(STAMP)
 	$(BIN)/python ../shared/conformance/cli_contract.py $(BIN)/canasta
 
-bench:
-	$(MAKE) EXTRAS=dev,bench venv
+bench: $(STAMP)
+	$(BIN)/pip install --quiet -e ".[dev,bench]"
 	$(BIN)/python benchmarks/random_playout.py --rules classic --seconds 20
 
 play: $(STAMP)
