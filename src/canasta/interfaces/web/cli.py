@@ -6,6 +6,7 @@ fastapi and uvicorn (the ``web`` extra) are imported only when the command runs.
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from typing import Any
 
@@ -66,6 +67,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sys.stderr.write(f"invalid setup: canasta serve needs the web extra "
                          f"(pip install 'canasta[web]'): {e}\n")
         return 2
+    logging.basicConfig(level=args.log_level.upper(),
+                        format="%(levelname)s:     %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     settings = Settings(database_url=args.database or default_database_url(),
                         bot_delay=args.bot_delay, bot_workers=max(0, args.bot_workers),
                         idle_seconds=args.idle_seconds)

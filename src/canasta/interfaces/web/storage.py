@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -106,12 +107,16 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def create_db_engine(url: str) -> Engine:
-    """An engine for ``url``; a SQLite file's folder is created if missing."""
+    """An engine for ``url``. A new SQLite file is created readable by its owner only (it
+    holds the tables' secret seeds), in a folder created if missing."""
     sa_url = make_url(engine_url(url))
     if sa_url.get_backend_name() == "sqlite":
         database = sa_url.database
         if database and database != ":memory:" and not database.startswith("file:"):
-            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            path = Path(database).expanduser()
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if not path.exists():
+                os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
         engine = create_engine(sa_url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
