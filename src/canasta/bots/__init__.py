@@ -1,22 +1,44 @@
 """Bots, selectable by name: ``make_bot("random")``, ``make_bot("ismcts:iterations=2000")``.
 
 Every bot follows :class:`~canasta.bots.base.Bot`. New bots register a factory in
-:data:`BOTS`; a factory takes the parameters of the spec as keyword strings.
+:data:`BOTS`; a factory takes the parameters of the spec as keyword strings. Players pick a
+difficulty from :data:`LEVELS`. :func:`explain` and :func:`hint` give an action with a reason,
+for "what would the bot do and why" in the interfaces.
+
+>>> bot = make_bot("heuristic:aggression=1.5")
+>>> bot.name, bot.weights.aggression
+('heuristic', 1.5)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 
-from canasta.bots.base import Bot
+from canasta.actions import Action
+from canasta.bots.base import Bot, Explainer
+from canasta.bots.greedy import GreedyBot
+from canasta.bots.heuristic import HeuristicBot
+from canasta.bots.ismcts import ISMCTSBot
 from canasta.bots.random_bot import RandomBot
 from canasta.errors import CanastaError
+from canasta.observation import Observation
 
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "heuristic": HeuristicBot,
+    "ismcts": ISMCTSBot,
+}
 """Bot factories by name."""
 
-LEVELS: dict[str, str] = {}
-"""Difficulty levels for players (``easy`` ...) mapped to bot specs."""
+LEVELS: dict[str, str] = {
+    "easy": "greedy",
+    "medium": "heuristic",
+    "hard": "ismcts:iterations=200",
+    "expert": "ismcts:seconds=1",
+}
+"""Difficulty levels for players mapped to bot specs."""
 
 
 class BotSpecError(CanastaError):
@@ -31,12 +53,17 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
             raise BotSpecError(f"bad bot parameter {part!r} in {spec!r} (want key=value)")
+        if key.strip() in params:
+            raise BotSpecError(f"bot parameter {key.strip()!r} given twice in {spec!r}")
         params[key.strip()] = value.strip()
     return name.strip().lower(), params
 
 
 def make_bot(spec: str) -> Bot:
-    """A bot from its spec (a name, a level, or ``name:key=value,...``)."""
+    """A bot from its spec (a name, a level, or ``name:key=value,...``).
+
+    Raises :class:`BotSpecError` for an unknown name or parameter, or a bad value.
+    """
     name, params = parse_spec(LEVELS.get(spec.strip().lower(), spec))
     factory = BOTS.get(name)
     if factory is None:
@@ -44,5 +71,22 @@ def make_bot(spec: str) -> Bot:
         raise BotSpecError(f"unknown bot {name!r} (known: {known})")
     try:
         return factory(**params)
-    except TypeError as e:
+    except (TypeError, ValueError) as e:
         raise BotSpecError(f"bad parameters for bot {name!r}: {e}") from None
+
+
+def explain(bot: Bot, obs: Observation, legal: Sequence[Action],
+            rng: random.Random) -> tuple[Action, str]:
+    """The bot's action and why: its own ``explain`` when it has one, else a generic line."""
+    if isinstance(bot, Explainer):
+        return bot.explain(obs, legal, rng)
+    action = bot.choose(obs, legal, rng)
+    return action, f"the {bot.name} bot plays {action}"
+
+
+_HINT_BOT = HeuristicBot()
+
+
+def hint(obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
+    """What the heuristic bot would play for ``obs.seat`` and why (a "hint" for players)."""
+    return explain(_HINT_BOT, obs, legal, random.Random(0))

@@ -24,3 +24,19 @@ class Bot(Protocol):
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """Pick one of ``legal`` (never empty) for the seat ``obs.seat``, which is to move."""
         ...
+
+
+@runtime_checkable
+class Explainer(Protocol):
+    """A bot that can also say why: optional, see :func:`canasta.bots.explain`."""
+
+    name: str
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        """As :meth:`Bot.choose`."""
+        ...
+
+    def explain(self, obs: Observation, legal: Sequence[Action],
+                rng: random.Random) -> tuple[Action, str]:
+        """The action ``choose`` would give for the same arguments, and a one-line reason."""
+        ...

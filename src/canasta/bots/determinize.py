@@ -10,8 +10,11 @@ it cannot see at random:
 2. each other hand gets its known cards plus random unseen cards up to its size;
 3. the rest, in random order, is the stock.
 
-Red threes never stay in a hand (they are laid out at once, RULES §1.5), so unseen red threes
-always go to the stock. Nothing else is assumed: the sample uses no information the seat lacks.
+Two rules make the sample fit what the seat has seen: red threes never stay in a hand (they are
+laid out at once, RULES §1.5), so unseen red threes always go to the stock; and a player who has
+asked "partner, may I go out?" could go out when asking (only such a player may ask, §1.14), so
+while the question or a "yes" stands, samples where the asker could not go out are dealt again.
+Nothing else is assumed: the sample uses no information the seat lacks.
 
 >>> import random
 >>> from canasta import get_rules, new_hand, observe
@@ -27,8 +30,12 @@ from __future__ import annotations
 import random
 
 from canasta.cards import IS_RED_THREE, NUM_CARD_TYPES, Card, make_pack
+from canasta.melds import can_go_out
 from canasta.observation import Observation
-from canasta.state import State, build_state
+from canasta.state import ANSWER, PLAY, State, build_state
+
+REDEALS = 200
+"""Most deals tried for a sample that must let an asker go out (then the last one is kept)."""
 
 
 class InconsistentObservationError(ValueError):
@@ -41,7 +48,7 @@ class Determinizer:
     Sampling only shuffles, so a search can draw thousands of samples of one decision cheaply.
     """
 
-    __slots__ = ("obs", "_unseen", "_red_threes", "_slots")
+    __slots__ = ("obs", "_unseen", "_red_threes", "_slots", "_asker")
 
     def __init__(self, obs: Observation) -> None:
         rules = obs.rules
@@ -84,9 +91,20 @@ class Determinizer:
                 f"{obs.stock_size}")
         self.obs = obs
         self._slots = slots
+        self._asker = _hidden_asker(obs)
 
     def sample(self, rng: random.Random) -> State:
         """One state drawn uniformly among those the seat cannot tell apart (see the module)."""
+        state = self._deal(rng)
+        asker = self._asker
+        if asker is not None:
+            for _ in range(REDEALS):
+                if _could_have_asked(state, asker):
+                    break
+                state = self._deal(rng)
+        return state
+
+    def _deal(self, rng: random.Random) -> State:
         obs = self.obs
         cards = list(self._unseen)
         rng.shuffle(cards)
@@ -107,6 +125,29 @@ class Determinizer:
             pile_frozen=obs.pile_frozen, has_melded=obs.has_melded, asks=obs.asks,
             answer=obs.answer, turn=obs.turn, known=obs.known, lone_hand=obs.lone_hand,
             result=obs.result)
+
+
+def _hidden_asker(obs: Observation) -> int | None:
+    """The other seat whose question (or the "yes" to it) is pending, if any."""
+    rules = obs.rules
+    if obs.phase == ANSWER:
+        asker = (obs.to_move - rules.num_sides) % rules.num_players
+    elif obs.phase == PLAY and obs.answer == "yes":
+        asker = obs.to_move
+    else:
+        return None
+    return None if asker == obs.seat else asker
+
+
+def _could_have_asked(state: State, asker: int) -> bool:
+    """Whether ``asker`` can go out this turn, as asking requires (RULES §1.14)."""
+    rules = state.rules
+    melds = state.melds[state.owner_of(asker)]
+    side_melded = any(m is not None for m in melds)
+    minimum = None if side_melded else state.minimum(asker)
+    exempt = (not side_melded and rules.concealed_out_minimum_exempt_on_stock_draw
+              and not state.turn.took_pile and not state.has_melded[asker])
+    return can_go_out(rules, state.hands[asker], melds, minimum, exempt)
 
 
 def determinize(obs: Observation, rng: random.Random) -> State:

@@ -1,0 +1,650 @@
+"""The ``heuristic`` bot (ladder rung L2): the expert policy of BOTS.md §3 as scored choices.
+
+Each decision scores its candidates in points and plays the best one:
+
+* **draw or take** (§3.2 A): a pile is worth a base plus so much per card and per red three, less
+  the wild cards the take spends and, when the hand may end soon, the points it would leave in
+  hand;
+* **melds** (§3.2 B): open with the cheapest minimal opening; lay natural cards onto the side's
+  melds and start melds of three or more naturals, keeping pairs and a few cards in hand; spend
+  wild cards only to finish a canasta (any number for the side's first canasta, fewer later);
+  lay down everything that fits once the hand is about to end;
+* **discard** (§3.2 C, D): each card costs what keeping it is worth (wild cards, pairs, black
+  threes) plus the chance that the next opponent can take the pile with it times what the pile
+  is worth to them (their melded ranks, unfrozen piles, card counting of unseen copies); a wild
+  card freezes the pile when the opponents are likelier to take it;
+* **going out** (§3.2 E, F): race when the opponents have not melded, threaten to go out, or the
+  stock is running dry, or when the side's canastas are made and little is left to build; ask the
+  partner first when the partner holds many cards, and answer with the partner's hand in mind.
+
+All weights live in :class:`HeuristicWeights`; a spec overrides them by name
+(``heuristic:aggression=1.5,keep_wild=150``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group
+from canasta.bots.view import OutPlan, View, hand_points, plan_going_out
+from canasta.cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, format_card, rank_char
+from canasta.engine import ask_problem, is_legal, meld_problem_of
+from canasta.legal import legal_actions
+from canasta.melds import split_counts, wild_cap
+from canasta.observation import Observation
+from canasta.state import PLAY, State
+
+
+@dataclass(frozen=True)
+class HeuristicWeights:
+    """Every tunable number of the heuristic bot, in points unless said otherwise."""
+
+    # -- taking the pile
+    take_base: float = 40.0
+    """Worth of any take: a meld made and the tempo of the pile."""
+    take_per_card: float = 25.0
+    """Worth of each card picked up."""
+    take_red_three: float = 100.0
+    """Worth of a red three lying in the pile."""
+    take_wild_cost: float = 105.0
+    """Cost of a two spent on the take (a joker costs twice as much)."""
+    take_late_risk: float = 1.0
+    """Share of the pile's points charged when the hand may end soon (times the threat)."""
+    # -- melding
+    open_wild_cost: float = 30.0
+    """Cost of a two spent on the opening meld (a joker costs twice as much)."""
+    open_card_cost: float = 3.0
+    """Cost of each card laid in the opening (cards held keep options)."""
+    keep_cards: int = 3
+    """Cards kept in hand when melding, unless going out or the hand is about to end."""
+    layoff_value: float = 30.0
+    """Worth of laying natural cards onto the side's meld."""
+    new_meld_value: float = 25.0
+    """Worth of starting a meld of three or more natural cards."""
+    hold_pairs_pile: int = 4
+    """Pile size from which a frozen pile makes the bot keep a natural pair of each rank."""
+    finish_wilds: int = 2
+    """Most wild cards spent to finish a canasta once the side has the canastas to go out."""
+    dump_threat: float = 0.5
+    """Threat above which everything that fits is laid down to save points."""
+    # -- discarding
+    keep_wild: float = 55.0
+    """Cost of discarding a two (a joker costs half as much again)."""
+    keep_pair: float = 30.0
+    """Cost of breaking a natural pair (the currency for frozen piles)."""
+    keep_triple: float = 60.0
+    """Cost of breaking three or more natural cards of a rank."""
+    frozen_pair_per_card: float = 0.05
+    """Extra worth of a pair, per pile card, while the pile is frozen for the side."""
+    keep_single: float = 12.0
+    """Cost of discarding a lone natural card."""
+    keep_melded_rank: float = 4.0
+    """Cost of discarding a natural card of a rank the side has melded."""
+    black_three_bonus: float = 30.0
+    """Preference for discarding a black three (it blocks the next player)."""
+    danger: float = 4.0
+    """Weight of the expected pile value handed to the next opponent."""
+    pile_base: float = 60.0
+    """What any pile is worth to its taker."""
+    pile_per_card: float = 40.0
+    """What each card of a pile is worth to its taker."""
+    unmelded_take_factor: float = 0.5
+    """Chance that an unmelded side also meets its minimum when it holds the pair."""
+    freeze_value: float = 20.0
+    """Worth per pile card of freezing the pile when the opponents have melded."""
+    points_weight: float = 1.0
+    """Weight of a card's points when the hand may end soon (times the threat)."""
+    # -- going out
+    aggression: float = 2.0
+    """Scales the wish to go out (race) against staying to build."""
+    out_base: float = 100.0
+    """Going out's own worth (the bonus) before the situation is weighed."""
+    out_opp_unmelded: float = 400.0
+    """Extra wish to go out while an opposing side has not melded."""
+    out_threat: float = 300.0
+    """Extra wish to go out per unit of threat (the hand may end anyway)."""
+    out_build: float = 90.0
+    """Wish to stay for each meld of the side that is close to a canasta."""
+    out_partner_card: float = 15.0
+    """Wish to stay per card in the partner's hand (they count against the side)."""
+    ask_partner_cards: int = 4
+    """Ask the partner first when they hold at least this many cards."""
+    answer_points: float = 60.0
+    """Points in hand above which a partner answers "no" (unless the hand is urgent)."""
+
+    @classmethod
+    def from_params(cls, params: dict[str, str]) -> HeuristicWeights:
+        """Weights with the named fields overridden; raises ``ValueError`` on a bad name/value."""
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        changes: dict[str, Any] = {}
+        for key, text in params.items():
+            f = fields.get(key)
+            if f is None:
+                raise ValueError(f"unknown weight {key!r} (weights: {', '.join(fields)})")
+            try:
+                changes[key] = int(text) if f.type in ("int", int) else float(text)
+            except ValueError:
+                kind = "an integer" if f.type in ("int", int) else "a number"
+                raise ValueError(f"weight {key!r} must be {kind}, not {text!r}") from None
+        return dataclasses.replace(cls(), **changes)
+
+
+DEFAULT_WEIGHTS = HeuristicWeights()
+
+
+class NoMoveError(ValueError):
+    """A simulated state where the player to move has no legal action (an impossible sample)."""
+
+
+class Moves:
+    """The legal actions of the seat to move: a given list, or checked on demand against a state.
+
+    Bots get the list. Simulations (which know the sampled state) pass the state instead: listing
+    every meld of a big hand costs far more than checking the few the heuristic wants to play.
+    """
+
+    __slots__ = ("_list", "_set", "_state")
+
+    def __init__(self, legal: Sequence[Action] | None = None, state: State | None = None) -> None:
+        if legal is None and state is None:
+            raise ValueError("Moves needs the legal actions or a state")
+        self._list = legal
+        self._set: set[Action] | None = None
+        self._state = state
+
+    def listed(self) -> Sequence[Action]:
+        """Every legal action (computed from the state on first use)."""
+        if self._list is None:
+            assert self._state is not None
+            self._list = legal_actions(self._state)
+            if not self._list:
+                raise NoMoveError("no legal action in this state")
+        return self._list
+
+    def only(self) -> Action | None:
+        """The single legal action, when the list is known to hold just one."""
+        if self._list is not None and len(self._list) == 1:
+            return self._list[0]
+        return None
+
+    def __contains__(self, action: object) -> bool:
+        if self._list is not None:
+            if self._set is None:
+                self._set = set(self._list)
+            return action in self._set
+        state = self._state
+        assert state is not None
+        if not isinstance(action, Action):
+            return False
+        verb = action.verb
+        if verb == "meld":
+            return state.phase == PLAY and meld_problem_of(state, action) is None
+        if verb == "discard":
+            return state.phase == PLAY and is_legal(state, action)
+        if verb == "ask":
+            return state.phase == PLAY and ask_problem(state) is None
+        return action in self.listed()
+
+    def of(self, verb: str) -> list[Action]:
+        """The legal actions with this verb."""
+        return [a for a in self.listed() if a.verb == verb]
+
+    def discards(self, obs: Observation) -> list[Action]:
+        """The legal discards."""
+        if self._list is None and len(obs.hand) >= 2 and obs.answer != "yes":
+            return [DISCARDS[c] for c in sorted(set(obs.hand))]  # any card may go
+        return self.of("discard")
+
+
+class HeuristicBot:
+    """The expert heuristic of BOTS.md §3; see the module docstring."""
+
+    name = "heuristic"
+
+    def __init__(self, weights: HeuristicWeights | None = None, **params: str) -> None:
+        self.weights = weights if weights is not None else HeuristicWeights.from_params(params)
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The heuristic's action (deterministic: ``rng`` is not used)."""
+        return decide(obs, legal, self.weights)[0]
+
+    def explain(self, obs: Observation, legal: Sequence[Action],
+                rng: random.Random) -> tuple[Action, str]:
+        """The heuristic's action and a one-line reason a player can read."""
+        return decide(obs, legal, self.weights)
+
+
+def decide(obs: Observation, legal: Sequence[Action] | Moves,
+           w: HeuristicWeights = DEFAULT_WEIGHTS) -> tuple[Action, str]:
+    """The heuristic's choice among the legal actions and why."""
+    moves = legal if isinstance(legal, Moves) else Moves(legal)
+    single = moves.only()
+    if single is not None:
+        return single, "the only legal action"
+    phase = obs.phase
+    if phase == "draw":
+        return _draw_phase(View(obs), moves, w)
+    if phase == "answer":
+        return _answer(View(obs), w)
+    return _play_phase(View(obs), moves, w)
+
+
+def decide_in(state: State, w: HeuristicWeights = DEFAULT_WEIGHTS) -> Action:
+    """The heuristic's action for the player to move in a full state (used by simulations).
+
+    The player still decides from its own observation; the state only answers legality checks.
+    """
+    from canasta.observation import observe
+
+    return decide(observe(state, state.to_move), Moves(state=state), w)[0]
+
+
+def alternatives(obs: Observation, legal: Sequence[Action] | Moves,
+                 w: HeuristicWeights = DEFAULT_WEIGHTS, width: int = 4,
+                 margin: float | None = None) -> list[Action]:
+    """The heuristic's choice first, then the other actions worth a search, best guess first.
+
+    Only decisions that matter get alternatives: draw or take (the best takes), the discard (the
+    cheapest few), going out or asking against playing on, melding now against discarding at
+    once, and the answer to "may I go out?". Anything else returns the choice alone. With a
+    ``margin`` (points), takes and discards the heuristic rates that much worse than its best
+    are left out, and so is drawing when a take is worth more than the margin.
+    """
+    moves = legal if isinstance(legal, Moves) else Moves(legal)
+    first = decide(obs, moves, w)[0]
+    if moves.only() is not None:
+        return [first]
+    view = View(obs)
+    out = [first]
+    wide = math.inf if margin is None else margin
+    if obs.phase == "answer":
+        out.extend(a for a in (YES, NO) if a in moves)
+    elif obs.phase == "draw":
+        takes = sorted(take_scores(view, moves, w), key=lambda t: -t[0])
+        if takes:
+            best = takes[0][0]
+            out.extend(a for score, a in takes[:2] if score >= best - wide and score > -wide)
+            if best < wide:
+                out.extend(a for a in (DRAW, PASS) if a in moves)
+    elif obs.answer != "yes":
+        if obs.answer != "no":
+            eager = dataclasses.replace(w, aggression=w.aggression + 100.0, out_base=1000.0)
+            going = _going_out(view, moves, eager)
+            if going is not None:
+                out.append(going[0])
+                if going[0] != ASK and ASK in moves:
+                    out.append(ASK)
+        meld = _choose_meld(view, moves, w)
+        if meld is not None:
+            out.append(meld[0])
+        costs = discard_costs(view, moves, w)
+        if costs:
+            cheapest = costs[0][0]
+            kinds: set[int] = set()
+            close = []
+            for cost, a, _ in costs:
+                kind = _kind(a.card)
+                if cost <= cheapest + wide and kind not in kinds:
+                    kinds.add(kind)  # suits do not matter: one card of each kind is enough
+                    close.append(a)
+            out.extend(close[:max(1, width - 1)] if first.verb == "discard" else close[:1])
+    unique = list(dict.fromkeys(out))
+    return unique[:max(width, 2)]
+
+
+def _kind(card: int) -> int:
+    """Cards that play alike share a kind: a natural rank, black threes, twos, the joker."""
+    if IS_BLACK_THREE[card]:
+        return 100
+    if IS_WILD[card]:
+        return 102 if card == JOKER else 101
+    return card >> 2
+
+
+# -- the draw phase ------------------------------------------------------------------------
+
+def take_scores(view: View, moves: Moves,
+                w: HeuristicWeights = DEFAULT_WEIGHTS) -> list[tuple[float, Action]]:
+    """Each legal take with its worth against drawing (positive: better than the stock)."""
+    takes = moves.of("take")
+    if not takes:
+        return []
+    obs = view.obs
+    value = view.rules.value_of
+    pile = obs.pile
+    picked = [c for c in pile[:-1] if not IS_RED_THREE[c]]
+    reds = len(pile) - 1 - len(picked)
+    gain = (w.take_base + w.take_per_card * len(picked) + w.take_red_three * reds
+            - w.take_late_risk * view.threat() * sum(value[c] for c in picked))
+    out: list[tuple[float, Action]] = []
+    for action in takes:
+        cost = 0.0
+        for i, group in enumerate(action.groups):
+            for c in group.cards:
+                if IS_WILD[c]:
+                    cost += w.take_wild_cost * (2 if c == JOKER else 1)
+                elif i:
+                    cost += w.open_card_cost
+        out.append((gain - cost, action))
+    return out
+
+
+def _draw_phase(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str]:
+    scored = take_scores(view, moves, w)
+    fallback = DRAW if DRAW in moves else PASS if PASS in moves else None
+    if scored:
+        score, best = max(scored, key=lambda t: t[0])
+        if score > 0 or fallback is None:
+            n = len(view.obs.pile)
+            return best, (f"take the pile ({n} card{'s' if n != 1 else ''}, worth about "
+                          f"{score:+.0f} points over drawing)")
+    if fallback is None:
+        return moves.listed()[0], "the only kind of action left"
+    if fallback == PASS:
+        return PASS, "the stock is out and the pile is not worth taking: end the hand"
+    if scored:
+        return DRAW, "draw: the pile is not worth what taking it costs"
+    return DRAW, "draw from the stock (the pile cannot be taken)"
+
+
+# -- answering "may I go out?" -------------------------------------------------------------
+
+def _answer(view: View, w: HeuristicWeights) -> tuple[Action, str]:
+    points = hand_points(view.rules, view.obs.hand)
+    threat = view.threat()
+    if any(not view.owner_melded(o) for o in view.opp_owners):
+        return YES, "yes: the opponents have not melded, so going out now costs them most"
+    if threat >= 0.5:
+        return YES, "yes: the hand may end any moment anyway"
+    if _crosses_target(view, points):
+        return YES, "yes: going out should win the game"
+    if points <= w.answer_points * (1.0 + threat):
+        return YES, f"yes: my hand counts only {points} points"
+    return NO, f"no: my hand still counts {points} points; I want to meld them first"
+
+
+def _crosses_target(view: View, in_hand: int) -> bool:
+    rules = view.rules
+    mine = view.obs.scores[view.seat % rules.num_sides]
+    return (mine + view.table_points(view.owner) + rules.going_out_bonus - in_hand
+            >= rules.target_score)
+
+
+# -- the play phase ------------------------------------------------------------------------
+
+def _play_phase(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str]:
+    answer = view.obs.answer
+    if answer != "no":
+        out = _going_out(view, moves, w)
+        if out is not None:
+            return out
+    if answer == "yes":  # bound to go out: lay the most cards
+        melds = moves.of("meld")
+        if melds:
+            return (max(melds, key=lambda a: sum(len(g.cards) for g in a.groups)),
+                    "partner said yes: laying cards down to go out")
+        return moves.listed()[0], "partner said yes: going out"
+    meld = _choose_meld(view, moves, w)
+    if meld is not None:
+        return meld
+    return _discard(view, moves, w)
+
+
+def want_out(view: View, w: HeuristicWeights = DEFAULT_WEIGHTS) -> tuple[float, str]:
+    """How much going out now beats staying in (positive: go out), and the main reason."""
+    obs = view.obs
+    size = view.rules.canasta_size
+    opp_unmelded = any(not view.owner_melded(o) for o in view.opp_owners)
+    threat = view.threat()
+    score = w.aggression * (w.out_base + w.out_threat * threat
+                            + (w.out_opp_unmelded if opp_unmelded else 0.0))
+    near = sum(1 for m in view.melds if m is not None and size - 3 <= len(m) < size)
+    partner_cards = sum(obs.hand_sizes[p] for p in view.partners)
+    score -= w.out_build * near + w.out_partner_card * partner_cards
+    if _crosses_target(view, 0):
+        return score + 1000.0, "going out should win the game"
+    if opp_unmelded:
+        why = "the opponents have not melded yet"
+    elif threat >= 0.5:
+        why = "the hand may end any moment"
+    elif score > 0:
+        why = "little is left to build"
+    else:
+        why = f"{near} meld(s) close to a canasta are worth staying for"
+    return score, why
+
+
+def _going_out(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str] | None:
+    obs = view.obs
+    must = obs.answer == "yes"
+    if not view.side_melded:
+        # whole-hand melds of a concealed going out (or leaving one card to discard)
+        n = len(obs.hand)
+        outs = [a for a in moves.of("meld") if n - sum(len(g.cards) for g in a.groups) <= 1]
+        if not outs:
+            return None
+        if not must and want_out(view, w)[0] + view.rules.concealed_going_out_bonus <= 0:
+            return None
+        best = max(outs, key=lambda a: sum(len(g.cards) for g in a.groups))
+        return best, "go out concealed: every card melded at once"
+    plan = plan_going_out(view.rules, obs.hand, view.melds)
+    if plan is None:
+        return None
+    why = ""
+    if not must:
+        score, why = want_out(view, w)
+        if score <= 0:
+            return None
+        if _should_ask(view, w) and ASK in moves:
+            return ASK, f"ask partner before going out ({why})"
+    step = _plan_action(plan, moves)
+    if step is None:
+        return None
+    return step, ("partner said yes: going out" if must else f"go out: {why}")
+
+
+def _should_ask(view: View, w: HeuristicWeights) -> bool:
+    if not view.partners or view.obs.turn.melded:
+        return False
+    if any(not view.owner_melded(o) for o in view.opp_owners) or view.threat() >= 0.5:
+        return False
+    return max(view.obs.hand_sizes[p] for p in view.partners) >= w.ask_partner_cards
+
+
+def _plan_action(plan: OutPlan, moves: Moves) -> Action | None:
+    if plan.groups:
+        action = Action("meld", (plan.groups[0],))
+    elif plan.discard is not None:
+        action = DISCARDS[plan.discard]
+    else:
+        return None
+    return action if action in moves else None
+
+
+# -- melding -------------------------------------------------------------------------------
+
+def _opening_cost(action: Action, w: HeuristicWeights) -> float:
+    cost = 0.0
+    for g in action.groups:
+        for c in g.cards:
+            if IS_WILD[c]:
+                cost += w.open_wild_cost * (2 if c == JOKER else 1)
+            else:
+                cost += w.open_card_cost
+    return cost
+
+
+def meld_scores(view: View, moves: Moves,
+                w: HeuristicWeights = DEFAULT_WEIGHTS) -> list[tuple[float, Action, str]]:
+    """Worthwhile single-group melds once the side has melded, best first, with reasons."""
+    rules = view.rules
+    hand_n = len(view.obs.hand)
+    size = rules.canasta_size
+    dumping = view.threat() >= w.dump_threat
+    wilds = sorted(view.wilds)  # twos before jokers
+    if dumping:
+        keep = 1
+    elif view.canastas >= rules.min_canastas_to_go_out:
+        keep = min(2, w.keep_cards)
+    else:
+        keep = w.keep_cards
+    first_canasta = view.canastas < rules.min_canastas_to_go_out
+    first_bonus = 150.0 if first_canasta else 0.0
+    # a frozen pile is taken only with a natural pair from the hand: keep pairs for it
+    hold = (not dumping and view.obs.pile_frozen
+            and len(view.obs.pile) >= w.hold_pairs_pile)
+    value = rules.value_of
+    out: list[tuple[float, Action, str]] = []
+    for r in range(11):
+        k = view.nat[r]
+        existing = view.melds[r]
+        en, ew = split_counts(existing) if existing is not None else (0, 0)
+        paired = 0  # a wild card that lets a pair go down before the hand ends
+        if existing is None:
+            if k < 2 or (k == 2 and not (dumping and wilds and wild_cap(rules, 2) >= 1)):
+                continue
+            paired = 1 if k == 2 else 0
+            if hold and k >= 3:
+                k = k - 2 if k - 2 >= max(3, rules.min_naturals_per_meld) else 0
+                if not k:
+                    continue
+        elif k == 0 and not wilds:
+            continue
+        elif hold and k >= 2:
+            k -= 2
+        naturals = view.nat_cards[r][:k]
+        total = en + ew + k + paired
+        room = max(0, wild_cap(rules, en + k) - ew - paired)
+        avail = len(wilds) - paired
+        need = size - total
+        extra = 0
+        made = existing is not None and len(existing) >= size
+        if 0 < need <= min(room, avail) and (first_canasta or need <= w.finish_wilds or dumping):
+            extra = need
+            score = rules.mixed_canasta_bonus + first_bonus
+            reason = f"finish a canasta of {rank_char(r)}s with {need} wild card(s)"
+        elif need <= 0 and not made and k:
+            natural = ew + paired == 0
+            score = float(rules.natural_canasta_bonus if natural else rules.mixed_canasta_bonus)
+            score += first_bonus
+            reason = f"complete a canasta of {rank_char(r)}s"
+        elif dumping and room and avail and (ew or paired or total < size):
+            extra = min(room, avail)
+            score = 5.0 * extra
+            reason = f"lay {rank_char(r)}s and wild cards down before the hand ends"
+        elif k:
+            score = 0.0
+            reason = (f"meld {k} {rank_char(r)}s" if existing is None
+                      else f"lay off {rank_char(r)}s on our meld")
+        else:
+            continue
+        score += w.new_meld_value if existing is None else w.layoff_value
+        laid = naturals + wilds[:paired + extra]
+        if dumping:
+            score += sum(value[c] for c in laid)
+        left = hand_n - len(laid)
+        if left < 1 or (left < keep and need > extra):
+            continue  # hold cards back unless this finishes a canasta
+        action = Action("meld", (Group(r, tuple(sorted(laid))),))
+        if action in moves:
+            out.append((score, action, reason))
+    out.sort(key=lambda t: -t[0])
+    return out
+
+
+def _choose_meld(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str] | None:
+    if not view.side_melded:
+        openings = moves.of("meld")
+        if not openings:
+            return None
+        best = min(openings, key=lambda a: _opening_cost(a, w))
+        laid = sum(len(g.cards) for g in best.groups)
+        if len(view.obs.hand) - laid < 1:
+            return None
+        count = sum(view.rules.value_of[c] for g in best.groups for c in g.cards)
+        return best, f"make the opening meld ({count} points): the pile is frozen until we do"
+    scored = meld_scores(view, moves, w)
+    if not scored:
+        return None
+    _, action, reason = scored[0]
+    return action, reason
+
+
+# -- discarding ----------------------------------------------------------------------------
+
+def discard_costs(view: View, moves: Moves,
+                  w: HeuristicWeights = DEFAULT_WEIGHTS) -> list[tuple[float, Action, str]]:
+    """Each legal discard with its cost (lower is better) and the main reason, cheapest first."""
+    obs = view.obs
+    rules = view.rules
+    value = rules.value_of
+    threat = view.threat()
+    pile_n = len(obs.pile) + 1
+    pile_worth = w.pile_base + w.pile_per_card * (pile_n - 1)
+    nxt = view.next_seat
+    next_is_opp = view.next_owner != view.owner
+    frozen_next = view.frozen_for(nxt)
+    next_unmelded = not view.owner_melded(view.next_owner)
+    unmelded_factor = w.unmelded_take_factor if rules.minimum_for(0) > 15 else 1.0
+    opp_melded = any(view.owner_melded(o) for o in view.opp_owners)
+    mine = {view.seat, *view.partners}
+    my_cards = sum(obs.hand_sizes[s] for s in mine)
+    their_cards = sum(obs.hand_sizes[s] for s in range(view.n) if s not in mine)
+    # pairs are what takes a frozen pile: the bigger the pile, the dearer they are
+    pair_boost = 1.0 + (w.frozen_pair_per_card * pile_n if view.frozen_for(view.seat) else 0.0)
+    out: list[tuple[float, Action, str]] = []
+    for action in moves.discards(obs):
+        c = action.card
+        cost = -w.points_weight * threat * value[c]
+        if IS_WILD[c]:
+            cost += w.keep_wild * (1.5 if c == JOKER else 1.0)
+            reason = "freeze the pile" if not obs.pile_frozen else "block the next player"
+            if not obs.pile_frozen and next_is_opp and opp_melded and rules.pile_frozen_by_wild:
+                factor = 2.0 if not view.side_melded else 1.0
+                if my_cards > their_cards:
+                    factor *= 1.5
+                cost -= w.freeze_value * pile_n * factor
+                reason = f"freeze the pile ({pile_n} cards) against the opponents"
+            out.append((cost, action, reason))
+            continue
+        if IS_BLACK_THREE[c]:
+            cost -= w.black_three_bonus + (w.pile_per_card * 0.2 * pile_n if next_is_opp else 0)
+            out.append((cost, action, "a black three blocks the next player"))
+            continue
+        r = c >> 2
+        k = view.nat[r]
+        if view.melds[r] is not None:
+            cost += w.keep_melded_rank
+        elif k >= 3:
+            cost += w.keep_triple * pair_boost
+        elif k == 2:
+            cost += w.keep_pair * pair_boost
+        else:
+            cost += w.keep_single
+        reason = "a lone card" if k == 1 else f"break up my {rank_char(r)}s"
+        if next_is_opp:
+            p = view.p_can_take(nxt, r, frozen_next)
+            if next_unmelded:
+                p *= unmelded_factor
+            risk = w.danger * p * pile_worth
+            cost += risk
+            if p >= 0.99:
+                reason = f"the next player could take the pile with it ({p:.0%})"
+            elif risk < 10 and k == 1:
+                reason = f"safe: the next player can hardly use a {rank_char(r)}"
+        out.append((cost, action, reason))
+    out.sort(key=lambda t: t[0])
+    return out
+
+
+def _discard(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str]:
+    costs = discard_costs(view, moves, w)
+    if not costs:
+        return moves.listed()[0], "nothing better to do"
+    _, action, reason = costs[0]
+    return action, f"discard {format_card(action.card)}: {reason}"

@@ -1,0 +1,326 @@
+"""The ``ismcts`` bot (ladder rungs L3/L4): Monte-Carlo search over sampled deals, guided by the
+heuristic (:mod:`canasta.bots.heuristic`).
+
+Only decisions that matter are searched: draw or take, the discard, going out or asking against
+playing on, melding now or not, and the answer to "may I go out?" — and of those only the close
+ones: the candidates are the heuristic's choice and the alternatives it rates within ``margin``
+points (:func:`~canasta.bots.heuristic.alternatives`). Anything else is the heuristic's move.
+
+Every simulation starts from a deal sampled to fit the seat's view
+(:mod:`canasta.bots.determinize`), so the search never uses what the seat cannot see. Inside a
+simulation every other seat plays the heuristic on its own view (the blueprint of BOTS.md §2.4),
+for ``horizon`` turns past the searched decisions or to the end of the hand, and the end
+position is valued by :func:`evaluate`: the side's lead in points.
+
+Two modes:
+
+* ``flat`` (default; PIMC/SPARTA-style, BOTS.md L3): each sampled deal is played out once for
+  every candidate (common random numbers: the candidates are compared on identical deals and
+  stock orders, which removes most of the luck from the comparison). The heuristic's choice is
+  kept unless another candidate beats it on the paired differences by more than ``z`` standard
+  errors.
+* ``tree`` (single-observer ISMCTS, BOTS.md L4): one sampled deal per iteration descends a tree
+  of the seat's own decisions (``depth`` of them, keyed by its own actions, UCB1 with
+  availability counts, untried candidates first); the most visited root candidate is played.
+
+``iterations=N`` fixes the work (N simulations; reproducible: the same seed and N give the same
+choice); ``seconds=S`` bounds the time instead.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from canasta.actions import Action
+from canasta.bots.determinize import Determinizer
+from canasta.bots.heuristic import (
+    DEFAULT_WEIGHTS,
+    HeuristicWeights,
+    Moves,
+    NoMoveError,
+    alternatives,
+    decide,
+    decide_in,
+)
+from canasta.cards import IS_WILD
+from canasta.engine import apply
+from canasta.observation import Observation, observe
+from canasta.state import DRAW, OVER, State
+
+MODES = ("flat", "tree")
+
+Stats = list[tuple[Action, int, float]]
+"""Per candidate: the action, its simulations, its mean value (the side's lead in points)."""
+
+
+def evaluate(state: State, seat: int, hand_share: float = 0.5) -> float:
+    """The lead of ``seat``'s side in points: the hand's result if over, else an estimate.
+
+    The estimate counts each side's melds (card values, canasta bonuses, and part of a bonus
+    for melds one or two cards short), its red threes (negative while it has no meld) and
+    ``hand_share`` of the cards its players hold (some will still be melded).
+    """
+    rules = state.rules
+    num_sides = rules.num_sides
+    if state.phase == OVER and state.result is not None:
+        totals = [s.total for s in state.result.sides]
+    else:
+        value = rules.value_of
+        size = rules.canasta_size
+        totals = [0] * num_sides
+        for side in range(num_sides):
+            seats = [s for s in range(rules.num_players) if s % num_sides == side]
+            owner = state.owner_of(seats[0])
+            melds = state.melds[owner]
+            total = 0.0
+            melded = False
+            for m in melds:
+                if m is None:
+                    continue
+                melded = True
+                total += sum(value[c] for c in m)
+                mixed = any(IS_WILD[c] for c in m)
+                bonus = rules.mixed_canasta_bonus if mixed else rules.natural_canasta_bonus
+                if len(m) >= size:
+                    total += bonus
+                elif len(m) == size - 1:
+                    total += 0.45 * rules.mixed_canasta_bonus
+                elif len(m) == size - 2:
+                    total += 0.2 * rules.mixed_canasta_bonus
+            red = rules.red_three_score(len(state.red_threes[side]))
+            total += red if melded or not rules.red_threes_negative_if_no_meld else -red
+            in_hand = sum(value[c] for s in seats for c in state.hands[s])
+            totals[side] = int(total - hand_share * in_hand)
+    mine = seat % num_sides
+    others = [t for i, t in enumerate(totals) if i != mine]
+    return totals[mine] - sum(others) / len(others)
+
+
+class _Node:
+    """One decision of the searching seat: visit and value sums, availability, children."""
+
+    __slots__ = ("visits", "total", "avail", "children")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.children: dict[Action, _Node] = {}
+
+
+class ISMCTSBot:
+    """Search over sampled deals with heuristic play-outs; see the module docstring.
+
+    Parameters (spec strings are accepted): ``iterations`` (simulations, default 400) or
+    ``seconds`` (a time budget that replaces it), ``mode`` (``flat`` or ``tree``), ``horizon``
+    (turns simulated past the searched decisions, default 8), ``width`` (most candidates,
+    default 4), ``margin`` (points: alternatives the heuristic rates further below its choice
+    are not searched, default 120), ``z`` (flat: standard errors another candidate must win by,
+    default 1), ``depth``, ``c`` and ``scale`` (tree: own decisions in the tree, UCB exploration,
+    points per unit of reward), and any heuristic weight by name.
+    """
+
+    name = "ismcts"
+
+    def __init__(self, iterations: int | str = 400, seconds: float | str | None = None,
+                 mode: str = "flat", horizon: int | str = 8, width: int | str = 4,
+                 margin: float | str = 120.0, z: float | str = 1.0, depth: int | str = 2,
+                 c: float | str = 0.7, scale: float | str = 600.0,
+                 weights: HeuristicWeights | None = None, **params: str) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        self.mode = mode
+        self.iterations = _int_param("iterations", iterations)
+        self.seconds = None if seconds is None else _float_param("seconds", seconds)
+        self.horizon = _int_param("horizon", horizon)
+        self.width = _int_param("width", width)
+        self.margin = _float_param("margin", margin, allow_zero=True)
+        self.z = _float_param("z", z, allow_zero=True)
+        self.depth = _int_param("depth", depth)
+        self.c = _float_param("c", c, allow_zero=True)
+        self.scale = _float_param("scale", scale)
+        self.weights = weights if weights is not None else (
+            HeuristicWeights.from_params(params) if params else DEFAULT_WEIGHTS)
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The searched choice (the heuristic's pick when the decision is trivial or clear)."""
+        return self.search(obs, legal, rng)[0]
+
+    def explain(self, obs: Observation, legal: Sequence[Action],
+                rng: random.Random) -> tuple[Action, str]:
+        """The choice and a line on the search: simulations and average lead per candidate."""
+        action, stats = self.search(obs, legal, rng)
+        if not stats:
+            return action, decide(obs, legal, self.weights)[1]
+        parts = [f"{a}: {n} simulations, {v:+.0f}" for a, n, v in stats[:3]]
+        return action, "search: " + "; ".join(parts)
+
+    def search(self, obs: Observation, legal: Sequence[Action],
+               rng: random.Random) -> tuple[Action, Stats]:
+        """Run the search; returns the choice and the statistics of each candidate."""
+        candidates = alternatives(obs, legal, self.weights, self.width, self.margin)
+        if len(candidates) == 1:
+            return candidates[0], []
+        # a private generator: the bot's rng advances by one draw whatever the budget
+        search_rng = random.Random(rng.getrandbits(64))
+        sampler = Determinizer(obs)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if self.mode == "flat":
+            return self._flat(obs.seat, candidates, sampler, search_rng, deadline)
+        return self._tree(obs.seat, candidates, sampler, search_rng, deadline)
+
+    def _more(self, done: int, step: int, deadline: float | None) -> bool:
+        """Whether the budget allows ``step`` more simulations after ``done`` (at least one)."""
+        if not done:
+            return True
+        if deadline is not None:
+            return time.perf_counter() < deadline
+        return done + step <= self.iterations
+
+    # -- flat: every candidate on the same sampled deals ---------------------------------------
+    def _flat(self, seat: int, candidates: list[Action], sampler: Determinizer,
+              rng: random.Random, deadline: float | None) -> tuple[Action, Stats]:
+        k = len(candidates)
+        sums = [0.0] * k
+        diff = [0.0] * k
+        diff_sq = [0.0] * k
+        worlds = done = 0
+        while self._more(done, k, deadline):
+            world = sampler.sample(rng)
+            values = [self._play_out(apply(world, a), seat) for a in candidates]
+            base = values[0]
+            for j, v in enumerate(values):
+                sums[j] += v
+                d = v - base
+                diff[j] += d
+                diff_sq[j] += d * d
+            worlds += 1
+            done += k
+        best, best_score = 0, 0.0
+        for j in range(1, k):
+            mean = diff[j] / worlds
+            var = max(0.0, diff_sq[j] / worlds - mean * mean)
+            score = mean - self.z * math.sqrt(var / worlds)
+            if score > best_score:
+                best, best_score = j, score
+        stats = [(candidates[j], worlds, sums[j] / worlds) for j in range(k)]
+        chosen = stats.pop(best)
+        stats.sort(key=lambda t: -t[2])
+        return candidates[best], [chosen, *stats]
+
+    def _play_out(self, state: State, seat: int) -> float:
+        """Every seat plays the heuristic for ``horizon`` turns or to the end; the lead then."""
+        w = self.weights
+        turns = 0
+        while state.phase != OVER:
+            try:
+                action = decide_in(state, w)
+            except NoMoveError:
+                break  # a sample the seat could not rule out left a player stuck
+            state = apply(state, action)
+            if state.phase == DRAW:
+                turns += 1
+                if turns >= self.horizon:
+                    break
+        return evaluate(state, seat)
+
+    # -- tree: single-observer ISMCTS over the seat's own decisions ----------------------------
+    def _tree(self, seat: int, candidates: list[Action], sampler: Determinizer,
+              rng: random.Random, deadline: float | None) -> tuple[Action, Stats]:
+        root = _Node()
+        done = 0
+        while self._more(done, 1, deadline):
+            self._iterate(sampler.sample(rng), seat, root, candidates)
+            done += 1
+        stats: Stats = []
+        for a in candidates:
+            child = root.children.get(a)
+            if child is not None and child.visits:
+                mean = max(-0.999999, min(0.999999, child.total / child.visits))
+                stats.append((a, child.visits, self.scale * math.atanh(mean)))
+        stats.sort(key=lambda t: (-t[1], -t[2]))
+        return stats[0][0], stats
+
+    def _iterate(self, state: State, seat: int, root: _Node, root_candidates: list[Action]) -> None:
+        w = self.weights
+        path = [root]
+        node = root
+        candidates: list[Action] | None = root_candidates
+        in_tree = True
+        own = turns = 0
+        while state.phase != OVER:
+            if in_tree and state.to_move == seat:
+                if candidates is None:
+                    candidates = alternatives(observe(state, seat), Moves(state=state), w,
+                                              self.width, self.margin)
+                if len(candidates) > 1:
+                    action, child = self._select(node, candidates)
+                    path.append(child)
+                    own += 1
+                    turns = 0
+                    if child.visits == 0 or own >= self.depth:
+                        in_tree = False  # a new leaf, or deep enough: play out from here
+                    node = child
+                else:
+                    action = candidates[0]
+                candidates = None
+            else:
+                try:
+                    action = decide_in(state, w)
+                except NoMoveError:
+                    break
+            state = apply(state, action)
+            if state.phase == DRAW:
+                turns += 1
+                if not in_tree and turns >= self.horizon:
+                    break
+        reward = math.tanh(evaluate(state, seat) / self.scale)
+        for n in path:
+            n.visits += 1
+            n.total += reward
+
+    def _select(self, node: _Node, candidates: list[Action]) -> tuple[Action, _Node]:
+        children = node.children
+        for a in candidates:
+            child = children.get(a)
+            if child is None:
+                child = children[a] = _Node()
+            child.avail += 1
+        for a in candidates:  # untried first, in the heuristic's order
+            if children[a].visits == 0:
+                return a, children[a]
+        best_a = candidates[0]
+        best = -math.inf
+        for a in candidates:
+            child = children[a]
+            score = child.total / child.visits + self.c * math.sqrt(
+                math.log(child.avail) / child.visits)
+            if score > best:
+                best, best_a = score, a
+        return best_a, children[best_a]
+
+
+def _int_param(name: str, value: object) -> int:
+    """A positive integer spec parameter; raises ``ValueError`` naming it."""
+    try:
+        number = int(str(value))
+    except ValueError:
+        raise ValueError(f"{name} must be an integer, not {value!r}") from None
+    if number <= 0:
+        raise ValueError(f"{name} must be positive, not {value!r}")
+    return number
+
+
+def _float_param(name: str, value: object, allow_zero: bool = False) -> float:
+    """A positive (or with ``allow_zero`` non-negative) number spec parameter."""
+    try:
+        number = float(str(value))
+    except ValueError:
+        raise ValueError(f"{name} must be a number, not {value!r}") from None
+    if not math.isfinite(number) or number < 0 or (number == 0 and not allow_zero):
+        raise ValueError(f"{name} must be {'at least 0' if allow_zero else 'positive'}, "
+                         f"not {value!r}")
+    return number

@@ -1,0 +1,430 @@
+"""What a seat can work out from its observation: counts, odds, threats and going-out plans.
+
+Bots share these helpers. Everything here reads only an
+:class:`~canasta.observation.Observation` (its own hand, the table, the pile, the hand sizes and
+the cards known to be in other hands), never a full state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from canasta.actions import Action, Group
+from canasta.cards import (
+    BLACK_THREE_RANK,
+    IS_BLACK_THREE,
+    IS_NATURAL,
+    IS_RED_THREE,
+    IS_WILD,
+    JOKER,
+    Card,
+    Rank,
+)
+from canasta.melds import split_counts, wild_cap
+from canasta.observation import Observation
+from canasta.rules import Rules
+from canasta.state import SideMelds
+
+NATURAL_RANKS = 11
+
+
+def owner_of(obs: Observation, seat: int) -> int:
+    """The melds ``seat`` plays on (mirrors :meth:`canasta.state.State.owner_of`)."""
+    lone = obs.lone_hand
+    if lone is None or seat == lone:
+        return seat % obs.rules.num_sides
+    return min(s for s in range(obs.rules.num_players) if s != lone)
+
+
+def canastas_of(rules: Rules, melds: SideMelds) -> int:
+    """Completed canastas among one owner's melds."""
+    size = rules.canasta_size
+    return sum(1 for m in melds if m is not None and len(m) >= size)
+
+
+def hand_points(rules: Rules, cards: Sequence[Card]) -> int:
+    """The count of cards (what they cost if still in hand when the hand ends)."""
+    value = rules.value_of
+    return sum(value[c] for c in cards)
+
+
+def p_at_least(copies: int, p: float, k: int) -> float:
+    """P(at least ``k`` of ``copies`` cards land in a hand), each independently with ``p``.
+
+    A binomial stand-in for the hypergeometric odds: close enough for a pool of 40+ cards.
+    """
+    if k <= 0:
+        return 1.0
+    if copies < k or p <= 0.0:
+        return 0.0
+    if p >= 1.0:
+        return 1.0
+    q = 1.0 - p
+    below = q ** copies  # exactly 0
+    if k >= 2:
+        below += copies * p * q ** (copies - 1)
+    if k >= 3:
+        below += copies * (copies - 1) / 2 * p * p * q ** (copies - 2)
+    return max(0.0, 1.0 - below)
+
+
+class View:
+    """Counts and derived facts of one observation, computed once per decision."""
+
+    __slots__ = (
+        "obs", "rules", "seat", "n", "owner", "melds", "side_melded", "canastas", "nat",
+        "nat_cards", "wilds", "blacks", "next_seat", "next_owner", "opp_owners", "partners",
+        "_unseen", "_pool", "_threat",
+    )
+
+    def __init__(self, obs: Observation) -> None:
+        rules = obs.rules
+        self.obs = obs
+        self.rules = rules
+        self.seat = seat = obs.seat
+        self.n = n = rules.num_players
+        self.owner = owner = owner_of(obs, seat)
+        self.melds: SideMelds = obs.melds[owner]
+        self.side_melded = any(m is not None for m in self.melds)
+        self.canastas = canastas_of(rules, self.melds)
+        nat = [0] * NATURAL_RANKS
+        nat_cards: list[list[Card]] = [[] for _ in range(NATURAL_RANKS)]
+        wilds: list[Card] = []
+        blacks: list[Card] = []
+        for c in obs.hand:
+            if c < 44:
+                r = c >> 2
+                nat[r] += 1
+                nat_cards[r].append(c)
+            elif c >= 48:
+                wilds.append(c)
+            elif IS_BLACK_THREE[c]:
+                blacks.append(c)
+        self.nat = nat
+        self.nat_cards = nat_cards
+        self.wilds = wilds
+        self.blacks = blacks
+        self.next_seat = (seat + 1) % n
+        self.next_owner = owner_of(obs, self.next_seat)
+        self.opp_owners = sorted({owner_of(obs, s) for s in range(n)} - {owner})
+        self.partners = [s for s in range(n) if s != seat and owner_of(obs, s) == owner]
+        self._unseen: list[int] | None = None
+        self._pool = 0
+        self._threat: float | None = None
+
+    # -- card counting ---------------------------------------------------------------------
+    def unseen(self) -> list[int]:
+        """Per natural rank (0..10), then wild cards (index 11): copies the seat cannot see."""
+        if self._unseen is None:
+            rules, obs = self.rules, self.obs
+            copies = 4 * rules.num_decks
+            left = [copies] * NATURAL_RANKS + [copies + rules.num_jokers]
+            reds_seen = 0
+
+            def see(cards: Sequence[Card]) -> None:
+                nonlocal reds_seen
+                for c in cards:
+                    if c < 44:
+                        left[c >> 2] -= 1
+                    elif c >= 48:
+                        left[11] -= 1
+                    elif IS_RED_THREE[c]:
+                        reds_seen += 1
+
+            see(obs.hand)
+            see(obs.pile)
+            for melds in obs.melds:
+                for m in melds:
+                    if m is not None:
+                        see(m)
+            for reds in obs.red_threes:
+                reds_seen += len(reds)
+            for s, known in enumerate(obs.known):
+                if s != self.seat:
+                    see(known)
+            self._unseen = left
+            hidden = obs.stock_size + sum(
+                size - len(obs.known[s]) for s, size in enumerate(obs.hand_sizes)
+                if s != self.seat)
+            # unseen red threes all lie in the stock: they are never in a hand
+            self._pool = max(1, hidden - (2 * rules.num_decks - reds_seen))
+        return self._unseen
+
+    def slot_share(self, seat: int) -> float:
+        """The chance that one given unseen card is among ``seat``'s unknown cards."""
+        self.unseen()
+        free = self.obs.hand_sizes[seat] - len(self.obs.known[seat])
+        return min(1.0, max(0, free) / self._pool)
+
+    def known_count(self, seat: int, rank: Rank) -> tuple[int, int]:
+        """(naturals of ``rank``, wild cards) known to be in ``seat``'s hand."""
+        nat = wild = 0
+        for c in self.obs.known[seat]:
+            if c < 44 and c >> 2 == rank:
+                nat += 1
+            elif c >= 48:
+                wild += 1
+        return nat, wild
+
+    def p_holds(self, seat: int, rank: Rank, k: int) -> float:
+        """P(``seat`` holds at least ``k`` natural cards of ``rank``)."""
+        known_nat, _ = self.known_count(seat, rank)
+        return p_at_least(self.unseen()[rank], self.slot_share(seat), k - known_nat)
+
+    def p_can_take(self, seat: int, rank: Rank, frozen: bool) -> float:
+        """P(``seat`` could take a pile topped by ``rank``) given whether it is frozen for it."""
+        rules = self.rules
+        owner = owner_of(self.obs, seat)
+        if not frozen and rules.unfrozen_take_by_adding_to_meld and (
+                self.obs.melds[owner][rank] is not None):
+            return 1.0
+        pair = self.p_holds(seat, rank, 2)
+        if frozen or not rules.unfrozen_take_natural_plus_wild:
+            return pair
+        one = self.p_holds(seat, rank, 1) - pair
+        _, known_wild = self.known_count(seat, rank)
+        wild = 1.0 if known_wild else p_at_least(self.unseen()[11], self.slot_share(seat), 1)
+        return min(1.0, pair + one * wild)
+
+    # -- the table -------------------------------------------------------------------------
+    def owner_melded(self, owner: int) -> bool:
+        """True when ``owner`` has a meld on the table."""
+        return any(m is not None for m in self.obs.melds[owner])
+
+    def frozen_for(self, seat: int) -> bool:
+        """Whether the pile is frozen for ``seat`` now (RULES §1.11)."""
+        if self.obs.pile_frozen:
+            return True
+        return (self.rules.pile_frozen_until_side_melds
+                and not self.owner_melded(owner_of(self.obs, seat)))
+
+    def table_points(self, owner: int) -> int:
+        """Card values plus canasta bonuses of one owner's melds."""
+        rules = self.rules
+        value = rules.value_of
+        total = 0
+        for m in self.obs.melds[owner]:
+            if m is None:
+                continue
+            total += sum(value[c] for c in m)
+            if len(m) >= rules.canasta_size:
+                mixed = any(IS_WILD[c] for c in m)
+                total += rules.mixed_canasta_bonus if mixed else rules.natural_canasta_bonus
+        return total
+
+    def threat(self) -> float:
+        """Roughly, how likely the hand ends within a round (an opponent going out, or the stock
+        running dry), from 0 to 1. Cards still held then count against their side."""
+        if self._threat is None:
+            self._threat = self._estimate_threat()
+        return self._threat
+
+    def _estimate_threat(self) -> float:
+        rules, obs = self.rules, self.obs
+        need = rules.min_canastas_to_go_out
+        worst = 0.0
+        for s in range(self.n):
+            owner = owner_of(obs, s)
+            if owner == self.owner:
+                continue
+            melds = obs.melds[owner]
+            size = obs.hand_sizes[s]
+            made = canastas_of(rules, melds)
+            if made >= need:
+                t = (0.75 if size <= 2 else 0.5 if size <= 3 else 0.3 if size <= 5
+                     else 0.15 if size <= 8 else 0.05)
+            elif made == need - 1:
+                near = max((len(m) for m in melds if m is not None and len(m) < rules.canasta_size),
+                           default=0)
+                t = 0.2 if near >= rules.canasta_size - 2 and size <= 6 else 0.05
+            else:
+                t = 0.0
+            worst = max(worst, t)
+        stock_turns = obs.stock_size / max(1, rules.draw_count)
+        if stock_turns < self.n * 2:
+            worst = max(worst, 1.0 - stock_turns / (self.n * 2))
+        return worst
+
+
+# -- going out -----------------------------------------------------------------------------
+
+class OutPlan(NamedTuple):
+    """Meld groups that empty a hand, in the order to lay them, and the final discard."""
+
+    groups: tuple[Group, ...]
+    discard: Card | None
+    score: int
+
+
+def _orphans(rules: Rules, nat: Sequence[int], melds: SideMelds, blacks: int) -> int:
+    """Cards that cannot be melded at all (lone naturals of unmelded ranks, stray threes)."""
+    out = 0
+    for r in range(NATURAL_RANKS):
+        k = nat[r]
+        if k and melds[r] is None and k < rules.min_naturals_per_meld:
+            out += k
+    if blacks and (blacks not in rules.black_three_meld_sizes
+                   or melds[BLACK_THREE_RANK] is not None):
+        out += blacks if blacks > max(rules.black_three_meld_sizes) else 1
+    return out
+
+
+def plan_going_out(rules: Rules, hand: Sequence[Card], melds: SideMelds) -> OutPlan | None:
+    """The best way to meld ``hand`` away onto ``melds`` (the side has melded), or ``None``.
+
+    Tries melding every card and every single final discard. The plan meets the canastas the
+    rules need to go out and lays canasta-making groups first, so each step is legal on its own.
+    """
+    nat = [0] * NATURAL_RANKS
+    blacks = 0
+    for c in hand:
+        if c < 44:
+            nat[c >> 2] += 1
+        elif IS_BLACK_THREE[c]:
+            blacks += 1
+        elif IS_RED_THREE[c]:
+            return None
+    if _orphans(rules, nat, melds, blacks) > 1:
+        return None
+    options: list[Card | None] = [] if rules.going_out_requires_discard else [None]
+    options.extend(sorted(set(hand), reverse=True))
+    best: OutPlan | None = None
+    for discard in options:
+        rest = list(hand)
+        if discard is not None:
+            rest.remove(discard)
+            if not rest:
+                continue
+        plan = _partition(rules, rest, melds, discard)
+        if plan is not None and (best is None or plan.score > best.score):
+            best = plan
+            if discard is None:
+                break  # melding every card scores best: the last card counts too
+    return best
+
+
+def _partition(rules: Rules, rest: list[Card], melds: SideMelds,
+               discard: Card | None) -> OutPlan | None:
+    naturals: list[list[Card]] = [[] for _ in range(NATURAL_RANKS)]
+    wilds: list[Card] = []
+    blacks: list[Card] = []
+    for c in rest:
+        if IS_NATURAL[c]:
+            naturals[c >> 2].append(c)
+        elif IS_WILD[c]:
+            wilds.append(c)
+        else:
+            blacks.append(c)
+    if blacks and (len(blacks) not in rules.black_three_meld_sizes
+                   or melds[BLACK_THREE_RANK] is not None):
+        return None
+    size = rules.canasta_size
+    have = canastas_of(rules, melds)
+    lower: dict[Rank, int] = {}
+    room: dict[Rank, int] = {}
+    base: dict[Rank, int] = {}
+    natural_meld: dict[Rank, bool] = {}
+    for r in range(NATURAL_RANKS):
+        n = len(naturals[r])
+        existing = melds[r]
+        if existing is None:
+            if n == 0:
+                continue
+            if n < rules.min_naturals_per_meld:
+                return None
+            low = max(0, rules.min_meld_size - n)
+            cap = wild_cap(rules, n)
+            b = n
+            natural_meld[r] = True
+        else:
+            en, ew = split_counts(existing)
+            low = 0
+            cap = max(0, wild_cap(rules, en + n) - ew)
+            b = len(existing) + n
+            natural_meld[r] = ew == 0
+            if n == 0 and cap == 0:
+                continue
+        if rules.max_meld_size is not None:
+            cap = min(cap, rules.max_meld_size - b)
+        if low > cap:
+            return None
+        lower[r], room[r], base[r] = low, cap - low, b + low
+    budget = len(wilds) - sum(lower.values())
+    if budget < 0 or budget > sum(room.values()):
+        return None
+    extra = dict.fromkeys(lower, 0)
+    made = have + sum(1 for r in base if base[r] >= size and (
+        melds[r] is None or len(melds[r] or ()) < size))
+    # first finish canastas that are closest, while the rules still need canastas
+    for r in sorted((r for r in base if base[r] < size and size - base[r] <= room[r]),
+                    key=lambda r: size - base[r]):
+        need = size - base[r]
+        if need > budget:
+            break
+        if made >= rules.min_canastas_to_go_out:
+            break
+        extra[r] += need
+        budget -= need
+        made += 1
+    if made < rules.min_canastas_to_go_out:
+        return None
+    # spare wild cards go where they spoil least: mixed melds first, natural canastas last
+    def spoil(r: Rank) -> tuple[int, int]:
+        total = base[r] + extra[r]
+        return (1 if natural_meld[r] and lower[r] + extra[r] == 0 and total >= size else 0,
+                -total)
+
+    for r in sorted(room, key=spoil):
+        if not budget:
+            break
+        add = min(budget, room[r] - extra[r])
+        if add > 0:
+            extra[r] += add
+            budget -= add
+    if budget:
+        return None
+    wild_pool = sorted(wilds)  # twos before jokers
+    groups: list[tuple[bool, Group]] = []
+    score = 0
+    value = rules.value_of
+    for r in lower:
+        k = lower[r] + extra[r]
+        cards = naturals[r] + wild_pool[:k]
+        del wild_pool[:k]
+        if not cards:
+            continue
+        total = (len(melds[r] or ()) + len(cards))
+        completes = total >= size and len(melds[r] or ()) < size
+        mixed = k > 0 or any(IS_WILD[c] for c in melds[r] or ())
+        if completes:
+            score += rules.mixed_canasta_bonus if mixed else rules.natural_canasta_bonus
+        elif total >= size and k and not any(IS_WILD[c] for c in melds[r] or ()):
+            score -= rules.natural_canasta_bonus - rules.mixed_canasta_bonus
+        score += sum(value[c] for c in cards)
+        groups.append((completes, Group(r, tuple(sorted(cards)))))
+    if blacks:
+        score += sum(value[c] for c in blacks)
+    # canasta-making groups first: after them every step may leave the hand short
+    ordered = [g for c, g in groups if c] + [g for c, g in groups if not c]
+    if blacks:
+        ordered.append(Group(BLACK_THREE_RANK, tuple(sorted(blacks))))
+    if discard is not None and IS_WILD[discard]:
+        score -= 5  # a discarded wild card freezes nothing useful at the end; keep it counted
+    return OutPlan(tuple(ordered), discard, score)
+
+
+def plan_step(plan: OutPlan, legal_set: set[Action] | frozenset[Action]) -> Action | None:
+    """The next action of ``plan`` if it is legal now (its first group, or its discard)."""
+    if plan.groups:
+        action = Action("meld", (plan.groups[0],))
+        return action if action in legal_set else None
+    if plan.discard is not None:
+        action = Action("discard", (), plan.discard)
+        return action if action in legal_set else None
+    return None
+
+
+def wild_value(card: Card) -> int:
+    """1 for a two, 2 for a joker: jokers are worth more in hand and cost more to lose."""
+    return 2 if card == JOKER else 1

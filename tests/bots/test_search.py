@@ -1,0 +1,123 @@
+"""The search bot: reproducible, bounded, blind to hidden cards, and sound evaluation."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+
+from canasta import apply, get_rules, legal_actions, observe
+from canasta.bots import make_bot
+from canasta.bots.heuristic import alternatives
+from canasta.bots.ismcts import ISMCTSBot, evaluate
+from canasta.state import State, build_state
+
+from .helpers import play_hand, play_until
+
+
+def _decision() -> State:
+    """A classic position where the seat to move has several candidates worth a search."""
+    rules = get_rules("classic")
+    bots = [make_bot("heuristic") for _ in range(4)]
+    for steps in range(20, 200):
+        state = play_until(rules, bots, 31, steps)
+        obs = observe(state, state.to_move)
+        if state.phase == "play" and len(alternatives(obs, legal_actions(state), margin=120)) > 2:
+            return state
+    raise AssertionError("no decision found")
+
+
+DECISION = _decision()
+
+
+@pytest.mark.parametrize("mode", ["flat", "tree"])
+def test_same_seed_and_budget_give_the_same_search(mode: str) -> None:
+    obs, legal = observe(DECISION, DECISION.to_move), legal_actions(DECISION)
+    bot = ISMCTSBot(iterations=24, mode=mode, horizon=3)
+    first = bot.search(obs, legal, random.Random(9))
+    assert first == bot.search(obs, legal, random.Random(9))
+    assert first[0] in legal and len(first[1]) > 1
+    assert sum(n for _, n, _ in first[1]) >= 24 if mode == "tree" else first[1][0][1] == 8
+
+
+def test_search_ignores_what_the_seat_cannot_see() -> None:
+    """Moving an unseen card between another hand and the stock changes nothing."""
+    state = DECISION
+    seat = state.to_move
+    other = (seat + 1) % 4
+    hidden = [c for c in state.hands[other] if c not in state.known[other]]
+    card, swap = hidden[0], next(c for c in state.stock if c != hidden[0])
+    hands = list(state.hands)
+    rest = list(hands[other])
+    rest.remove(card)
+    hands[other] = tuple(sorted([*rest, swap]))
+    stock = list(state.stock)
+    stock[stock.index(swap)] = card
+    fields = {name: getattr(state, name) for name in State.__slots__}
+    fields.update(hands=tuple(hands), stock=tuple(stock))
+    twin = build_state(**fields)
+    assert twin != state and observe(twin, seat) == observe(state, seat)
+    bot = ISMCTSBot(iterations=16, horizon=3)
+    legal = legal_actions(state)
+    assert bot.search(observe(state, seat), legal, random.Random(2)) == bot.search(
+        observe(twin, seat), legal, random.Random(2))
+
+
+def test_a_time_budget_is_kept() -> None:
+    obs, legal = observe(DECISION, DECISION.to_move), legal_actions(DECISION)
+    bot = make_bot("ismcts:seconds=0.2")
+    start = time.perf_counter()
+    action = bot.choose(obs, legal, random.Random(1))
+    elapsed = time.perf_counter() - start
+    assert action in legal
+    assert 0.2 <= elapsed < 1.5
+
+
+def test_trivial_decisions_are_left_to_the_heuristic() -> None:
+    deals = (play_until(get_rules("classic"), [make_bot("heuristic")] * 4, s, 0)
+             for s in range(50))
+    state = next(s for s in deals if len(legal_actions(s)) == 1)  # only 'draw' is legal
+    legal = legal_actions(state)
+    bot = ISMCTSBot(iterations=1000)
+    start = time.perf_counter()
+    action, stats = bot.search(observe(state, state.to_move), legal, random.Random(0))
+    assert action == legal[0] and stats == [] and time.perf_counter() - start < 0.1
+    small = ISMCTSBot(iterations=8, horizon=2)
+    action, why = small.explain(observe(DECISION, DECISION.to_move), legal_actions(DECISION),
+                                random.Random(0))
+    assert why.startswith("search: ")
+
+
+def test_evaluate_is_the_hand_result_at_the_end_and_antisymmetric() -> None:
+    rules = get_rules("classic")
+    state, _ = play_hand(rules, [make_bot("heuristic") for _ in range(4)], seed=8)
+    assert state.result is not None
+    sides = state.result.sides
+    assert evaluate(state, 0) == sides[0].total - sides[1].total
+    assert evaluate(state, 1) == -evaluate(state, 0)
+    assert evaluate(DECISION, 0) == -evaluate(DECISION, 1) == -evaluate(DECISION, 3)
+    # laying a meld down never lowers the side's estimate
+    seat = DECISION.to_move
+    melds = [a for a in legal_actions(DECISION) if a.verb == "meld"]
+    for meld in melds[:5]:
+        assert evaluate(apply(DECISION, meld), seat) >= evaluate(DECISION, seat)
+
+
+def test_choices_do_not_depend_on_string_hashing() -> None:
+    """Set and dict order of actions must not steer the search (hash seeds vary by process)."""
+    code = ("import random; from canasta import get_rules, legal_actions, observe;"
+            "from canasta.bots import make_bot; from tests.bots.test_search import DECISION as s;"
+            "b = make_bot('ismcts:iterations=16,horizon=3,mode=tree');"
+            "print(b.search(observe(s, s.to_move), legal_actions(s), random.Random(4)))")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    outs = set()
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        run = subprocess.run([sys.executable, "-c", code], cwd=root, env=env,
+                             capture_output=True, text=True, check=True, timeout=120)
+        outs.add(run.stdout)
+    assert len(outs) == 1
