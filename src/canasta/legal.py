@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 from bisect import bisect_left
 from collections.abc import Iterator
+from itertools import groupby
 
 from canasta.actions import (
     ASK,
@@ -120,27 +121,23 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
     return result
 
 
+_RANK_KEY = RANK_OF.__getitem__
+
+
 def _hand_profile(hand: tuple[Card, ...]) -> tuple[dict[Rank, tuple[Card, ...]], tuple[Card, ...],
                                                    tuple[Card, ...]]:
     """(naturals by rank, wild cards, black threes) of a sorted hand."""
     by_rank: dict[Rank, tuple[Card, ...]] = {}
-    n = len(hand)
-    i = 0
-    while i < n:
-        c = hand[i]
-        if c >= 44:
-            break
-        rank = c >> 2
-        j = i + 1
-        while j < n and hand[j] >> 2 == rank:
-            j += 1
-        by_rank[rank] = hand[i:j]
-        i = j
-    j = i
-    while j < n and hand[j] < 48:
-        j += 1
-    blacks = tuple(c for c in hand[i:j] if IS_BLACK_THREE[c])
-    return by_rank, hand[j:], blacks
+    wilds: tuple[Card, ...] = ()
+    blacks: tuple[Card, ...] = ()
+    for rank, cards in groupby(hand, _RANK_KEY):
+        if rank < 11:
+            by_rank[rank] = tuple(cards)
+        elif rank == 12:
+            wilds = tuple(cards)
+        else:
+            blacks = tuple(c for c in cards if IS_BLACK_THREE[c])
+    return by_rank, wilds, blacks
 
 
 # -- the draw phase --------------------------------------------------------------------------
@@ -295,6 +292,15 @@ def _openings(state: State, hand: tuple[Card, ...], by_rank: dict[Rank, tuple[Ca
                     return False
         return True
 
+    # The search depends on the ranks only through their values and counts: cache it so.
+    top_count = len(by_rank.get(top_rank, ())) if top is not None else -1
+    key = (rules.opening_id, top_value, top_count, frozen, minimum, len(twos), jokers,
+           tuple((value[r * 4], len(by_rank[r])) for r in ranks))
+    cached = _OPENINGS.get(key)
+    if cached is not None:
+        found = [[((ranks[i] if i >= 0 else top_rank), k, t, j) for i, k, t, j in chosen]
+                 for chosen in cached]
+        return _opening_actions(state, hand, by_rank, twos, jokers, found, top, top_rank, gain)
     results: list[list[Shape]] = []
     max_value = {r: len(by_rank[r]) * value[r * 4] for r in ranks}
     wild_value = len(twos) * v2 + jokers * vj
@@ -324,7 +330,21 @@ def _openings(state: State, hand: tuple[Card, ...], by_rank: dict[Rank, tuple[Ca
             search(0, [shape], group_count(*shape), len(twos) - t, jokers - j)
     else:
         search(0, [], 0, len(twos), jokers)
+    index = {r: i for i, r in enumerate(ranks)}
+    if len(_OPENINGS) > 100_000:
+        _OPENINGS.clear()
+    _OPENINGS[key] = [[(index.get(r, -1), k, t, j) for r, k, t, j in chosen] for chosen in results]
+    return _opening_actions(state, hand, by_rank, twos, jokers, results, top, top_rank, gain)
 
+
+_OPENINGS: dict[tuple[object, ...], list[list[Shape]]] = {}
+
+
+def _opening_actions(state: State, hand: tuple[Card, ...], by_rank: dict[Rank, tuple[Card, ...]],
+                     twos: tuple[Card, ...], jokers: int, results: list[list[Shape]],
+                     top: Card | None, top_rank: Rank, gain: int) -> list[Action]:
+    """The opening actions of value-level openings: every choice of suits, canonical."""
+    canasta = state.rules.canasta_size
     acts: dict[Action, None] = {}
     n_hand = len(hand)
     for chosen in results:
@@ -481,7 +501,8 @@ def _play_actions(state: State) -> list[Action]:
                 if answer == "yes" and left and not _still_out(state, hand, melds, action):
                     continue
                 acts.append(action)
-        if may_end and 2 <= n_hand <= 11 and not rules.going_out_requires_discard:
+        if (may_end and canastas < need and 2 <= n_hand <= 12 - melds.count(None)
+                and not rules.going_out_requires_discard):
             acts.extend(_outs_one_card_each(state, hand, melds, canastas))
         if len(blacks) >= 3 and melds[BLACK_THREE_RANK] is None and may_end and canastas >= need:
             for k in rules.black_three_meld_sizes:
@@ -493,10 +514,24 @@ def _play_actions(state: State) -> list[Action]:
                     if answer == "yes" and left and not _still_out(state, hand, melds, action):
                         continue
                     acts.append(action)
-    if rules.permission_question_enabled and answer is None and not state.turn.melded:
-        if ask_problem(state) is None:
-            acts.append(ASK)
+    if (rules.permission_question_enabled and answer is None and not state.turn.melded
+            and _may_go_out_at_a_glance(rules, by_rank, melds) and ask_problem(state) is None):
+        acts.append(ASK)
     return acts
+
+
+def _may_go_out_at_a_glance(rules: Rules, by_rank: dict[Rank, tuple[Card, ...]],
+                            melds: SideMelds) -> bool:
+    """False when two ranks hold a lone natural card that no meld takes: one discard cannot
+    place both, so the player cannot go out (the exact test, ``can_go_out``, is far dearer)."""
+    lone = 0
+    low = rules.min_naturals_per_meld
+    for rank, cards in by_rank.items():
+        if len(cards) < low and melds[rank] is None:
+            lone += 1
+            if lone > 1:
+                return False
+    return True
 
 
 def _outs_one_card_each(state: State, hand: tuple[Card, ...], melds: SideMelds,

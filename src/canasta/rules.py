@@ -46,6 +46,9 @@ CLASSIC_THRESHOLDS: tuple[tuple[int | None, int], ...] = (
 )
 
 
+_OPENING_IDS: dict[tuple[object, ...], int] = {}
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every knob of a Canasta rule set (RULES §6). Checked on creation; raises :class:`RulesError`.
@@ -121,6 +124,8 @@ class Rules:
     value_of: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
     meld_shape: tuple[object, ...] = field(default=(), init=False, repr=False, compare=False)
     """The fields that decide which melds are legal (a cache key for the legal-action lists)."""
+    opening_id: int = field(default=0, init=False, repr=False, compare=False)
+    """A small number shared by rule sets whose openings are alike (a cache key)."""
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -141,6 +146,10 @@ class Rules:
         object.__setattr__(self, "meld_shape", (
             self.min_naturals_per_meld, self.min_meld_size, self.max_wilds_per_meld,
             self.wilds_must_not_exceed_naturals, self.max_meld_size))
+        opening = (self.meld_shape, self.value_of, self.hidden_canasta_bonus > 0,
+                   self.canasta_size, self.unfrozen_take_natural_plus_wild)
+        object.__setattr__(self, "opening_id", _OPENING_IDS.setdefault(opening,
+                                                                       len(_OPENING_IDS)))
 
     # -- derived facts -------------------------------------------------------------------------
     @property
