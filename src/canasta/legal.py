@@ -97,12 +97,15 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
                   existing: Meld | None) -> RankOptions:
     """Single-group meld actions onto rank ``rank``: (action and size) pairs, the bare actions
     and the largest size (cached by make-up)."""
-    key = (rules.meld_shape, rank, naturals, wilds, existing)
+    shape = None
+    if existing is not None:  # only the meld's make-up matters; its wild cards sort last
+        wild_count = len(existing) - bisect_left(existing, 48)
+        shape = (len(existing) - wild_count, wild_count)
+    key = (rules.meld_shape, rank, naturals, wilds, shape)
     found = _RANK_OPTIONS.get(key)
     if found is not None:
         return found
     out: list[tuple[Action, int]] = []
-    shape = split_counts(existing) if existing is not None else None
     nat_choices = _all_submultisets(naturals, 0 if shape else rules.min_naturals_per_meld,
                                     len(naturals))
     wild_choices = _all_submultisets(wilds, 0, len(wilds))
