@@ -10,7 +10,9 @@ tables, so that view pushes are part of the load. After ``--seconds`` it prints:
 * bot actions per second over all tables, and the server-side p50/p99 latency of a bot action
   (from the bot's decision back to the action committed and pushed, ``GET /api/stats``);
 * the p50/p99/max round-trip latency of the human actions (``POST .../actions``, measured
-  here), which is what a person feels;
+  here, in a process of its own), which is what a person feels; beside it, how late a 10 ms
+  timer fires in that process (``client_timer_late_p99_ms``): the machine's own scheduling
+  noise, which every latency here includes;
 * with ``--start``, the CPU the server used (its process and its bot workers).
 
 Example (the figures in the web table's report)::
@@ -25,6 +27,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -145,7 +148,7 @@ async def play_human(http: httpx.AsyncClient, table_id: str, seat: int, token: s
         if view.get("status") == "game_over":
             return
         if not view.get("your_turn"):
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0.1)
             continue
         await asyncio.sleep(think)
         action = rng.choice(view["legal"])
@@ -157,6 +160,36 @@ async def play_human(http: httpx.AsyncClient, table_id: str, seat: int, token: s
             results.human_ms.append(elapsed)
         else:
             results.human_errors += 1
+
+
+async def humans_main(url: str, tables: list[tuple[str, dict[int, str]]], seconds: float,
+                      think: float, seed: int) -> dict[str, Any]:
+    """The scripted humans, in a process of their own (so that the spectators' traffic in the
+    main process does not delay them); also measures how late this process's timers fire,
+    which is the machine's own scheduling noise."""
+    results = Results()
+    stop = time.monotonic() + seconds
+    rng = random.Random(seed)
+    overshoot: list[float] = []
+
+    async def jitter() -> None:
+        while time.monotonic() < stop:
+            started = time.perf_counter()
+            await asyncio.sleep(0.01)
+            overshoot.append((time.perf_counter() - started - 0.01) * 1000)
+
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        await asyncio.gather(jitter(), *(
+            play_human(http, table_id, 0, tokens[0], stop, think,
+                       random.Random(rng.random()), results)
+            for table_id, tokens in tables))
+    return {"human_ms": results.human_ms, "human_errors": results.human_errors,
+            "overshoot_ms": overshoot}
+
+
+def _humans_process(url: str, tables: list[tuple[str, dict[int, str]]], seconds: float,
+                    think: float, seed: int, out: Any) -> None:
+    out.put(asyncio.run(humans_main(url, tables, seconds, think, seed)))
 
 
 async def watch(url: str, table_id: str, stop: float, results: Results) -> None:
@@ -189,12 +222,18 @@ async def run(url: str, args: argparse.Namespace, pid: int | None) -> dict[str, 
         started = time.monotonic()
         stop = started + args.seconds
         results = Results()
-        rng = random.Random(args.seed)
-        tasks = [play_human(http, table_id, 0, tokens[0], stop, args.think,
-                            random.Random(rng.random()), results)
-                 for table_id, tokens in human_tables]
-        tasks += [watch(url, table_id, stop, results) for table_id, _ in bot_tables[:args.watch]]
-        await asyncio.gather(*tasks)
+        context = multiprocessing.get_context("spawn")
+        queue = context.Queue()
+        humans = context.Process(target=_humans_process, args=(
+            url, human_tables, args.seconds, args.think, args.seed, queue))
+        humans.start()
+        await asyncio.gather(*(watch(url, table_id, stop, results)
+                               for table_id, _ in bot_tables[:args.watch]),
+                             asyncio.sleep(max(0.0, stop - time.monotonic())))
+        played = await asyncio.get_running_loop().run_in_executor(None, queue.get)
+        humans.join()
+        results.human_ms = played["human_ms"]
+        results.human_errors = played["human_errors"]
         elapsed = time.monotonic() - started
         after = (await http.get("/api/stats")).json()
         cpu = (cpu_seconds(pid) - cpu_before) if pid and cpu_before is not None else None
@@ -212,7 +251,11 @@ async def run(url: str, args: argparse.Namespace, pid: int | None) -> dict[str, 
         "human_p99_ms": round(percentile(human, 0.99), 2) if human else None,
         "human_max_ms": round(max(human), 2) if human else None,
         "server_human_p99_ms": after["human"]["p99_ms"],
+        "server_loop_lag_p99_ms": after.get("loop_lag", {}).get("p99_ms"),
+        "server_loop_lag_max_ms": after.get("loop_lag", {}).get("max_ms"),
         "views_pushed": results.views_pushed,
+        "client_timer_late_p99_ms": round(percentile(played["overshoot_ms"], 0.99), 2)
+        if played["overshoot_ms"] else None,
         "server_cpu_percent": round(100 * cpu / elapsed, 1) if cpu is not None else None,
     }
 

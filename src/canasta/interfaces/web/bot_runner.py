@@ -91,8 +91,13 @@ def random_decision(state: State, rng_seed: str, why: str) -> Decision:
 
 
 def _warm_up() -> None:
-    """Import the engine and the bots in a fresh worker process."""
+    """Import the engine and the bots in a fresh worker process, which leaves Ctrl-C to the
+    server (it shuts the pool down)."""
+    import signal
+
     import canasta.bots  # noqa: F401
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class BotRunner:
@@ -104,6 +109,7 @@ class BotRunner:
         self.timeout = timeout
         self._executor = self._new_executor()
         self._semaphore: asyncio.Semaphore | None = None
+        self._closed = False
 
     def _new_executor(self) -> Executor:
         if self.workers > 0:
@@ -130,8 +136,9 @@ class BotRunner:
                 self._replace_workers()
                 return random_decision(state, rng_seed, "the bot ran out of time")
             except BrokenProcessPool:
-                log.error("the bot worker pool broke; starting a new one")
-                self._executor = self._new_executor()
+                if not self._closed:
+                    log.error("the bot worker pool broke; starting a new one")
+                    self._executor = self._new_executor()
                 return random_decision(state, rng_seed, "the bot's worker failed")
             except Exception:
                 log.exception("bot %r failed; a random action stands in", spec)
@@ -152,4 +159,5 @@ class BotRunner:
 
     def close(self) -> None:
         """Stop the workers (decisions in flight are abandoned)."""
+        self._closed = True
         self._executor.shutdown(wait=False, cancel_futures=True)

@@ -72,6 +72,8 @@ class Stats:
         self.actions = {"human": 0, "bot": 0}
         self.latency_ms: dict[str, deque[float]] = {"human": deque(maxlen=keep),
                                                     "bot": deque(maxlen=keep)}
+        self.loop_lag_ms: deque[float] = deque(maxlen=keep)
+        """How late a 20 ms timer of the event loop fires: time the loop was busy or starved."""
 
     def record(self, who: str, seconds: float) -> None:
         """Count one committed action."""
@@ -85,7 +87,17 @@ class Stats:
             values = list(self.latency_ms[who])
             out[who] = {"actions": count, "p50_ms": _percentile(values, 0.50),
                         "p99_ms": _percentile(values, 0.99)}
+        lag = list(self.loop_lag_ms)
+        out["loop_lag"] = {"p50_ms": _percentile(lag, 0.50), "p99_ms": _percentile(lag, 0.99),
+                           "max_ms": round(max(lag), 3) if lag else None}
         return out
+
+    async def watch_loop(self, period: float = 0.02) -> None:
+        """Measure the event loop's lag until cancelled."""
+        while True:
+            started = time.perf_counter()
+            await asyncio.sleep(period)
+            self.loop_lag_ms.append((time.perf_counter() - started - period) * 1000)
 
 
 class Lobby:
@@ -117,6 +129,7 @@ class Lobby:
             except Exception:
                 log.exception("table %s could not be resumed", table_id)
         log.info("%d tables resumed", len(self.tables))
+        self._spawn(self.stats.watch_loop(), "loop-lag")
 
     async def stop(self) -> None:
         """Stop the bots and close every connection (the database already has everything)."""
@@ -287,8 +300,9 @@ class Lobby:
                 raise Conflict(f"a bot plays seat {seat} now: claim the seat back first",
                                "bot_seat")
             await self._commit(table, seat, action)
-            self.stats.record("human", time.perf_counter() - started)
-            return self.view_of(table, seat)
+            view = self.view_of(table, seat)
+        self.stats.record("human", time.perf_counter() - started)
+        return view
 
     @staticmethod
     def parse(text: str) -> Action:

@@ -129,6 +129,7 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = create_db_engine(url)
+        self._insert_action = schema.actions.insert()
 
     @property
     def is_sqlite(self) -> bool:
@@ -182,9 +183,9 @@ class Storage:
         """Store one accepted action (and the table's new status, if it changed)."""
         now = _now()
         with self.engine.begin() as conn:
-            conn.execute(schema.actions.insert().values(
-                table_id=table_id, hand=hand, idx=index, seat=seat, action=action,
-                created_at=now))
+            conn.execute(self._insert_action, {
+                "table_id": table_id, "hand": hand, "idx": index, "seat": seat,
+                "action": action, "created_at": now})
             if status is not None:
                 conn.execute(update(schema.tables).where(schema.tables.c.id == table_id)
                              .values(status=status, updated_at=now))
