@@ -95,9 +95,22 @@ class LiveServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.started = False
 
     def start(self, timeout: float = 30.0) -> None:
-        """Start the server and wait until it answers."""
+        """Start the server and wait until it answers. On a first start, a port taken
+        meanwhile by another test is traded for a free one; a restart keeps its port."""
+        for _ in range(3):
+            if self._start(timeout):
+                self.started = True
+                return
+            if self.started or "address already in use" not in self.log_path.read_text():
+                break
+            self.port = free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+        pytest.fail(f"the server did not start: {self.log_path.read_text()[-2000:]}")
+
+    def _start(self, timeout: float) -> bool:
         import httpx
 
         log = open(self.log_path, "ab")  # noqa: SIM115 - the child keeps it open
@@ -109,14 +122,15 @@ class LiveServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                pytest.fail(f"the server exited: {self.log_path.read_text()[-2000:]}")
+                return False
             try:
                 if httpx.get(f"{self.url}/api/health", timeout=1.0).status_code == 200:
-                    return
+                    return True
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
-        pytest.fail(f"the server did not start: {self.log_path.read_text()[-2000:]}")
+        self.kill()
+        return False
 
     def kill(self) -> None:
         """SIGKILL, like a crash."""
