@@ -30,7 +30,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# As root on Debian, the system test services (PostgreSQL, Chromium) are installed and started
+# first; elsewhere the tests that need them are skipped, each with its reason in the summary.
 test: lint typecheck
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then scripts/services.sh; fi
+	set -a; [ ! -f .services.env ] || . ./.services.env; set +a; \
 	$(BIN)/pytest -m "not slow" -n 2 -rs
 
 test-slow: $(STAMP)
