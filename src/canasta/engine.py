@@ -301,15 +301,6 @@ def _draw(state: State, action: Action) -> State:
 
 # -- take ------------------------------------------------------------------------------------
 
-def take_problem(state: State, action: Action) -> str | None:
-    """Why taking the pile with ``action`` is illegal, or ``None`` (RULES §1.12)."""
-    try:
-        _take_plan(state, action)
-    except ValueError as e:
-        return str(e)
-    return None
-
-
 def _take_plan(state: State, action: Action) -> tuple[list[Card], SideMelds, list[Rank], bool,
                                                         list[Rank]]:
     """Check a take; returns (cards laid from hand, new melds, ranks created, extended, hidden)."""

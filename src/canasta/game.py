@@ -209,6 +209,18 @@ class Game:
         return GameRecord(self.rules, self.players, tuple(hands))
 
 
+def apply_line(state: State, line: str) -> State:
+    """Apply one action line; a seat prefix (``p2: discard 9s``) must name the player to move.
+
+    Raises :class:`~canasta.errors.NotationError` or :class:`~canasta.errors.IllegalActionError`.
+    """
+    seat, action = parse_action_line(line)
+    if seat is not None and seat != state.to_move:
+        raise IllegalActionError(format_action(action),
+                                 f"p{seat} is not to move (p{state.to_move} is)")
+    return apply(state, action)
+
+
 @dataclass(frozen=True)
 class ReplayedHand:
     """A hand as replayed: its record, final state, and the scores after it."""
@@ -241,19 +253,13 @@ def replay(record: GameRecord) -> Iterator[ReplayedHand]:
         actions = []
         for i, line in enumerate(hand.actions, 1):
             try:
-                seat, action = parse_action_line(line)
+                state = apply_line(state, line)
             except NotationError as e:
                 raise NotationError(f"hand {number}, action {i}: {e}") from None
-            if seat is not None and seat != state.to_move:
-                raise IllegalActionError(format_action(action),
-                                         f"hand {number}, action {i}: p{seat} is not to move "
-                                         f"(p{state.to_move} is)")
-            try:
-                state = apply(state, action)
             except IllegalActionError as e:
                 raise IllegalActionError(e.action, f"hand {number}, action {i}: {e.reason}") \
                     from None
-            actions.append(format_action(action))
+            actions.append(format_action(parse_action_line(line)[1]))
         done = HandRecord(hand.dealer, hand.deck, tuple(actions))
         if state.is_over:
             assert state.result is not None

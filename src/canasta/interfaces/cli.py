@@ -15,11 +15,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from canasta import __version__
-from canasta.actions import format_action, parse_action_line
+from canasta.actions import format_action
 from canasta.deal import new_hand
-from canasta.engine import apply
-from canasta.errors import CanastaError, IllegalActionError
-from canasta.game import GameRecord, replay
+from canasta.errors import CanastaError, IllegalActionError, NotationError
+from canasta.game import GameRecord, apply_line, replay
 from canasta.legal import legal_actions
 from canasta.position import dumps, parse_position, result_to_json, state_to_json
 from canasta.rules import PRESETS, get_rules
@@ -91,13 +90,9 @@ def cmd_apply(args: argparse.Namespace) -> int:
     state = parse_position(_read(args.position))
     for line in args.actions:
         try:
-            seat, action = parse_action_line(line)
-        except CanastaError as e:
+            state = apply_line(state, line)
+        except NotationError as e:
             raise _Invalid(f"invalid action {line!r}: {e}") from None
-        if seat is not None and seat != state.to_move:
-            raise IllegalActionError(format_action(action),
-                                     f"p{seat} is not to move (p{state.to_move} is)")
-        state = apply(state, action)
     _print_json(state_to_json(state))
     return 0
 
