@@ -356,6 +356,11 @@ PRESETS: dict[str, Rules] = {
         min_canastas_to_go_out=2, red_three_schedule=((5, 1000), (6, 1200)),
         black_three_meld_sizes=(3, 4, 5, 6),
         initial_meld_thresholds=CLASSIC_THRESHOLDS + ((7000, 150),), target_score=10000),
+    "classic-6p-3x2": _CLASSIC.replace(
+        name="classic-6p-3x2", num_players=6, num_sides=3, num_decks=3, num_jokers=6,
+        hand_size=13, min_canastas_to_go_out=2, red_three_schedule=((5, 1000), (6, 1200)),
+        black_three_meld_sizes=(3, 4, 5, 6),
+        initial_meld_thresholds=CLASSIC_THRESHOLDS + ((7000, 150),), target_score=7500),
     "korean-old": _CLASSIC.replace(
         name="korean-old", draw_count=2, upcard_cover_kinds=frozenset(),
         permission_asks_per_hand=1, concealed_out_minimum_exempt_on_stock_draw=False,

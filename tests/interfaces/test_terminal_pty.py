@@ -30,6 +30,8 @@ ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b
 PROMPT = re.compile(r"(draw/take|meld/discard|yes/no|press Enter for the next hand \(or quit\))"
                     r"> $")
 SRC = Path(__file__).resolve().parents[2] / "src"
+WAIT = 60.0
+"""Seconds to wait for the screen: generous, so a busy machine does not fail the test."""
 
 
 def _controlling_terminal() -> None:
@@ -67,7 +69,7 @@ class Terminal:
         self.raw += data
         return True
 
-    def expect(self, pattern: re.Pattern[str] | str, timeout: float = 10.0) -> re.Match[str]:
+    def expect(self, pattern: re.Pattern[str] | str, timeout: float = WAIT) -> re.Match[str]:
         """Wait for ``pattern`` in the text after what was read so far."""
         regex = re.compile(pattern) if isinstance(pattern, str) else pattern
         deadline = time.monotonic() + timeout
@@ -87,7 +89,7 @@ class Terminal:
 
     def prompt(self) -> str:
         """Wait until the program waits for input; returns the prompt's name."""
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + WAIT
         while True:
             text = self.text()
             match = PROMPT.search(text, self.seen)
@@ -104,7 +106,7 @@ class Terminal:
     def send(self, line: str, enter: bool = True) -> None:
         os.write(self.fd, (line + ("\r" if enter else "")).encode())
 
-    def wait(self, timeout: float = 10.0) -> int:
+    def wait(self, timeout: float = WAIT) -> int:
         deadline = time.monotonic() + timeout
         while self.proc.poll() is None and time.monotonic() < deadline:
             try:
