@@ -5,10 +5,12 @@ Each decision scores its candidates in points and plays the best one:
 * **draw or take** (§3.2 A): a pile is worth a base plus so much per card and per red three, less
   the wild cards the take spends and, when the hand may end soon, the points it would leave in
   hand;
-* **melds** (§3.2 B): open with the cheapest minimal opening; lay natural cards onto the side's
-  melds and start melds of three or more naturals, keeping pairs and a few cards in hand; spend
-  wild cards only to finish a canasta (any number for the side's first canasta, fewer later);
-  lay down everything that fits once the hand is about to end;
+* **melds** (§3.2 B): open with the cheapest minimal opening; then *hold* cards (a big hand takes
+  frozen piles and hides the side's plans) and meld only to complete a canasta, or once an
+  opposing side could go out (a lay-off or new meld is worth more the higher that threat);
+  keep natural pairs while the pile is frozen; spend wild cards only to finish a canasta (any
+  number for the side's first canasta, fewer later); lay down everything that fits once the
+  hand is about to end;
 * **discard** (§3.2 C, D): each card costs what keeping it is worth (wild cards, pairs, black
   threes) plus the chance that the next opponent can take the pile with it times what the pile
   is worth to them (their melded ranks, unfrozen piles, card counting of unseen copies); a wild
@@ -62,10 +64,13 @@ class HeuristicWeights:
     """Cost of each card laid in the opening (cards held keep options)."""
     keep_cards: int = 3
     """Cards kept in hand when melding, unless going out or the hand is about to end."""
-    layoff_value: float = 30.0
-    """Worth of laying natural cards onto the side's meld."""
-    new_meld_value: float = 25.0
-    """Worth of starting a meld of three or more natural cards."""
+    layoff_value: float = -30.0
+    """Worth of laying natural cards onto the side's meld (negative: rather hold them)."""
+    new_meld_value: float = -30.0
+    """Worth of starting a meld of three or more natural cards (negative: rather hold them)."""
+    meld_threat: float = 300.0
+    """Extra worth of any lay-off or new meld per unit of threat: held cards count against the
+    side if the hand ends, so they go down once an opposing side can go out."""
     hold_pairs_pile: int = 4
     """Pile size from which a frozen pile makes the bot keep a natural pair of each rank."""
     finish_wilds: int = 2
@@ -485,7 +490,8 @@ def meld_scores(view: View, moves: Moves,
     rules = view.rules
     hand_n = len(view.obs.hand)
     size = rules.canasta_size
-    dumping = view.threat() >= w.dump_threat
+    threat = view.threat()
+    dumping = threat >= w.dump_threat
     wilds = sorted(view.wilds)  # twos before jokers
     if dumping:
         keep = 1
@@ -543,13 +549,15 @@ def meld_scores(view: View, moves: Moves,
                       else f"lay off {rank_char(r)}s on our meld")
         else:
             continue
-        score += w.new_meld_value if existing is None else w.layoff_value
+        score += (w.new_meld_value if existing is None else w.layoff_value) + w.meld_threat * threat
         laid = naturals + wilds[:paired + extra]
         if dumping:
             score += sum(value[c] for c in laid)
         left = hand_n - len(laid)
         if left < 1 or (left < keep and need > extra):
             continue  # hold cards back unless this finishes a canasta
+        if score <= 0:
+            continue  # not worth laying down now: the cards keep options in hand
         action = Action("meld", (Group(r, tuple(sorted(laid))),))
         if action in moves:
             out.append((score, action, reason))

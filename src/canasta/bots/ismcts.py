@@ -14,14 +14,15 @@ position is valued by :func:`evaluate`: the side's lead in points.
 
 Two modes:
 
-* ``flat`` (default; PIMC/SPARTA-style, BOTS.md L3): each sampled deal is played out once for
+* ``flat`` (PIMC/SPARTA-style, BOTS.md L3): each sampled deal is played out once for
   every candidate (common random numbers: the candidates are compared on identical deals and
   stock orders, which removes most of the luck from the comparison). The heuristic's choice is
   kept unless another candidate beats it on the paired differences by more than ``z`` standard
   errors.
-* ``tree`` (single-observer ISMCTS, BOTS.md L4): one sampled deal per iteration descends a tree
-  of the seat's own decisions (``depth`` of them, keyed by its own actions, UCB1 with
-  availability counts, untried candidates first); the most visited root candidate is played.
+* ``tree`` (the default; single-observer ISMCTS, BOTS.md L4): one sampled deal per iteration
+  descends a tree of the seat's own decisions (``depth`` of them, keyed by its own actions,
+  UCB1 with availability counts, untried candidates first); the most visited root candidate is
+  played.
 
 ``iterations=N`` fixes the work (N simulations; reproducible: the same seed and N give the same
 choice); ``seconds=S`` bounds the time instead.
@@ -115,7 +116,7 @@ class ISMCTSBot:
     """Search over sampled deals with heuristic play-outs; see the module docstring.
 
     Parameters (spec strings are accepted): ``iterations`` (simulations, default 400) or
-    ``seconds`` (a time budget that replaces it), ``mode`` (``flat`` or ``tree``), ``horizon``
+    ``seconds`` (a time budget that replaces it), ``mode`` (``tree`` or ``flat``), ``horizon``
     (turns simulated past the searched decisions, default 8), ``width`` (most candidates,
     default 4), ``margin`` (points: alternatives the heuristic rates further below its choice
     are not searched, default 120), ``z`` (flat: standard errors another candidate must win by,
@@ -126,7 +127,7 @@ class ISMCTSBot:
     name = "ismcts"
 
     def __init__(self, iterations: int | str = 400, seconds: float | str | None = None,
-                 mode: str = "flat", horizon: int | str = 8, width: int | str = 4,
+                 mode: str = "tree", horizon: int | str = 8, width: int | str = 4,
                  margin: float | str = 120.0, z: float | str = 1.0, depth: int | str = 2,
                  c: float | str = 0.7, scale: float | str = 600.0,
                  weights: HeuristicWeights | None = None, **params: str) -> None:
