@@ -91,16 +91,19 @@ def _all_submultisets(cards: tuple[Card, ...], low: int, high: int) -> list[tupl
 
 RankOptions = tuple[list[tuple[Action, int]], list[Action], int]
 _RANK_OPTIONS: dict[tuple[object, ...], RankOptions] = {}
+_MELD_ACTIONS: dict[tuple[Rank, tuple[Card, ...]], Action] = {}
+
+
+def _meld_shape_of(existing: Meld) -> tuple[int, int]:
+    """(natural cards, wild cards) of a sorted meld: its wild cards sort last."""
+    wild_count = len(existing) - bisect_left(existing, 48)
+    return len(existing) - wild_count, wild_count
 
 
 def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: tuple[Card, ...],
-                  existing: Meld | None) -> RankOptions:
-    """Single-group meld actions onto rank ``rank``: (action and size) pairs, the bare actions
-    and the largest size (cached by make-up)."""
-    shape = None
-    if existing is not None:  # only the meld's make-up matters; its wild cards sort last
-        wild_count = len(existing) - bisect_left(existing, 48)
-        shape = (len(existing) - wild_count, wild_count)
+                  shape: tuple[int, int] | None) -> RankOptions:
+    """Single-group meld actions onto rank ``rank`` (a meld of make-up ``shape``, or a new one):
+    (action and size) pairs, the bare actions and the largest size. Cached by make-up."""
     key = (rules.meld_shape, rank, naturals, wilds, shape)
     found = _RANK_OPTIONS.get(key)
     if found is not None:
@@ -116,9 +119,15 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
                 continue
             if meld_problem(rules, en + len(nat), ew + len(wild), adds_wilds=bool(wild)):
                 continue
-            out.append((Action("meld", (Group(rank, nat + wild),)), len(nat) + len(wild)))
+            cards = nat + wild
+            action = _MELD_ACTIONS.get((rank, cards))
+            if action is None:
+                action = _MELD_ACTIONS.setdefault((rank, cards),
+                                                  Action("meld", (Group(rank, cards),)))
+            out.append((action, len(cards)))
     if len(_RANK_OPTIONS) > 200_000:
         _RANK_OPTIONS.clear()
+        _MELD_ACTIONS.clear()
     result = (out, [a for a, _ in out], max((k for _, k in out), default=0))
     _RANK_OPTIONS[key] = result
     return result
@@ -484,12 +493,22 @@ def _play_actions(state: State) -> list[Action]:
         ranks: list[Rank] | dict[Rank, tuple[Card, ...]] = by_rank
         if wilds:
             ranks = sorted(set(by_rank).union(r for r in range(11) if melds[r] is not None))
+        cache = _RANK_OPTIONS
+        meld_key = rules.meld_shape
+        min_naturals = rules.min_naturals_per_meld
         for rank in ranks:
             naturals = by_rank.get(rank, ())
             existing = melds[rank]
-            if existing is None and len(naturals) < rules.min_naturals_per_meld:
-                continue
-            options, bare, largest = _rank_options(rules, rank, naturals, wilds, existing)
+            if existing is None:
+                if len(naturals) < min_naturals:
+                    continue
+                shape = None
+            else:
+                shape = _meld_shape_of(existing)
+            found = cache.get((meld_key, rank, naturals, wilds, shape))
+            if found is None:
+                found = _rank_options(rules, rank, naturals, wilds, shape)
+            options, bare, largest = found
             if n_hand - largest > 1 and answer != "yes":
                 acts.extend(bare)  # the usual case: no option comes near going out
                 continue
