@@ -50,6 +50,9 @@ def test_parameters_reach_the_bot() -> None:
     ("ismcts:seconds=0", "seconds must be positive"),
     ("ismcts:seconds=nan", "seconds must be positive"),
     ("greedy:depth=3", "bad parameters for bot 'greedy'"),
+    ("heuristic:weights=1", "give the weights either"),
+    ("ismcts:weights=1", "give the weights either"),
+    ("ismcts:mode=deep", "mode must be one of"),
     ("random:x=1", "bad parameters for bot 'random'"),
 ])
 def test_bad_specs_say_what_is_wrong(spec: str, words: str) -> None:

@@ -142,6 +142,16 @@ class HeuristicWeights:
 DEFAULT_WEIGHTS = HeuristicWeights()
 
 
+def resolve_weights(weights: object, params: dict[str, str]) -> HeuristicWeights:
+    """Weights given whole (from code) or by name (from a spec); raises ``ValueError``."""
+    if weights is None:
+        return HeuristicWeights.from_params(params) if params else DEFAULT_WEIGHTS
+    if not isinstance(weights, HeuristicWeights) or params:
+        raise ValueError("give the weights either as HeuristicWeights or by name, "
+                         f"not {weights!r}")
+    return weights
+
+
 class NoMoveError(ValueError):
     """A simulated state where the player to move has no legal action (an impossible sample)."""
 
@@ -212,7 +222,7 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, weights: HeuristicWeights | None = None, **params: str) -> None:
-        self.weights = weights if weights is not None else HeuristicWeights.from_params(params)
+        self.weights = resolve_weights(weights, params)
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """The heuristic's action (deterministic: ``rng`` is not used)."""

@@ -38,13 +38,13 @@ from collections.abc import Sequence
 from canasta.actions import Action
 from canasta.bots.determinize import Determinizer
 from canasta.bots.heuristic import (
-    DEFAULT_WEIGHTS,
     HeuristicWeights,
     Moves,
     NoMoveError,
     alternatives,
     decide,
     decide_in,
+    resolve_weights,
 )
 from canasta.cards import IS_WILD
 from canasta.engine import apply
@@ -143,8 +143,7 @@ class ISMCTSBot:
         self.depth = _int_param("depth", depth)
         self.c = _float_param("c", c, allow_zero=True)
         self.scale = _float_param("scale", scale)
-        self.weights = weights if weights is not None else (
-            HeuristicWeights.from_params(params) if params else DEFAULT_WEIGHTS)
+        self.weights = resolve_weights(weights, params)
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """The searched choice (the heuristic's pick when the decision is trivial or clear)."""
