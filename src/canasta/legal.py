@@ -46,7 +46,7 @@ from canasta.cards import (
     Card,
     Rank,
 )
-from canasta.engine import _frozen_for, ask_problem, forced_take, remove_cards
+from canasta.engine import ask_problem, forced_take, remove_cards
 from canasta.melds import can_go_out, meld_problem, split_counts, wild_cap
 from canasta.rules import Rules
 from canasta.state import ANSWER, PLAY, Meld, SideMelds, State
@@ -94,12 +94,6 @@ _RANK_OPTIONS: dict[tuple[object, ...], RankOptions] = {}
 _MELD_ACTIONS: dict[tuple[Rank, tuple[Card, ...]], Action] = {}
 
 
-def _meld_shape_of(existing: Meld) -> tuple[int, int]:
-    """(natural cards, wild cards) of a sorted meld: its wild cards sort last."""
-    wild_count = len(existing) - bisect_left(existing, 48)
-    return len(existing) - wild_count, wild_count
-
-
 def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: tuple[Card, ...],
                   shape: tuple[int, int] | None) -> RankOptions:
     """Single-group meld actions onto rank ``rank`` (a meld of make-up ``shape``, or a new one):
@@ -109,22 +103,29 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
     if found is not None:
         return found
     out: list[tuple[Action, int]] = []
-    nat_choices = _all_submultisets(naturals, 0 if shape else rules.min_naturals_per_meld,
-                                    len(naturals))
-    wild_choices = _all_submultisets(wilds, 0, len(wilds))
     en, ew = shape or (0, 0)
-    for nat in nat_choices:
-        for wild in wild_choices:
-            if not nat and not wild:
-                continue
-            if meld_problem(rules, en + len(nat), ew + len(wild), adds_wilds=bool(wild)):
-                continue
-            cards = nat + wild
-            action = _MELD_ACTIONS.get((rank, cards))
-            if action is None:
-                action = _MELD_ACTIONS.setdefault((rank, cards),
-                                                  Action("meld", (Group(rank, cards),)))
-            out.append((action, len(cards)))
+    wild_sets = [submultisets(wilds, w) for w in range(len(wilds) + 1)]
+    actions = _MELD_ACTIONS
+    for k in range(0 if shape else rules.min_naturals_per_meld, len(naturals) + 1):
+        if en + k < rules.min_naturals_per_meld:
+            continue
+        # how many wild cards may join k natural cards (none at all is always allowed)
+        most = min(len(wilds), wild_cap(rules, en + k) - ew)
+        least = max(0, rules.min_meld_size - en - ew - k, 1 if k == 0 else 0)
+        if rules.max_meld_size is not None:
+            if en + ew + k > rules.max_meld_size:
+                break
+            most = min(most, rules.max_meld_size - en - ew - k)
+        counts = range(least, most + 1) if least > 0 else range(0, max(most, 0) + 1)
+        for nat in submultisets(naturals, k):
+            for w in counts:
+                for wild in wild_sets[w]:
+                    cards = nat + wild
+                    action = actions.get((rank, cards))
+                    if action is None:
+                        action = actions.setdefault((rank, cards),
+                                                    Action("meld", (Group(rank, cards),)))
+                    out.append((action, k + w))
     if len(_RANK_OPTIONS) > 200_000:
         _RANK_OPTIONS.clear()
         _MELD_ACTIONS.clear()
@@ -190,9 +191,10 @@ def take_actions(state: State) -> list[Action]:
             and len(pile) == 1):
         return []
     rank = RANK_OF[top]
-    owner = state.owner_of(seat)
+    owner = seat % rules.num_sides if state.lone_hand is None else state.owner_of(seat)
     melds = state.melds[owner]
-    frozen = _frozen_for(state, seat)
+    frozen = state.pile_frozen or (rules.pile_frozen_until_side_melds
+                                   and melds.count(None) == len(melds))
     low = rank << 2
     start = bisect_left(hand, low)
     end = bisect_left(hand, low + 4, start)
@@ -464,14 +466,15 @@ def _play_actions(state: State) -> list[Action]:
     seat = state.to_move
     hand = state.hands[seat]
     n_hand = len(hand)
-    owner = state.owner_of(seat)
+    owner = seat % rules.num_sides if state.lone_hand is None else state.owner_of(seat)
     melds = state.melds[owner]
     answer = state.answer
     size = rules.canasta_size
     canastas = 0
-    for meld in melds:
-        if meld is not None and len(meld) >= size:
-            canastas += 1
+    if melds.count(None) < 12:
+        for meld in melds:
+            if meld is not None and len(meld) >= size:
+                canastas += 1
     need = rules.min_canastas_to_go_out
     # discards
     if n_hand == 1:
@@ -496,6 +499,7 @@ def _play_actions(state: State) -> list[Action]:
         cache = _RANK_OPTIONS
         meld_key = rules.meld_shape
         min_naturals = rules.min_naturals_per_meld
+        roomy = n_hand - 2 if answer != "yes" else -1  # options this large leave 2+ cards
         for rank in ranks:
             naturals = by_rank.get(rank, ())
             existing = melds[rank]
@@ -504,12 +508,13 @@ def _play_actions(state: State) -> list[Action]:
                     continue
                 shape = None
             else:
-                shape = _meld_shape_of(existing)
+                wild_count = len(existing) - bisect_left(existing, 48)
+                shape = (len(existing) - wild_count, wild_count)
             found = cache.get((meld_key, rank, naturals, wilds, shape))
             if found is None:
                 found = _rank_options(rules, rank, naturals, wilds, shape)
             options, bare, largest = found
-            if n_hand - largest > 1 and answer != "yes":
+            if largest <= roomy:
                 acts.extend(bare)  # the usual case: no option comes near going out
                 continue
             before = len(existing) if existing is not None else 0
