@@ -542,15 +542,17 @@ def _play_actions(state: State) -> list[Action]:
                         continue
                     acts.append(action)
     if (rules.permission_question_enabled and answer is None and not state.turn.melded
-            and _may_go_out_at_a_glance(rules, by_rank, melds) and ask_problem(state) is None):
+            and _may_go_out_at_a_glance(rules, by_rank, len(wilds), melds, canastas)
+            and ask_problem(state) is None):
         acts.append(ASK)
     return acts
 
 
-def _may_go_out_at_a_glance(rules: Rules, by_rank: dict[Rank, tuple[Card, ...]],
-                            melds: SideMelds) -> bool:
-    """False when two ranks hold a lone natural card that no meld takes: one discard cannot
-    place both, so the player cannot go out (the exact test, ``can_go_out``, is far dearer)."""
+def _may_go_out_at_a_glance(rules: Rules, by_rank: dict[Rank, tuple[Card, ...]], wilds: int,
+                            melds: SideMelds, canastas: int) -> bool:
+    """False when the player surely cannot go out this turn (the exact test, ``can_go_out``,
+    is far dearer): two ranks hold a lone natural card that no meld takes (one discard cannot
+    place both), or too few canastas are within reach of the hand."""
     lone = 0
     low = rules.min_naturals_per_meld
     for rank, cards in by_rank.items():
@@ -558,7 +560,18 @@ def _may_go_out_at_a_glance(rules: Rules, by_rank: dict[Rank, tuple[Card, ...]],
             lone += 1
             if lone > 1:
                 return False
-    return True
+    need = rules.min_canastas_to_go_out - canastas
+    if need <= 0:
+        return True
+    size = rules.canasta_size - min(wilds, rules.max_wilds_per_meld)
+    for rank in range(11):
+        meld = melds[rank]
+        if (meld is None or len(meld) < rules.canasta_size) and (
+                len(meld or ()) + len(by_rank.get(rank, ())) >= size):
+            need -= 1
+            if need == 0:
+                return True
+    return False
 
 
 def _outs_one_card_each(state: State, hand: tuple[Card, ...], melds: SideMelds,
