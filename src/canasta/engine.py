@@ -31,9 +31,18 @@ from canasta.cards import (
 from canasta.errors import IllegalActionError
 from canasta.melds import black_three_problem, can_go_out, meld_problem, split_counts
 from canasta.scoring import score_hand
-from canasta.state import ANSWER, DRAW, NEW_TURN, OVER, PLAY, Meld, SideMelds, State, TurnInfo
-
-_set = object.__setattr__
+from canasta.state import (
+    ANSWER,
+    DRAW,
+    NEW_TURN,
+    OVER,
+    PLAY,
+    Meld,
+    SideMelds,
+    State,
+    TurnInfo,
+    seal,
+)
 
 
 def apply(state: State, action: Action | str) -> State:
@@ -50,7 +59,7 @@ def apply(state: State, action: Action | str) -> State:
     phase = state.phase
     if phase != _PHASE_OF[action.verb]:
         raise _illegal(action, _wrong_phase(state, action))
-    return handler(state, action)
+    return seal(handler(state, action))
 
 
 def check(state: State, action: Action | str) -> None:
@@ -259,11 +268,11 @@ def _draw(state: State, action: Action) -> State:
     seat = state.to_move
     if need == 1 and not IS_RED_THREE[stock[0]] and len(stock) > 1:
         new = state.copy()  # the usual draw: one card, not a red three, more to come
-        _set(new, "hands", _with_slot(state.hands, seat, tuple(sorted(state.hands[seat]
-                                                                        + stock[:1]))))
-        _set(new, "stock", stock[1:])
-        _set(new, "phase", PLAY)
-        _set(new, "turn", NEW_TURN)
+        new.hands = _with_slot(state.hands, seat, tuple(sorted(state.hands[seat]
+                                                                        + stock[:1])))
+        new.stock = stock[1:]
+        new.phase = PLAY
+        new.turn = NEW_TURN
         return new
     side = seat % rules.num_sides
     hand = list(state.hands[seat])
@@ -285,12 +294,12 @@ def _draw(state: State, action: Action) -> State:
             gained += 1
     new = state.copy()
     hand.sort()
-    _set(new, "hands", _with_slot(state.hands, seat, tuple(hand)))
-    _set(new, "stock", stock[pos:])
+    new.hands = _with_slot(state.hands, seat, tuple(hand))
+    new.stock = stock[pos:]
     if reds is not state.red_threes[side]:
-        _set(new, "red_threes", _with_slot(state.red_threes, side, tuple(sorted(reds))))
-    _set(new, "phase", PLAY)
-    _set(new, "turn", NEW_TURN)
+        new.red_threes = _with_slot(state.red_threes, side, tuple(sorted(reds)))
+    new.phase = PLAY
+    new.turn = NEW_TURN
     if pos == len(stock):
         if void_rule and rules.draw_trigger == "stock_empty":
             return _end_hand(new, None, void=True)
@@ -429,22 +438,22 @@ def _take(state: State, action: Action) -> State:
     rest.extend(picked)
     rest.sort()
     new = state.copy()
-    _set(new, "hands", _with_slot(state.hands, seat, tuple(rest)))
-    _set(new, "stock", stock)
-    _set(new, "pile", ())
-    _set(new, "pile_frozen", False)
+    new.hands = _with_slot(state.hands, seat, tuple(rest))
+    new.stock = stock
+    new.pile = ()
+    new.pile_frozen = False
     if red_threes is not state.red_threes:
         red_threes = _with_slot(red_threes, side, tuple(sorted(red_threes[side])))
-    _set(new, "red_threes", red_threes)
-    _set(new, "melds", _with_slot(state.melds, owner, melds_after))
-    _set(new, "hidden", _hidden_after(state, owner, hidden))
-    _set(new, "phase", PLAY)
-    _set(new, "turn", TurnInfo(took_pile=True, created=tuple(created), extended=extended,
-                               picked_up=tuple(sorted(picked))))
+    new.red_threes = red_threes
+    new.melds = _with_slot(state.melds, owner, melds_after)
+    new.hidden = _hidden_after(state, owner, hidden)
+    new.phase = PLAY
+    new.turn = TurnInfo(took_pile=True, created=tuple(created), extended=extended,
+                               picked_up=tuple(sorted(picked)))
     known = _forget_known(state, seat, laid)
     if picked:
         known = _with_slot(known, seat, tuple(sorted(known[seat] + tuple(picked))))
-    _set(new, "known", known)
+    new.known = known
     if rules.lone_hand and state.lone_hand is None:
         _become_lone_hand(new, seat)
     if not rest:
@@ -466,9 +475,9 @@ def _become_lone_hand(state: State, seat: int) -> None:
     hidden = list(state.hidden)
     hidden[keep] = tuple(sorted(set(hidden[keep]) | set(hidden[fold])))
     hidden[fold] = ()
-    _set(state, "melds", tuple(melds))
-    _set(state, "hidden", tuple(hidden))
-    _set(state, "lone_hand", seat)
+    state.melds = tuple(melds)
+    state.hidden = tuple(hidden)
+    state.lone_hand = seat
 
 
 # -- meld ------------------------------------------------------------------------------------
@@ -556,14 +565,14 @@ def _meld(state: State, action: Action) -> State:
     assert rest is not None
     turn = state.turn
     new = state.copy()
-    _set(new, "hands", _with_slot(state.hands, seat, tuple(rest)))
-    _set(new, "melds", _with_slot(state.melds, owner, melds_after))
-    _set(new, "hidden", _hidden_after(state, owner, hidden))
-    _set(new, "known", _forget_known(state, seat, laid))
-    _set(new, "turn", TurnInfo(
+    new.hands = _with_slot(state.hands, seat, tuple(rest))
+    new.melds = _with_slot(state.melds, owner, melds_after)
+    new.hidden = _hidden_after(state, owner, hidden)
+    new.known = _forget_known(state, seat, laid)
+    new.turn = TurnInfo(
         took_pile=turn.took_pile, melded=True, created=turn.created + tuple(created),
         extended=turn.extended or extended,
-        picked_up=_multiset_min(turn.picked_up, rest) if turn.picked_up else ()))
+        picked_up=_multiset_min(turn.picked_up, rest) if turn.picked_up else ())
     if not rest:
         return _end_hand(new, seat)
     return new
@@ -588,20 +597,20 @@ def _discard(state: State, action: Action) -> State:
     rest = hand[:i] + hand[i + 1:]
     turn = state.turn
     new = state.copy()
-    _set(new, "hands", _with_slot(state.hands, seat, rest))
-    _set(new, "pile", state.pile + (card,))
+    new.hands = _with_slot(state.hands, seat, rest)
+    new.pile = state.pile + (card,)
     if not state.pile_frozen and ((IS_WILD[card] and rules.pile_frozen_by_wild) or (
             IS_BLACK_THREE[card] and rules.black_three_freezes_pile)):
-        _set(new, "pile_frozen", True)
-    _set(new, "known", _forget_known(state, seat, (card,)))
+        new.pile_frozen = True
+    new.known = _forget_known(state, seat, (card,))
     if not rest:
         return _end_hand(new, seat)
     if (turn.created or turn.extended) and not state.has_melded[seat]:
-        _set(new, "has_melded", _with_slot(state.has_melded, seat, True))
-    _set(new, "to_move", _next_seat(state, seat))
-    _set(new, "phase", DRAW)
-    _set(new, "turn", NEW_TURN)
-    _set(new, "answer", None)
+        new.has_melded = _with_slot(state.has_melded, seat, True)
+    new.to_move = _next_seat(state, seat)
+    new.phase = DRAW
+    new.turn = NEW_TURN
+    new.answer = None
     return start_turn(new)
 
 
@@ -694,9 +703,9 @@ def _ask(state: State, action: Action) -> State:
         raise _illegal(action, problem)
     seat = state.to_move
     new = state.copy()
-    _set(new, "asks", _with_slot(state.asks, seat, state.asks[seat] + 1))
-    _set(new, "phase", ANSWER)
-    _set(new, "to_move", partner_to_answer(state, seat))
+    new.asks = _with_slot(state.asks, seat, state.asks[seat] + 1)
+    new.phase = ANSWER
+    new.to_move = partner_to_answer(state, seat)
     return new
 
 
@@ -712,9 +721,9 @@ def asker_of(state: State) -> int:
 
 def _answer(state: State, action: Action) -> State:
     new = state.copy()
-    _set(new, "to_move", asker_of(state))
-    _set(new, "phase", PLAY)
-    _set(new, "answer", action.verb)
+    new.to_move = asker_of(state)
+    new.phase = PLAY
+    new.answer = action.verb
     return new
 
 
@@ -723,10 +732,10 @@ def _answer(state: State, action: Action) -> State:
 def _end_hand(state: State, went_out: int | None, void: bool = False) -> State:
     concealed = went_out is not None and _is_concealed(state, went_out)
     new = state.copy()
-    _set(new, "phase", OVER)
+    new.phase = OVER
     if went_out is not None and state.rules.lone_hand and new.lone_hand is None:
         _become_lone_hand(new, went_out)
-    _set(new, "result", score_hand(new, went_out, concealed, void))
+    new.result = score_hand(new, went_out, concealed, void)
     return new
 
 

@@ -115,7 +115,8 @@ class State:
     result: HandResult | None
 
     def copy(self) -> State:
-        """A shallow copy, for the engine to fill in a successor state."""
+        """A shallow copy that the engine may still fill in (a draft): it becomes immutable
+        when the engine passes it to :func:`seal`."""
         return _copy_state(self)
 
     # -- derived facts ----------------------------------------------------------------------
@@ -175,13 +176,26 @@ class State:
         return format_state_text(self)
 
 
+class _Draft(State):
+    """A state the engine is still filling in: attributes may be set until :func:`seal`."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__  # type: ignore[assignment]  # plain slot stores: fast
+
+
+def seal(state: State) -> State:
+    """Make a draft from :meth:`State.copy` an immutable :class:`State` (in place)."""
+    if type(state) is _Draft:
+        state.__class__ = State  # type: ignore[assignment]
+    return state
+
+
 def _make_copier() -> Callable[[State], State]:
     # One generated function with every slot spelled out: copying is on the engine's hot path.
-    lines = ["def copy_state(old):", "    new = new_(State)"]
-    lines += [f"    set_(new, {name!r}, old.{name})" for name in State.__slots__]
+    lines = ["def copy_state(old):", "    new = new_(Draft)"]
+    lines += [f"    new.{name} = old.{name}" for name in State.__slots__]
     lines.append("    return new")
-    namespace: dict[str, Any] = {"new_": object.__new__, "set_": object.__setattr__,
-                                 "State": State}
+    namespace: dict[str, Any] = {"new_": object.__new__, "Draft": _Draft}
     exec("\n".join(lines), namespace)
     copier: Callable[[State], State] = namespace["copy_state"]
     return copier
