@@ -681,20 +681,27 @@ def ask_problem(state: State) -> str | None:
     limit = rules.permission_asks_per_hand
     if limit is not None and state.asks[seat] >= limit:
         return f"the partner may be asked only {limit} time(s) per hand"
-    owner = state.owner_of(seat)
-    melds = state.melds[owner]
+    if not could_go_out(state, seat):
+        return "only a player who could go out this turn may ask"
+    return None
+
+
+def could_go_out(state: State, seat: int) -> bool:
+    """Whether ``seat``, playing its turn in ``state``, can still go out this turn (with the
+    opening minimum or its concealed exemption when its side has not melded), whatever its
+    partner would answer."""
+    rules = state.rules
+    melds = state.melds[state.owner_of(seat)]
     size = rules.canasta_size
     longest = max((len(m) for m in melds if m is not None), default=0)
     have = sum(1 for m in melds if m is not None and len(m) >= size)
-    if have < rules.min_canastas_to_go_out and max(longest, 0) + len(state.hands[seat]) < size:
-        return "only a player who could go out this turn may ask"  # no canasta within reach
+    if have < rules.min_canastas_to_go_out and longest + len(state.hands[seat]) < size:
+        return False  # no canasta within reach
     side_melded = longest > 0
     minimum = None if side_melded else state.minimum(seat)
     exempt = (not side_melded and rules.concealed_out_minimum_exempt_on_stock_draw
               and not state.turn.took_pile and not state.has_melded[seat])
-    if not can_go_out(rules, state.hands[seat], melds, minimum, exempt):
-        return "only a player who could go out this turn may ask"
-    return None
+    return can_go_out(rules, state.hands[seat], melds, minimum, exempt)
 
 
 def _ask(state: State, action: Action) -> State:

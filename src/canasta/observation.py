@@ -72,7 +72,6 @@ def observe(state: State, seat: int) -> Observation:
     """What ``seat`` may know of ``state``."""
     if not 0 <= seat < state.rules.num_players:
         raise ValueError(f"seat {seat} is not at this table")
-    known = tuple(k if s != seat else () for s, k in enumerate(state.known))
     return Observation(
         rules=state.rules, seat=seat, dealer=state.dealer, to_move=state.to_move,
         phase=state.phase, hand=state.hands[seat],
@@ -80,4 +79,4 @@ def observe(state: State, seat: int) -> Observation:
         pile=state.pile, pile_frozen=state.pile_frozen, melds=state.melds,
         red_threes=state.red_threes, hidden=state.hidden, scores=state.scores,
         has_melded=state.has_melded, asks=state.asks, answer=state.answer, turn=state.turn,
-        known=known, lone_hand=state.lone_hand, result=state.result)
+        known=state.known, lone_hand=state.lone_hand, result=state.result)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 
 from canasta.cards import IS_RED_THREE, NUM_CARD_TYPES, Card, make_pack
-from canasta.melds import can_go_out
+from canasta.engine import could_go_out
 from canasta.observation import Observation
 from canasta.state import ANSWER, PLAY, State, build_state
 
@@ -141,13 +141,7 @@ def _hidden_asker(obs: Observation) -> int | None:
 
 def _could_have_asked(state: State, asker: int) -> bool:
     """Whether ``asker`` can go out this turn, as asking requires (RULES §1.14)."""
-    rules = state.rules
-    melds = state.melds[state.owner_of(asker)]
-    side_melded = any(m is not None for m in melds)
-    minimum = None if side_melded else state.minimum(asker)
-    exempt = (not side_melded and rules.concealed_out_minimum_exempt_on_stock_draw
-              and not state.turn.took_pile and not state.has_melded[asker])
-    return can_go_out(rules, state.hands[asker], melds, minimum, exempt)
+    return could_go_out(state, asker)
 
 
 def determinize(obs: Observation, rng: random.Random) -> State:

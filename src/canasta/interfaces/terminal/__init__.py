@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -71,6 +72,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     from canasta.interfaces.terminal.session import DEFAULT_BOT, Table, default_save_path
     from canasta.rules import get_rules
 
+    # Ctrl-C saves and leaves even when a parent process started us with SIGINT ignored or
+    # blocked (both are inherited).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     console = Console(highlight=False)
     partner = args.partner or DEFAULT_BOT
     opponents = args.opponents or DEFAULT_BOT
