@@ -1,8 +1,11 @@
 """The ``random`` bot: random legal actions. The bottom rung of the ladder (BOTS.md §4.1, L0).
 
-Uniform over the legal actions, except after the draw: a turn's legal list is mostly melds, so a
-uniform choice would meld nearly every card. Like L0 of BOTS.md, this bot instead ends its turn
-(discards) with probability ``stop`` (½ by default) at each decision of the play phase.
+A uniform choice over the legal list would mostly meld and take the pile, because those verbs
+have many variants (every choice of cards) where drawing and discarding have few. Like L0 of
+BOTS.md, this bot first picks *what to do* and then *how*: at the start of the turn one of the
+verbs it may play (draw, take, pass) uniformly; after the draw it ends its turn (discards) with
+probability ``stop`` (½ by default) at each decision, else melds or asks; then a uniformly random
+action of that verb.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from canasta.observation import Observation
 
 
 class RandomBot:
-    """Random legal actions; in the play phase it discards with probability ``stop``."""
+    """Random legal actions, a random verb first (see the module docstring)."""
 
     name = "random"
 
@@ -26,10 +29,14 @@ class RandomBot:
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """A random legal action (see the module docstring)."""
-        if obs.phase == "play":
-            discards = [a for a in legal if a.verb == "discard"]
-            others = [a for a in legal if a.verb != "discard"]
-            if discards and others:
-                pool = discards if rng.random() < self.stop else others
-                return pool[rng.randrange(len(pool))]
-        return legal[rng.randrange(len(legal))]
+        by_verb: dict[str, list[Action]] = {}
+        for action in legal:
+            by_verb.setdefault(action.verb, []).append(action)
+        verbs = list(by_verb)
+        if obs.phase == "play" and "discard" in by_verb and len(verbs) > 1:
+            if rng.random() < self.stop:
+                verbs = ["discard"]
+            else:
+                verbs.remove("discard")
+        pool = by_verb[verbs[rng.randrange(len(verbs))]]
+        return pool[rng.randrange(len(pool))]
