@@ -121,3 +121,12 @@ def test_choices_do_not_depend_on_string_hashing() -> None:
                              capture_output=True, text=True, check=True, timeout=120)
         outs.add(run.stdout)
     assert len(outs) == 1
+
+
+def test_a_time_budget_caps_an_iteration_budget() -> None:
+    obs, legal = observe(DECISION, DECISION.to_move), legal_actions(DECISION)
+    started = time.perf_counter()
+    action = ISMCTSBot(iterations=1_000_000, seconds=0.2).choose(obs, legal, random.Random(3))
+    assert time.perf_counter() - started < 5.0
+    assert action in legal
+    assert ISMCTSBot().iterations == 400 and ISMCTSBot(seconds=1).iterations is None

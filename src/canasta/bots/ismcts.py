@@ -112,11 +112,15 @@ class _Node:
         self.children: dict[Action, _Node] = {}
 
 
+DEFAULT_ITERATIONS = 400
+
+
 class ISMCTSBot:
     """Search over sampled deals with heuristic play-outs; see the module docstring.
 
-    Parameters (spec strings are accepted): ``iterations`` (simulations, default 400) or
-    ``seconds`` (a time budget that replaces it), ``mode`` (``tree`` or ``flat``), ``horizon``
+    Parameters (spec strings are accepted): ``iterations`` (simulations, default 400 when no
+    time is given) and/or ``seconds`` (a time budget; with both, whichever runs out first),
+    ``mode`` (``tree`` or ``flat``), ``horizon``
     (turns simulated past the searched decisions, default 8), ``width`` (most candidates,
     default 4), ``margin`` (points: alternatives the heuristic rates further below its choice
     are not searched, default 120), ``z`` (flat: standard errors another candidate must win by,
@@ -126,7 +130,7 @@ class ISMCTSBot:
 
     name = "ismcts"
 
-    def __init__(self, iterations: int | str = 400, seconds: float | str | None = None,
+    def __init__(self, iterations: int | str | None = None, seconds: float | str | None = None,
                  mode: str = "tree", horizon: int | str = 8, width: int | str = 4,
                  margin: float | str = 120.0, z: float | str = 1.0, depth: int | str = 2,
                  c: float | str = 0.7, scale: float | str = 600.0,
@@ -134,8 +138,10 @@ class ISMCTSBot:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         self.mode = mode
-        self.iterations = _int_param("iterations", iterations)
         self.seconds = None if seconds is None else _float_param("seconds", seconds)
+        if iterations is None and self.seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        self.iterations = None if iterations is None else _int_param("iterations", iterations)
         self.horizon = _int_param("horizon", horizon)
         self.width = _int_param("width", width)
         self.margin = _float_param("margin", margin, allow_zero=True)
@@ -176,9 +182,9 @@ class ISMCTSBot:
         """Whether the budget allows ``step`` more simulations after ``done`` (at least one)."""
         if not done:
             return True
-        if deadline is not None:
-            return time.perf_counter() < deadline
-        return done + step <= self.iterations
+        if deadline is not None and time.perf_counter() >= deadline:
+            return False
+        return self.iterations is None or done + step <= self.iterations
 
     # -- flat: every candidate on the same sampled deals ---------------------------------------
     def _flat(self, seat: int, candidates: list[Action], sampler: Determinizer,
