@@ -27,7 +27,8 @@ EXIT_ILLEGAL = 1
 EXIT_INVALID = 2
 
 DESCRIPTION = """\
-Canasta rules engine: deal hands, list legal actions, apply actions, replay games.
+Canasta: play against bots (play), at a web table (serve), compare bots (arena), and drive
+the rules engine (deal, legal, apply, replay).
 
 Positions and game records are JSON (see docs/notation.md); actions are one line each, e.g.
 'draw', 'take 7h 7d', 'meld Kh Kd Ks, 8c 8d 2s', 'meld 7: 2c', 'discard 9s', 'ask', 'yes'.
