@@ -23,25 +23,17 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import canasta
-from canasta.rules import PRESETS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from random_playout import canasta_playout, pin_to_cpu, play_hand
+from random_playout import add_playout_options, canasta_playout, pin_to_cpu, play_hand
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command-line options."""
     parser = argparse.ArgumentParser(
         description="Profile the canasta random playout under cProfile.")
-    parser.add_argument("--rules", default="classic", choices=sorted(PRESETS),
-                        help="rules preset (default: classic)")
-    parser.add_argument("--seconds", type=float, default=5.0,
-                        help="profiled seconds (default: 5)")
-    parser.add_argument("--seed", type=int, default=0,
-                        help="seed of the random choices and deals (default: 0)")
-    parser.add_argument("--cpu", type=int, default=0,
-                        help="the CPU to pin the process to (default: 0)")
+    add_playout_options(parser, seconds=5.0, what="profiled seconds")
     parser.add_argument("--top", type=int, default=15,
                         help="how many functions to list in each table (default: 15)")
     parser.add_argument("--callers", type=int, default=3,

@@ -292,19 +292,24 @@ def print_text(report: dict[str, Any], own: Playout, base: Playout | None,
           f"(per CPU second: {report['ratio_cpu']:.2f})")
 
 
+def add_playout_options(parser: argparse.ArgumentParser, seconds: float, what: str) -> None:
+    """The options every playout script shares: rules, seconds, seed, cpu."""
+    parser.add_argument("--rules", default="classic", choices=sorted(PRESETS),
+                        help="rules preset (default: classic)")
+    parser.add_argument("--seconds", type=float, default=seconds,
+                        help=f"{what} (default: {seconds:g})")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the random choices and deals (default: 0)")
+    parser.add_argument("--cpu", type=int, default=0,
+                        help="the CPU to pin the process to (default: 0)")
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command-line options."""
     parser = argparse.ArgumentParser(
         description="Random-playout throughput of the canasta engine on one core, "
                     f"with OpenSpiel {BASELINE_GAME} as a baseline.")
-    parser.add_argument("--rules", default="classic", choices=sorted(PRESETS),
-                        help="rules preset (default: classic)")
-    parser.add_argument("--seconds", type=float, default=10.0,
-                        help="timed seconds for each engine (default: 10)")
-    parser.add_argument("--seed", type=int, default=0,
-                        help="seed of the random choices and deals (default: 0)")
-    parser.add_argument("--cpu", type=int, default=0,
-                        help="the CPU to pin the process to (default: 0)")
+    add_playout_options(parser, seconds=10.0, what="timed seconds for each engine")
     parser.add_argument("--json", action="store_true",
                         help="print one line of JSON instead of text")
     parser.add_argument("--no-baseline", action="store_true",

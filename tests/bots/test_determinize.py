@@ -13,21 +13,11 @@ from canasta.bots.determinize import Determinizer, InconsistentObservationError,
 from canasta.cards import IS_RED_THREE, make_pack, parse_cards
 from canasta.rules import PRESETS
 from canasta.state import State, build_state
+from tests.playouts import table_cards
 
 from .helpers import play_until
 
-
-def _all_cards(state: State) -> Counter[int]:
-    cards: Counter[int] = Counter(state.stock)
-    cards.update(state.pile)
-    for hand in state.hands:
-        cards.update(hand)
-    for melds in state.melds:
-        for m in melds:
-            cards.update(m or ())
-    for reds in state.red_threes:
-        cards.update(reds)
-    return cards
+_all_cards = table_cards
 
 
 def _midgame_states() -> list[State]:
