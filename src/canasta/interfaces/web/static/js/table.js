@@ -729,7 +729,8 @@ class TablePage {
     }
     if (mine && phase === "play") {
       const meld = this.meldText();
-      add(el, btn("btn-meld", this.staged.length && sel ? "Meld all groups" : this.staged.length ? "Meld groups" : "Meld", this.can("meld") && !!meld, () => this.play(meld), ".primary"));
+      add(el, btn("btn-meld", this.staged.length && sel ? "Meld all groups" : this.staged.length ? "Meld groups" : "Meld", !this.busy && !!meld, () => this.play(meld), ".primary",
+        this.can("meld") ? "meld the selected cards" : "no meld is legal now: the server will say why"));
       add(el, btn("btn-discard", "Discard", this.can("discard") && sel === 1, () => this.play(`discard ${this.selected[0]}`), "",
         "select one card to discard"));
       if (!this.info.noAsk) add(el, btn("btn-ask", "Ask partner", this.can("ask"), () => this.play("ask"), "", "“Partner, may I go out?”"));
