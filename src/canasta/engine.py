@@ -280,8 +280,6 @@ def _draw(state: State, action: Action) -> State:
     pos = gained = 0
     while need:
         if pos == len(stock):
-            if void_rule:
-                return _end_hand(state, None, void=True)  # no replacement for a red three
             break
         card = stock[pos]
         pos += 1
@@ -301,7 +299,8 @@ def _draw(state: State, action: Action) -> State:
     new.phase = PLAY
     new.turn = NEW_TURN
     if pos == len(stock):
-        if void_rule and rules.draw_trigger == "stock_empty":
+        if void_rule and (need or rules.draw_trigger == "stock_empty"):
+            # no replacement for a red three (the drawn cards stay drawn: they may score)
             return _end_hand(new, None, void=True)
         if gained == 0 and rules.red_three_last_card_ends_hand:
             return _end_hand(new, None)  # RULES §1.16.1: a red three was the last card

@@ -365,7 +365,9 @@ PRESETS: dict[str, Rules] = {
         name="korean-old", draw_count=2, upcard_cover_kinds=frozenset(),
         permission_asks_per_hand=1, concealed_out_minimum_exempt_on_stock_draw=False,
         concealed_requires_own_canasta=False, concealed_forbids_adding_to_partner_melds=False,
-        stock_exhausted_rule="void_draw", target_comparison=">"),
+        stock_exhausted_rule="void_draw", target_comparison=">",
+        # RULES §6 "—": no stock-exhausted phase, so neither its forced take nor its exception
+        stock_out_forced_take=False, stock_out_one_card_exception=False),
     "spruce-classic": _CLASSIC.replace(
         name="spruce-classic", upcard_cover_kinds=frozenset({"wild", "red3", "black3"}),
         wilds_must_not_exceed_naturals=True, hidden_canasta_bonus=100),

@@ -46,6 +46,15 @@ def test_deal_options() -> None:
     assert [s["score"] for s in pos["sides"]] == [1500, -20]
 
 
+@pytest.mark.parametrize("scores", [["--scores", "-35,0"], ["--scores=-35,0"],
+                                    ["--scores", "-35,-5"]])
+def test_deal_takes_a_negative_first_score_as_written(scores: list[str]) -> None:
+    out = run("deal", "--rules", "classic", "--seed", "1", *scores)
+    assert out.returncode == 0, out.stderr
+    first = int(scores[-1].removeprefix("--scores=").split(",")[0])
+    assert json.loads(out.stdout)["sides"][0]["score"] == first == -35
+
+
 def test_legal_prints_one_canonical_action_per_line(tmp_path: Path) -> None:
     state = new_hand(get_rules("classic"), 3)
     out = run("legal", write(tmp_path, state_to_json(state)))

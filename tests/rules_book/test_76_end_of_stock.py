@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from canasta import format_card, get_rules
+from canasta import format_card, get_rules, state_from_json
 
-from .builders import hand_of, meld_of, position, presets_where, side_of
+from .builders import hand_of, meld_of, position, position_json, presets_where, side_of
 from .checks import assert_illegal, assert_legal, listed, play
 
 CONTINUE_BY_PILE = presets_where(lambda r: r.stock_exhausted_rule == "continue_by_pile")
@@ -153,3 +153,32 @@ def test_s63_stock_empty_pile_taken_play_continues_korean_old(preset: str) -> No
     new = assert_legal(state, "take 9d 9s")
     assert new.phase == "play" and not new.is_over
     assert sorted(meld_of(new, 0, "9")) == sorted(["9c", "9d", "9s"])
+
+
+@pytest.mark.parametrize("preset", VOID_DRAW)
+def test_s63_one_card_may_take_a_one_card_pile_with_the_stock_empty_korean_old(
+        preset: str) -> None:
+    # RULES §3.3: facing an empty stock, a player may still take the pile if able; the
+    # one-card exception of §1.12.6 belongs to the stock-exhausted phase korean-old lacks.
+    state = position(preset, phase="draw", hands={0: "9c"}, stock="", pile="8c",
+                     melds={0: {"K": "Kc Kc Kd Kd Kh Kh Ks", "8": "8d 8d 8h"}})
+    assert listed(state) == ["draw", "take"]
+    new = play(state, "take", "discard 9c")
+    assert new.is_over
+    assert new.result is not None and new.result.went_out == 0 and not new.result.void
+
+
+@pytest.mark.parametrize("preset", VOID_DRAW)
+def test_s62_red_three_without_replacement_still_scores_when_void_hands_score(
+        preset: str) -> None:
+    # RULES §3.3's alternative reading: melds, hands and red threes score as usual
+    data = position_json(preset, phase="draw", hands={0: "Kc Qd 7h", 2: "Jc 9h"},
+                         stock="5c 3d", melds={0: MELDED})
+    data["rules"] = {"preset": preset, "draw_hand_scoring": "normal_without_out_bonus"}
+    new = assert_legal(state_from_json(data), "draw")
+    assert new.result is not None and new.result.void
+    assert [format_card(c) for c in new.red_threes[0]] == ["3d"]
+    assert "5c" in hand_of(new, 0)  # drawn before the red three, so it counts in hand
+    ns = new.result.sides[0]
+    assert (ns.red_threes, ns.going_out) == (100, 0)
+    assert ns.in_hand == 5 + 5 + 10 + 10 + 10 + 10  # 5c 7h Qd Kc, and S's Jc 9h

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -199,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         _load_extra_commands()
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args = parser.parse_args(_join_negative_values(sys.argv[1:] if argv is None else argv))
         if not getattr(args, "func", None):
             parser.print_help()
             return 0
@@ -223,6 +224,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:  # a bug: say so in one line, never a traceback
         sys.stderr.write(f"internal error: {type(e).__name__}: {e}\n")
         return 70
+
+
+NEGATIVE_VALUES = re.compile(r"-\d+(,-?\d+)*")
+
+
+def _join_negative_values(argv: Sequence[str]) -> list[str]:
+    """``--scores -35,0`` as ``--scores=-35,0``: argparse would take ``-35,0`` for an option."""
+    out: list[str] = []
+    for arg in argv:
+        if (out and NEGATIVE_VALUES.fullmatch(arg) and out[-1].startswith("--")
+                and "=" not in out[-1]):
+            out[-1] = f"{out[-1]}={arg}"
+        else:
+            out.append(arg)
+    return out
 
 
 def entry_point() -> None:
