@@ -203,13 +203,18 @@ class Rules:
 FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules) if f.init)
 
 
+def _is_int(v: Any) -> bool:
+    """An integer, and not a boolean (JSON ``true`` must not pass for 1)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def _validate(r: Rules) -> None:
     def bad(name: str, why: str) -> RulesError:
         return RulesError(f"invalid rules field {name!r}: {why}")
 
     def check_int(name: str, low: int, high: int | None = None) -> None:
         v = getattr(r, name)
-        if (not isinstance(v, int) or isinstance(v, bool) or v < low
+        if (not _is_int(v) or v < low
                 or (high is not None and v > high)):
             rng = f"{low}..{high}" if high is not None else f">= {low}"
             raise bad(name, f"must be an integer {rng}, not {v!r}")
@@ -266,24 +271,24 @@ def _validate(r: Rules) -> None:
             raise bad(name, f"must be one of {list(allowed)}, not {getattr(r, name)!r}")
     values = dict(r.card_values) if isinstance(r.card_values, tuple) else {}
     want = {"JK", "2", *RANK_CHARS[:11]}
-    if set(values) != want or any(not isinstance(v, int) or isinstance(v, bool) or v < 0
+    if set(values) != want or any(not _is_int(v) or v < 0
                                   for v in values.values()):
         raise bad("card_values", f"must give a value >= 0 to each of {sorted(want)}")
     th = r.initial_meld_thresholds
     if (not isinstance(th, tuple) or not th or th[0][0] is not None
-            or any(not isinstance(lo, int) for lo, _ in th[1:])
-            or any(not isinstance(v, int) or v < 0 for _, v in th)
+            or any(not _is_int(lo) for lo, _ in th[1:])
+            or any(not _is_int(v) or v < 0 for _, v in th)
             or [lo for lo, _ in th[1:]] != sorted({lo for lo, _ in th[1:] if lo is not None})):
         raise bad("initial_meld_thresholds",
                   "must be [[null, min], [score, min], ...] with increasing scores")
     sched = r.red_three_schedule
     if not isinstance(sched, tuple) or any(
-            not isinstance(n, int) or not isinstance(v, int) or n < 1 for n, v in sched):
+            not _is_int(n) or not _is_int(v) or n < 1 for n, v in sched):
         raise bad("red_three_schedule", "must map a number of red threes to a total score")
     sizes = r.black_three_meld_sizes
     black_threes = len(BLACK_THREES) * r.num_decks
     if not isinstance(sizes, tuple) or any(
-            not isinstance(s, int) or s < 3 or s > black_threes for s in sizes):
+            not _is_int(s) or s < 3 or s > black_threes for s in sizes):
         raise bad("black_three_meld_sizes", f"must be sizes from 3 to {black_threes}")
     if r.num_sides == r.num_players and r.permission_question_enabled:
         raise bad("permission_question_enabled", "asking a partner needs partnerships")

@@ -40,6 +40,11 @@ def test_overrides_by_json_and_in_python() -> None:
     ({"card_values": {"K": 10}}, "card_values"),
     ({"lone_hand": True}, "three-player"),
     ({"colour": "red"}, "unknown rules field"),
+    # JSON true is not the number 1
+    ({"hand_size": True}, "hand_size"),
+    ({"red_three_schedule": {"4": True}}, "red_three_schedule"),
+    ({"initial_meld_thresholds": [[None, 15], [True, 90]]}, "initial_meld_thresholds"),
+    ({"black_three_meld_sizes": [3, True]}, "black_three_meld_sizes"),
 ])
 def test_bad_fields_are_clear_errors(change: dict[str, object], fragment: str) -> None:
     with pytest.raises(RulesError, match=fragment):
