@@ -78,6 +78,17 @@ def test_same_seed_same_deal(client: TestClient) -> None:
     ({"names": ["a", "b"]}, "needs 4 names"),
     ({"names": ["a\nb", "b", "c", "d"]}, "names"),
     ({"token": "x"}, "token"),
+    # the wrong JSON type is refused, never coerced
+    ({"seed": True}, "seed"),
+    ({"seed": "1"}, "seed"),
+    ({"auto_next": "yes"}, "auto_next"),
+    ({"seats": ["human", "bot: ", "human", "human"]}, "after the colon"),
+    # a table's size and its bots' search are bounded: one request must not stall the server
+    ({"rules": {"preset": "classic", "num_players": 8}}, "num_players"),
+    ({"rules": {"preset": "classic-2p", "num_decks": 100, "hand_size": 2000}}, "num_decks"),
+    ({"rules": {"preset": "classic", "num_jokers": 5_000_000}}, "num_jokers"),
+    ({"seats": ["human", "bot:ismcts:seconds=100000", "human", "human"]}, "seconds"),
+    ({"seats": ["human", "bot:ismcts:iterations=1000000000", "human", "human"]}, "iterations"),
 ])
 def test_create_table_refuses_bad_input(client: TestClient, body: dict[str, Any],
                                         fragment: str) -> None:
@@ -91,6 +102,13 @@ def test_create_table_refuses_bad_json(client: TestClient) -> None:
     r = client.post("/api/tables", content=b"{nope", headers={"content-type": "application/json"})
     assert r.status_code == 422
     assert r.json() == {"error": "invalid request: the body is not valid JSON", "code": "invalid"}
+
+
+def test_json_nested_too_deep_is_invalid_not_a_bad_request(client: TestClient) -> None:
+    r = client.post("/api/tables", content=b"[" * 60_000,
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 422, r.text
+    assert r.json()["code"] == "invalid"
 
 
 def test_list_meta_presets_bots_health_openapi(client: TestClient) -> None:

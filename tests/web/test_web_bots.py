@@ -3,7 +3,11 @@ request limits hold."""
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Sequence
 
@@ -71,3 +75,46 @@ def test_request_bodies_are_capped(client: TestClient) -> None:
     r = client.post(f"/api/tables/{table_id}/actions", content=chunks(),  # type: ignore[arg-type]
                     headers={"content-type": "application/json"})
     assert r.status_code == 413
+
+
+SERVER_THAT_DIES = """
+import asyncio, os, sys
+from canasta import new_hand, get_rules
+from canasta.interfaces.web.bot_runner import BotRunner
+
+async def main():
+    runner = BotRunner(workers=1)
+    state = new_hand(get_rules("classic"), 1)
+    await runner.decide("random", state, state.to_move, "seed")
+    print(*runner._executor._processes, flush=True)
+    await asyncio.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+def test_bot_workers_end_when_the_server_is_killed() -> None:
+    server = subprocess.Popen([sys.executable, "-c", SERVER_THAT_DIES], stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert server.stdout is not None
+        workers = [int(pid) for pid in server.stdout.readline().split()]
+        assert workers and all(_alive(pid) for pid in workers)
+    finally:
+        server.kill()  # SIGKILL: the server cannot stop its pool
+        server.wait()
+    try:
+        wait_for(lambda: not any(_alive(pid) for pid in workers), timeout=10)
+    finally:
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie is dead: its parent never reaps it
+        return stat.read().split(") ")[-1][0] != "Z"

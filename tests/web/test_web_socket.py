@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from tests.web.support import TestClient, new_table, wait_for
+from tests.web.support import TestClient, new_table, running_app, wait_for
 
 
 def receive(ws: Any) -> dict[str, Any]:
@@ -161,3 +162,20 @@ def test_two_connections_of_one_seat_both_get_views(client: TestClient) -> None:
             while view["last_action"] is None:  # the other connection's arrival
                 view = next_view(ws)
             assert view["last_action"] == {"seat": mover, "action": "draw"}
+
+
+def test_spectators_never_lock_a_player_out(sqlite_url: str) -> None:
+    limits = {"max_spectators_per_table": 2, "max_connections_per_seat": 2}
+    with running_app(sqlite_url, **limits) as client, ExitStack() as stack:
+        table_id, tokens = new_table(client, seats=["human"] * 4, seed=12)
+        for _ in range(2):
+            next_view(stack.enter_context(client.websocket_connect(f"/ws/tables/{table_id}")))
+        with client.websocket_connect(f"/ws/tables/{table_id}") as third:
+            assert receive(third)["code"] == "too_many_listeners"
+        seat_url = f"/ws/tables/{table_id}?token={tokens[0]}"
+        for _ in range(2):  # the seat's own connections are counted apart
+            assert next_view(stack.enter_context(client.websocket_connect(seat_url)))["seat"] == 0
+        with client.websocket_connect(seat_url) as third:
+            assert receive(third)["code"] == "too_many_listeners"
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[1]}") as other:
+            assert next_view(other)["seat"] == 1

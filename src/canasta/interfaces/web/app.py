@@ -64,6 +64,9 @@ async def _validation_error(_request: Request, exc: Exception) -> Response:
 
 async def _http_error(_request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
+    if exc.status_code == 400 and "parsing the body" in str(exc.detail):
+        # the framework's answer to a body its JSON reader gives up on (e.g. nested too deep)
+        return _error_response(422, "the body is not valid JSON", "invalid")
     code = "not_found" if exc.status_code == 404 else f"http_{exc.status_code}"
     return _error_response(exc.status_code, str(exc.detail).lower(), code)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import random
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -90,14 +91,27 @@ def random_decision(state: State, rng_seed: str, why: str) -> Decision:
     return Decision(format_action(legal[rng.randrange(len(legal))]), why, "fallback")
 
 
-def _warm_up() -> None:
+def _warm_up(server_pid: int) -> None:
     """Import the engine and the bots in a fresh worker process, which leaves Ctrl-C to the
-    server (it shuts the pool down)."""
+    server (it shuts the pool down) and ends itself when the server is gone."""
     import signal
+    import threading
 
     import canasta.bots  # noqa: F401
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with_server, args=(server_pid,), daemon=True,
+                     name="canasta-server-watch").start()
+
+
+def _end_with_server(server_pid: int, every: float = 1.0) -> None:
+    """A server killed outright (``kill -9``) cannot stop its workers: each stops itself, even
+    in the middle of a search, once its parent is no longer the server."""
+    import time
+
+    while os.getppid() == server_pid:
+        time.sleep(every)
+    os._exit(0)
 
 
 class BotRunner:
@@ -114,6 +128,7 @@ class BotRunner:
     def _new_executor(self) -> Executor:
         if self.workers > 0:
             return ProcessPoolExecutor(max_workers=self.workers, initializer=_warm_up,
+                                       initargs=(os.getpid(),),
                                        mp_context=multiprocessing.get_context("spawn"))
         return ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="canasta-bot")
 

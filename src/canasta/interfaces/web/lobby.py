@@ -25,10 +25,11 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from canasta.actions import Action, format_action, parse_action
+from canasta.bots import make_bot
 from canasta.cards import format_card
 from canasta.engine import apply as engine_apply
 from canasta.errors import CanastaError, IllegalActionError
-from canasta.interfaces.web.bot_runner import BotRunner, known_bot, random_decision, resolve_bot
+from canasta.interfaces.web.bot_runner import BotRunner, random_decision, resolve_bot
 from canasta.interfaces.web.errors import Conflict, Forbidden, Invalid, NotFound, Unavailable
 from canasta.interfaces.web.messages import CreateTable, dumps
 from canasta.interfaces.web.settings import Settings
@@ -46,11 +47,21 @@ from canasta.interfaces.web.tables import (
     hash_token,
 )
 from canasta.interfaces.web.views import build_view, public_record
-from canasta.rules import rules_from_json
+from canasta.rules import Rules, rules_from_json
 
 log = logging.getLogger(__name__)
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+TABLE_LIMITS = {"num_players": 6, "num_decks": 4, "num_jokers": 16, "hand_size": 20}
+"""The largest rules a web table accepts: a table costs the server in proportion to them."""
+
+
+def check_table_rules(rules: Rules) -> None:
+    """:class:`Invalid` for rules above :data:`TABLE_LIMITS`."""
+    for name, most in TABLE_LIMITS.items():
+        if getattr(rules, name) > most:
+            raise Invalid(f"a web table allows {name} up to {most}, not {getattr(rules, name)}")
 
 
 def _percentile(values: list[float], q: float) -> float | None:
@@ -215,6 +226,7 @@ class Lobby:
             rules = rules_from_json(request.rules)
         except CanastaError as e:
             raise Invalid(str(e)) from None
+        check_table_rules(rules)
         n = rules.num_players
         specs = request.seats or [HUMAN] + ["bot"] * (n - 1)
         if len(specs) != n:
@@ -229,7 +241,10 @@ class Lobby:
                 name = request.names[i] if request.names else f"p{i}"
                 seats.append(Seat(i, name, HUMAN, None, hash_token(tokens[i])))
                 continue
-            bot = spec.partition(":")[2].strip() or self.default_bot
+            _, colon, bot = spec.partition(":")
+            if colon and not bot.strip():
+                raise Invalid(f"seat {i}: 'bot:' needs a bot after the colon, or write 'bot'")
+            bot = bot.strip() or self.default_bot
             self._check_bot(bot)
             name = request.names[i] if request.names else f"bot:{bot}"
             seats.append(Seat(i, name, BOT, bot, None))
@@ -244,15 +259,21 @@ class Lobby:
         self.kick(table)
         return table, tokens
 
-    @staticmethod
-    def _check_bot(spec: str) -> None:
-        if not known_bot(spec):
-            from canasta.bots import make_bot
-
-            try:
-                make_bot(spec)
-            except (ValueError, TypeError) as e:
-                raise Invalid(f"bot {spec!r}: {e}") from None
+    def _check_bot(self, spec: str) -> None:
+        """:class:`Invalid` for a spec that names no bot, or asks for more search than the
+        server gives one decision (a table's bots share the workers with every other table)."""
+        try:
+            bot = make_bot(spec)
+        except (ValueError, TypeError) as e:
+            raise Invalid(f"bot {spec!r}: {e}") from None
+        seconds = getattr(bot, "seconds", None)
+        if seconds is not None and seconds > self.settings.max_bot_seconds:
+            raise Invalid(f"bot {spec!r}: at most {self.settings.max_bot_seconds:g} seconds "
+                          "a decision on this server")
+        iterations = getattr(bot, "iterations", None)
+        if iterations is not None and iterations > self.settings.max_bot_iterations:
+            raise Invalid(f"bot {spec!r}: at most {self.settings.max_bot_iterations} "
+                          "iterations a decision on this server")
 
     async def list_tables(self, limit: int, status: str | None) -> list[TableSummary]:
         """The most recent tables."""
@@ -447,8 +468,12 @@ class Lobby:
 
     def listen(self, table: Table, seat: int | None) -> Listener:
         """Register a connection; it is sent the current view at once."""
-        if len(table.listeners) >= self.settings.max_listeners_per_table:
-            raise Conflict("too many connections to this table", "too_many_listeners")
+        if seat is None:
+            spectators = sum(1 for other in table.listeners if other.seat is None)
+            if spectators >= self.settings.max_spectators_per_table:
+                raise Conflict("too many spectators at this table", "too_many_listeners")
+        elif table.seats[seat].connections >= self.settings.max_connections_per_seat:
+            raise Conflict(f"too many connections for seat {seat}", "too_many_listeners")
         listener = Listener(seat)
         table.listeners.add(listener)
         if seat is not None:

@@ -32,9 +32,10 @@ MessageId = Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=0, lt
 
 
 class Strict(BaseModel):
-    """Unknown fields are refused."""
+    """Unknown fields are refused, and so are values of the wrong JSON type (no ``"1"`` or
+    ``true`` for a number, no ``"yes"`` for a boolean)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # -- HTTP bodies ---------------------------------------------------------------------------------

@@ -49,5 +49,12 @@ class Settings:
     another player at the table."""
     static_dir: Path = STATIC_DIR
     """Where the page lives."""
-    max_listeners_per_table: int = 64
-    """WebSocket connections per table (seats and spectators together)."""
+    max_spectators_per_table: int = 64
+    """Spectators' WebSocket connections per table."""
+    max_connections_per_seat: int = 8
+    """WebSocket connections per seat (a player's tabs and devices); spectators never use
+    these up."""
+    max_bot_seconds: float = 10.0
+    """The longest time budget a table's bot may ask for (e.g. ``ismcts:seconds=``)."""
+    max_bot_iterations: int = 20000
+    """The most search iterations a table's bot may ask for (e.g. ``ismcts:iterations=``)."""
