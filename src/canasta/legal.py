@@ -7,9 +7,11 @@ it short it lists
   melded: the same cards can be laid one group after the other);
 * for a side that has not melded, every *minimal* opening: groups whose count reaches the minimum
   and would fall below it without any one of their cards (more cards are added by later melds);
-  and the whole-hand melds of a concealed going out that the minimum does not bind (§1.10);
 * for taking the pile, the smallest ways to meld the top card (the pair, the natural card and
   wild card, or the top card alone onto the side's meld), and for an opening the minimal ones;
+* every legal action that goes out, or leaves only the card to discard, where a smaller listed
+  step would leave one card the player may not yet discard: whole-hand openings (the concealed
+  going out of §1.10 among them), takes of a small pile, single cards on several melds;
 * where the rules give a bonus for a canasta laid at once (``hidden_canasta_bonus``), also the
   groups that lay a whole canasta in one action.
 
@@ -39,14 +41,13 @@ from canasta.cards import (
     BLACK_THREE_RANK,
     IS_BLACK_THREE,
     IS_NATURAL,
-    IS_RED_THREE,
     IS_WILD,
     JOKER,
     RANK_OF,
     Card,
     Rank,
 )
-from canasta.engine import ask_problem, forced_take, remove_cards
+from canasta.engine import ask_problem, forced_take, is_legal, remove_cards
 from canasta.melds import can_go_out, meld_problem, split_counts, wild_cap
 from canasta.rules import Rules
 from canasta.state import ANSWER, PLAY, Meld, SideMelds, State
@@ -202,10 +203,14 @@ def take_actions(state: State) -> list[Action]:
     if end - start < (2 if frozen or existing is None else 0):
         if end == start or frozen or not rules.unfrozen_take_natural_plus_wild:
             return []  # the usual case: no pair of the top card's rank in hand
+    gain = _pile_gain(state)
     if melds.count(None) == len(melds):
         by_rank, wilds, _ = _hand_profile(hand)
-        return _openings(state, hand, by_rank, wilds, state.minimum(seat), top, frozen,
-                         _pile_gain(state))
+        acts = _openings(state, hand, by_rank, wilds, state.minimum(seat), top, frozen, gain)
+        if gain <= 1:  # the take could leave at most one card
+            acts.extend(a for a in _whole_hand_actions(state, hand, by_rank, melds, top, gain)
+                        if a not in acts)
+        return acts
     naturals = hand[start:end]
     wilds = hand[bisect_left(hand, 48):]
     groups: list[tuple[Card, ...]] = []
@@ -226,8 +231,7 @@ def take_actions(state: State) -> list[Action]:
     en, ew = split_counts(existing) if existing is not None else (0, 0)
     canastas = state.canastas(owner)
     size = rules.canasta_size
-    gain = _pile_gain(state)
-    acts: list[Action] = []
+    acts = []
     for group in groups:
         n, w = split_counts(group)
         if meld_problem(rules, en + n + 1, ew + w, adds_wilds=w > 0):
@@ -239,6 +243,8 @@ def take_actions(state: State) -> list[Action]:
             if not _may_end_with(state, made, left):
                 continue
         acts.append(Action("take", (Group(rank, group),)) if group else TAKE)
+    if gain <= 1:  # the take could leave at most one card
+        acts.extend(_whole_hand_actions(state, hand, _hand_profile(hand)[0], melds, top, gain))
     return list(dict.fromkeys(acts))
 
 
@@ -399,64 +405,105 @@ def _expand(chosen: list[Shape], by_rank: dict[Rank, tuple[Card, ...]], twos: tu
         yield tuple(groups)
 
 
-def _concealed_outs(state: State, hand: tuple[Card, ...], minimum: int) -> list[Action]:
-    """Whole-hand melds of a concealed going out that need not reach the minimum (§1.10)."""
+def _whole_hand_actions(state: State, hand: tuple[Card, ...],
+                        by_rank: dict[Rank, tuple[Card, ...]], melds: SideMelds,
+                        top: Card | None, gain: int) -> list[Action]:
+    """The legal melds (or takes, with the pile's ``top``) that lay the whole hand, or all of it
+    but one card to discard.
+
+    A going out is usually reached through smaller listed steps, but not when the smaller step
+    would leave one card the player could not discard (NOTATION §2): the minimal opening or the
+    pair for the pile leaves the card that completes the canasta needed. So every legal action
+    that ends the hand this way is listed, which also gives the concealed going out that the
+    opening minimum does not bind (RULES §1.10). ``by_rank`` is the hand's natural cards by
+    rank; ``gain`` is the cards the pile adds below its top card.
+    """
     rules = state.rules
-    if not can_go_out(rules, hand, (None,) * len(state.melds[0]), minimum, True):
-        return []
-    value = rules.value_of
-    options: list[Card | None] = [*sorted(set(hand))]
-    if not rules.going_out_requires_discard:
-        options.append(None)
-    acts: list[Action] = []
-    for discard in options:
+    low = rules.min_naturals_per_meld
+    top_rank = RANK_OF[top] if top is not None else -1
+    may_keep = gain == 0  # with a card from the pile in hand, the whole hand must be laid
+    lone: list[Rank] = []
+    for r, cards in by_rank.items():
+        if len(cards) < low and melds[r] is None and r != top_rank:
+            if lone or not may_keep:
+                return []  # the usual case: two cards, or one after a take, could go nowhere
+            lone.append(r)
+    size = rules.canasta_size
+    wild_count = len(hand) - bisect_left(hand, 48)
+    canastas = sum(1 for m in melds if m is not None and len(m) >= size)
+    for rank in range(11):
+        before = len(melds[rank] or ())
+        have = before + len(by_rank.get(rank, ())) + (1 if rank == top_rank else 0)
+        if before < size <= have + wild_count:
+            canastas += 1
+    if canastas < rules.min_canastas_to_go_out:
+        return []  # too few canastas even with every card laid
+    keeps: list[Card | None] = [None] + (sorted(set(hand)) if may_keep else [])
+    if lone:
+        if len(by_rank[lone[0]]) > 1:
+            return []
+        keeps = [by_rank[lone[0]][0]]
+    verb = "take" if top is not None else "meld"
+    acts: dict[Action, None] = {}
+    for keep in keeps:
         rest = list(hand)
-        if discard is not None:
-            rest.remove(discard)
-        if not rest or sum(value[c] for c in rest) >= minimum:
+        if keep is not None:
+            rest.remove(keep)
+        if not rest and top is None:
             continue
-        by_rank, wilds, blacks = _hand_profile(tuple(rest))
-        if any(IS_RED_THREE[c] for c in rest):
+        ranks, rest_wilds, rest_blacks = _hand_profile(tuple(rest))
+        if any(len(cards) < low and melds[r] is None and r != top_rank
+               for r, cards in ranks.items()):
             continue
-        if any(len(v) < rules.min_naturals_per_meld for v in by_rank.values()):
+        if rest_blacks and len(rest_blacks) not in rules.black_three_meld_sizes:
             continue
-        if blacks and len(blacks) not in rules.black_three_meld_sizes:
-            continue
-        ranks = sorted(by_rank)
-        for split in _wild_splits(rules, [len(by_rank[r]) for r in ranks], wilds):
-            groups = [Group(r, tuple(sorted(by_rank[r] + w))) for r, w in zip(ranks, split)]
-            made = sum(1 for g in groups if len(g.cards) >= rules.canasta_size)
-            if made < rules.min_canastas_to_go_out or (
-                    rules.concealed_requires_own_canasta and made == 0):
+        if len(rest) != sum(map(len, ranks.values())) + len(rest_wilds) + len(rest_blacks):
+            continue  # a red three: never melded
+        targets = sorted(set(ranks).union(r for r in range(11) if melds[r] is not None))
+        if top is not None:
+            targets = [top_rank] + [r for r in targets if r != top_rank]
+        made = []  # (naturals, wild cards) of each target's meld with this hand's naturals
+        for r in targets:
+            nat, wild = split_counts(melds[r] or ())
+            made.append((nat + len(ranks.get(r, ())) + (1 if r == top_rank else 0), wild))
+        room = [max(0, wild_cap(rules, nat) - wild) for nat, wild in made]
+        for split in _spreads(rest_wilds, room):
+            if any((w or r in ranks) and meld_problem(rules, nat, wild + len(w), bool(w))
+                   for r, (nat, wild), w in zip(targets, made, split)):
+                continue  # a meld too small, or with too few natural cards
+            groups = [Group(r, tuple(sorted(ranks.get(r, ()) + w)))
+                      for r, w in zip(targets, split)]
+            if top is not None and not groups[0].cards and len(groups) > 1:
+                continue  # a take names the top card's group first
+            groups = [g for i, g in enumerate(groups) if g.cards or (i == 0 and top is not None)]
+            if rest_blacks:
+                groups.append(Group(BLACK_THREE_RANK, rest_blacks))
+            if top is not None and not groups[0].cards:
+                action = TAKE
+            elif not groups:
                 continue
-            if blacks:
-                groups.append(Group(BLACK_THREE_RANK, blacks))
-            acts.append(canonical(Action("meld", tuple(groups))))
-    return acts
+            else:
+                action = canonical(Action(verb, tuple(groups)))
+            if action not in acts and is_legal(state, action):
+                acts[action] = None
+    return list(acts)
 
 
-def _wild_splits(rules: Rules, naturals: list[int], wilds: tuple[Card, ...]
-                 ) -> Iterator[list[tuple[Card, ...]]]:
-    """Ways to share all ``wilds`` among new melds with these natural counts."""
-
-    def rec(i: int, left: tuple[Card, ...]) -> Iterator[list[tuple[Card, ...]]]:
-        if i == len(naturals):
-            if not left:
-                yield []
-            return
-        n = naturals[i]
-        low = max(0, rules.min_meld_size - n)
-        for k in range(low, min(wild_cap(rules, n), len(left)) + 1):
-            if rules.max_meld_size is not None and n + k > rules.max_meld_size:
-                break
-            for chosen in submultisets(left, k):
-                rest = list(left)
-                for c in chosen:
-                    rest.remove(c)
-                for tail in rec(i + 1, tuple(rest)):
-                    yield [chosen, *tail]
-
-    yield from rec(0, wilds)
+def _spreads(wilds: tuple[Card, ...], room: list[int]) -> Iterator[list[tuple[Card, ...]]]:
+    """Every way to share all ``wilds`` among groups that take at most ``room[i]`` each."""
+    if len(wilds) > sum(room):
+        return
+    if len(room) <= 1:
+        if room or not wilds:
+            yield [wilds] if room else []
+        return
+    for n in range(min(len(wilds), room[0]) + 1):
+        for chosen in submultisets(wilds, n):
+            rest = list(wilds)
+            for c in chosen:
+                rest.remove(c)
+            for tail in _spreads(tuple(rest), room[1:]):
+                yield [chosen, *tail]
 
 
 # -- the play phase --------------------------------------------------------------------------
@@ -486,11 +533,13 @@ def _play_actions(state: State) -> list[Action]:
     by_rank, wilds, blacks = _hand_profile(hand)
     side_melded = melds.count(None) < len(melds)
     if not side_melded:
-        minimum = state.minimum(seat)
-        acts.extend(_openings(state, hand, by_rank, wilds, minimum, None, False, 0))
-        if (rules.concealed_out_minimum_exempt_on_stock_draw and not state.turn.took_pile
-                and not state.has_melded[seat] and answer != "no"):
-            acts.extend(a for a in _concealed_outs(state, hand, minimum) if a not in acts)
+        openings = _openings(state, hand, by_rank, wilds, state.minimum(seat), None, False, 0)
+        if answer == "yes":  # the asker must go out this turn: no opening that prevents it
+            openings = [a for a in openings if _still_out(state, hand, melds, a)]
+        acts.extend(openings)
+        if answer != "no":
+            acts.extend(a for a in _whole_hand_actions(state, hand, by_rank, melds, None, 0)
+                        if a not in openings)
     else:
         may_end = answer != "no"
         ranks: list[Rank] | dict[Rank, tuple[Card, ...]] = by_rank

@@ -87,6 +87,7 @@ def candidates(state: State, rng: random.Random) -> list[Action]:
                                                                    0, 6)]
         for top in tops:
             out.append(Action("take", (top,) if top.cards else ()))
+        out.append(Action("take", (make_group(by_rank.get(rank, []) + wilds, rank),)))
         extras = [make_group(list(g)) for r, cs in by_rank.items() if r != rank
                   for g in sub_multisets(cs + wilds[:1], 3, 4)]
         for top in rng.sample(tops, min(len(tops), 6)):
@@ -104,6 +105,15 @@ def candidates(state: State, rng: random.Random) -> list[Action]:
         blacks = [c for c in hand if IS_BLACK_THREE[c]]
         groups += [make_group(list(g)) for g in sub_multisets(blacks, 3, 4)]
         out += [Action("meld", (g,)) for g in groups]
+        # an opening of the whole hand by rank, wild cards on the longest group (a going out
+        # in one action; once the side has melded, single groups reach it)
+        ranks = sorted(by_rank, key=lambda r: -len(by_rank[r]))
+        if ranks and not any(state.melds[state.owner_of(state.to_move)]):
+            whole = [make_group(by_rank[r] + (wilds if i == 0 else []), r)
+                     for i, r in enumerate(ranks)]
+            if blacks:
+                whole.append(make_group(blacks))
+            out.append(canonical(Action("meld", tuple(whole))))
         multi = [g for g in groups if len(g.cards) >= 3 or len(hand) <= 4]
         for _ in range(60):
             if len(multi) < 2:
