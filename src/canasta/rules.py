@@ -14,7 +14,8 @@ fields are overridden with :func:`rules_from_json` (NOTATION §3) or :meth:`Rule
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,7 @@ from canasta.cards import (
     NUM_CARD_TYPES,
     RANK_CHARS,
     RANK_OF,
+    RED_THREES,
     TWO,
 )
 from canasta.errors import RulesError
@@ -402,13 +404,62 @@ def rules_from_json(value: Any) -> Rules:
         raise RulesError("a rules object needs a \"preset\" name")
     base = get_rules(value["preset"])
     changes: dict[str, Any] = {}
+    derived: dict[str, Any] = {}
     for key, v in value.items():
         if key == "preset":
+            continue
+        if key in FIXED_FIELDS or key in DERIVED_FIELDS:
+            derived[key] = v
             continue
         if key not in FIELDS or key == "name":
             raise RulesError(f"unknown rules field {key!r}")
         changes[key] = _field_from_json(key, v)
+    if isinstance(changes.get("card_values"), tuple):  # a partial table changes those cards
+        changes["card_values"] = tuple(sorted({**dict(base.card_values),
+                                               **dict(changes["card_values"])}.items()))
+    if "all_red_threes_value" in derived:
+        total = derived.pop("all_red_threes_value")
+        if not _is_int(total) or total < 0:
+            raise RulesError("invalid rules field 'all_red_threes_value': must be an integer "
+                             f">= 0, not {total!r}")
+        schedule = dict(changes.get("red_three_schedule", base.red_three_schedule))
+        schedule[len(RED_THREES) * changes.get("num_decks", base.num_decks)] = total
+        changes["red_three_schedule"] = tuple(sorted(schedule.items()))
     try:
-        return base.replace(**changes)
+        rules = base.replace(**changes)
     except TypeError as e:  # a value of the wrong type that validation did not catch first
         raise RulesError(f"invalid rules: {e}") from None
+    for key, v in derived.items():
+        _check_implied(rules, key, v)
+    return rules
+
+
+FIXED_FIELDS: dict[str, object] = {
+    "allow_wild_only_melds": False, "one_meld_per_rank_per_side": True,
+    "black_three_meld_only_when_going_out": True, "initial_meld_counts_pile_top_only": True,
+    "black_three_blocks_pile": True,
+}
+"""RULES §6 fields that every preset shares and the engine implements one way only."""
+
+DERIVED_FIELDS = ("deck_size", "side_of_seat", "first_player", "all_red_threes_value")
+"""RULES §6 fields that follow from others (``all_red_threes_value`` sets the schedule's entry
+for every red three of the pack)."""
+
+
+def _check_implied(rules: Rules, key: str, value: Any) -> None:
+    """A fixed or derived RULES §6 field is accepted with the value the other fields give it."""
+    want: Sequence[object]
+    if key in FIXED_FIELDS:
+        want = [FIXED_FIELDS[key]]
+    elif key == "deck_size":
+        want = [rules.deck_size]
+    elif key == "side_of_seat":
+        k = rules.num_sides
+        want = [f"seat % {k}", f"seat%{k}"] + (["seat"] if k == rules.num_players else [])
+    else:  # first_player
+        want = ["left of dealer"] + (["non-dealer"] if rules.num_players == 2 else [])
+    if value not in want or isinstance(value, bool) != isinstance(want[0], bool):
+        shown, given = json.dumps(want[0]), json.dumps(value)
+        raise RulesError(f"invalid rules field {key!r}: these rules give it {shown}, not "
+                         f"{given} (it follows from the other fields)" if key in DERIVED_FIELDS
+                         else f"invalid rules field {key!r}: only {shown} is supported")

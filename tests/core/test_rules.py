@@ -37,7 +37,8 @@ def test_overrides_by_json_and_in_python() -> None:
     ({"target_comparison": "=="}, "target_comparison"),
     ({"initial_meld_thresholds": [[0, 50]]}, "initial_meld_thresholds"),
     ({"black_three_meld_sizes": [2]}, "black_three_meld_sizes"),
-    ({"card_values": {"K": 10}}, "card_values"),
+    ({"card_values": {"K": -10}}, "card_values"),
+    ({"card_values": {"X": 10}}, "card_values"),
     ({"lone_hand": True}, "three-player"),
     ({"colour": "red"}, "unknown rules field"),
     # JSON true is not the number 1
@@ -68,3 +69,43 @@ def test_every_field_is_documented_in_docs_rules_md() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text()
     missing = [f for f in FIELDS if f != "name" and f"`{f}" not in text]
     assert not missing, f"fields missing from docs/rules.md: {missing}"
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_every_rules_section_6_field_name_is_accepted_with_its_value(name: str) -> None:
+    rules = get_rules(name)
+    implied = {
+        "deck_size": rules.deck_size,
+        "side_of_seat": "seat" if rules.num_sides == rules.num_players
+        else f"seat % {rules.num_sides}",
+        "first_player": "non-dealer" if rules.num_players == 2 else "left of dealer",
+        "allow_wild_only_melds": False, "one_meld_per_rank_per_side": True,
+        "black_three_meld_only_when_going_out": True, "initial_meld_counts_pile_top_only": True,
+        "black_three_blocks_pile": True,
+    }
+    assert rules_from_json({"preset": name, **implied}) == rules
+
+
+@pytest.mark.parametrize(("change", "fragment"), [
+    ({"deck_size": 110}, "follows from the other fields"),
+    ({"first_player": "dealer"}, "first_player"),
+    ({"one_meld_per_rank_per_side": False}, "only true is supported"),
+    ({"allow_wild_only_melds": 0}, "only false is supported"),
+    ({"all_red_threes_value": "lots"}, "all_red_threes_value"),
+])
+def test_implied_fields_with_other_values_are_clear_errors(change: dict[str, object],
+                                                           fragment: str) -> None:
+    with pytest.raises(RulesError, match=fragment):
+        rules_from_json({"preset": "classic", **change})
+
+
+def test_all_red_threes_value_and_a_partial_card_value_table() -> None:
+    rules = rules_from_json({"preset": "classic", "all_red_threes_value": 1000,
+                             "card_values": {"JK": 60}})
+    assert dict(rules.red_three_schedule)[4] == 1000
+    assert dict(rules.card_values)["JK"] == 60
+    assert dict(rules.card_values)["A"] == 20  # the rest of the table is the preset's
+    six = rules_from_json({"preset": "classic-6p", "all_red_threes_value": 1500})
+    assert dict(six.red_three_schedule) == {5: 1000, 6: 1500}  # all six red threes of 3 packs
+    assert rules_from_json({"preset": "classic", "deck_size": 162, "num_decks": 3,
+                            "num_jokers": 6}).deck_size == 162
