@@ -172,12 +172,12 @@ def _read_melds(value: Any, what: str) -> tuple[tuple[Card, ...] | None, ...]:
     return tuple(melds)
 
 
-def _read_result(value: Any, num_sides: int) -> HandResult:
+def _read_result(value: Any, num_sides: int, num_players: int) -> HandResult:
     if not isinstance(value, Mapping):
         raise _fail("result must be an object")
     went_out = value.get("went_out")
     if went_out is not None:
-        went_out = _int(went_out, "result.went_out", 0)
+        went_out = _int(went_out, "result.went_out", 0, num_players - 1)
     sides = []
     for i, side in enumerate(_list(value.get("sides"), "result.sides", num_sides)):
         if not isinstance(side, Mapping):
@@ -294,7 +294,7 @@ def state_from_json(data: Any) -> State:
     result = None
     if phase == OVER:
         if "result" in data:
-            result = _read_result(data["result"], k)
+            result = _read_result(data["result"], k, n)
     elif "result" in data:
         raise _fail("result is present only when the phase is over")
     state = build_state(

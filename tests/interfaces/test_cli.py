@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from canasta import get_rules, new_hand
+from canasta import get_rules, legal_actions, new_hand
 from canasta.game import Game
 from canasta.position import state_to_json
 
@@ -177,3 +177,24 @@ def test_public_contract_sample(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, str(SHARED), str(launcher)], capture_output=True,
                          text=True, timeout=600)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_deal_takes_a_rules_object() -> None:
+    out = run("deal", "--rules", '{"preset": "classic", "hand_size": 13}', "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    pos = json.loads(out.stdout)
+    assert pos["rules"] == {"preset": "classic", "hand_size": 13}
+    assert [len(h) for h in pos["hands"]] == [13] * 4
+    bad = run("deal", "--rules", '{"preset":', "--seed", "1")
+    assert bad.returncode == 2 and bad.stderr.startswith("invalid")
+
+
+def test_a_result_naming_a_seat_beyond_the_table_is_invalid(tmp_path: Path) -> None:
+    game = Game(get_rules("classic"), seed=5)
+    while not game.state.is_over:
+        game.apply(legal_actions(game.state)[0])
+    data = state_to_json(game.state)
+    assert run("legal", write(tmp_path, data)).returncode == 0
+    data["result"]["went_out"] = 9
+    out = run("legal", write(tmp_path, data))
+    assert out.returncode == 2 and "went_out" in out.stderr

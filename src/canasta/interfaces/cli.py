@@ -9,6 +9,7 @@ traceback ever reaches the user.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -22,7 +23,7 @@ from canasta.errors import CanastaError, IllegalActionError, NotationError
 from canasta.game import GameRecord, apply_line, replay
 from canasta.legal import legal_actions
 from canasta.position import dumps, parse_position, result_to_json, state_to_json
-from canasta.rules import PRESETS, get_rules
+from canasta.rules import PRESETS, Rules, get_rules, rules_from_json
 
 EXIT_ILLEGAL = 1
 EXIT_INVALID = 2
@@ -65,8 +66,18 @@ def _print_json(data: Any) -> None:
     sys.stdout.write(dumps(data) + "\n")
 
 
+def _rules_arg(text: str) -> Rules:
+    """A preset name, or a rules object in JSON (NOTATION §3)."""
+    if not text.lstrip().startswith("{"):
+        return get_rules(text)
+    try:
+        return rules_from_json(json.loads(text))
+    except json.JSONDecodeError as e:
+        raise _Invalid(f"invalid --rules: not a preset name nor a JSON object ({e})") from None
+
+
 def cmd_deal(args: argparse.Namespace) -> int:
-    rules = get_rules(args.rules)
+    rules = _rules_arg(args.rules)
     scores = None
     if args.scores is not None:
         try:
@@ -140,7 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Print the starting position of a hand (JSON). The same "
                        "--seed gives the same deal.")
     p.add_argument("--rules", required=True, metavar="R",
-                   help="preset: " + ", ".join(PRESETS))
+                   help="a preset (" + ", ".join(PRESETS) + ") or a rules object in JSON, "
+                   "e.g. '{\"preset\": \"classic\", \"hand_size\": 13}'")
     p.add_argument("--seed", type=int, help="shuffle seed (default: random)")
     p.add_argument("--dealer", type=int, help="dealer seat (default: the rules' first dealer)")
     p.add_argument("--scores", metavar="S0,S1,..",
