@@ -139,7 +139,11 @@ def _parse_group(text: str) -> Group:
     cards = parse_cards(text)
     if not cards:
         raise NotationError("an empty group of cards")
-    return make_group(cards, named)
+    group = make_group(cards, named)
+    if named is not None and group.rank != named and group_rank(group.cards) >= 0:
+        raise NotationError(f"the prefix {rank_char(named)}: does not match the cards "
+                            f"{format_group(group)} (NOTATION §2: it must name their rank)")
+    return group
 
 
 def parse_action(text: str) -> Action:

@@ -47,9 +47,10 @@ def test_rank_prefix_only_on_wild_groups() -> None:
     assert format_action(parse_action("meld 10: 2h")) == "meld T: 2h"
 
 
-def test_a_prefix_that_contradicts_the_cards_makes_a_mixed_group() -> None:
-    group = parse_action("meld 8: 7c 7d 7h").groups[0]
-    assert group.rank < 0
+def test_a_prefix_that_contradicts_the_cards_is_a_notation_error() -> None:
+    with pytest.raises(NotationError, match="prefix 8: does not match"):
+        parse_action("meld 8: 7c 7d 7h")
+    assert parse_action("meld 7c 8d 9h").groups[0].rank < 0  # a sequence: the engine refuses
 
 
 @pytest.mark.parametrize("text", ["draw", "ask", "yes", "no", "pass", "take", "discard 9s",
