@@ -207,7 +207,7 @@ def take_actions(state: State) -> list[Action]:
     if melds.count(None) == len(melds):
         by_rank, wilds, _ = _hand_profile(hand)
         acts = _openings(state, hand, by_rank, wilds, state.minimum(seat), top, frozen, gain)
-        if gain <= 1:  # the take could leave at most one card
+        if gain <= 1 and len(hand) <= WHOLE_HAND_OPENING:  # it could leave at most one card
             acts.extend(a for a in _whole_hand_actions(state, hand, by_rank, melds, top, gain)
                         if a not in acts)
         return acts
@@ -243,7 +243,7 @@ def take_actions(state: State) -> list[Action]:
             if not _may_end_with(state, made, left):
                 continue
         acts.append(Action("take", (Group(rank, group),)) if group else TAKE)
-    if gain <= 1:  # the take could leave at most one card
+    if len(hand) + gain <= 3:  # taking with a pair (or less) could leave at most one card
         acts.extend(_whole_hand_actions(state, hand, _hand_profile(hand)[0], melds, top, gain))
     return list(dict.fromkeys(acts))
 
@@ -405,6 +405,13 @@ def _expand(chosen: list[Shape], by_rank: dict[Rank, tuple[Card, ...]], twos: tu
         yield tuple(groups)
 
 
+WHOLE_HAND_OPENING = 16
+"""The largest hand whose whole-hand openings are all listed. A larger hand that goes out at
+once can open with fewer cards than all but two, and listed melds reach the rest, unless its
+whole count is below the minimum (a concealed going out the rules free from it: still listed).
+This keeps the list short when a side that has not melded holds many wild cards."""
+
+
 def _whole_hand_actions(state: State, hand: tuple[Card, ...],
                         by_rank: dict[Rank, tuple[Card, ...]], melds: SideMelds,
                         top: Card | None, gain: int) -> list[Action]:
@@ -533,11 +540,13 @@ def _play_actions(state: State) -> list[Action]:
     by_rank, wilds, blacks = _hand_profile(hand)
     side_melded = melds.count(None) < len(melds)
     if not side_melded:
-        openings = _openings(state, hand, by_rank, wilds, state.minimum(seat), None, False, 0)
+        minimum = state.minimum(seat)
+        openings = _openings(state, hand, by_rank, wilds, minimum, None, False, 0)
         if answer == "yes":  # the asker must go out this turn: no opening that prevents it
             openings = [a for a in openings if _still_out(state, hand, melds, a)]
         acts.extend(openings)
-        if answer != "no":
+        if answer != "no" and (n_hand <= WHOLE_HAND_OPENING or sum(
+                map(rules.value_of.__getitem__, hand)) < minimum):  # only a concealed out
             acts.extend(a for a in _whole_hand_actions(state, hand, by_rank, melds, None, 0)
                         if a not in openings)
     else:
