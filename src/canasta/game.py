@@ -215,6 +215,9 @@ def apply_line(state: State, line: str) -> State:
     Raises :class:`~canasta.errors.NotationError` or :class:`~canasta.errors.IllegalActionError`.
     """
     seat, action = parse_action_line(line)
+    if seat is not None and seat >= state.rules.num_players:
+        raise NotationError(f"p{seat} is not a seat of this table "
+                            f"(p0..p{state.rules.num_players - 1})")
     if seat is not None and seat != state.to_move:
         raise IllegalActionError(format_action(action),
                                  f"p{seat} is not to move (p{state.to_move} is)")

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from canasta import IllegalActionError, PositionError, get_rules, legal_actions
+from canasta import IllegalActionError, NotationError, PositionError, get_rules, legal_actions
 from canasta.game import Game, GameRecord, game_over, replay
 from canasta.position import state_to_json
 from canasta.rules import PRESETS
@@ -81,6 +81,9 @@ def test_replay_checks_seat_prefixes_and_dealers() -> None:
     assert next(iter(replay(GameRecord.from_json(data)))).state.phase == "play"
     data["hands"][0]["actions"] = ["p0: draw"]
     with pytest.raises(IllegalActionError, match="not to move"):
+        list(replay(GameRecord.from_json(data)))
+    data["hands"][0]["actions"] = ["p9: draw"]  # no such seat: the line cannot be understood
+    with pytest.raises(NotationError, match="p9 is not a seat"):
         list(replay(GameRecord.from_json(data)))
     data["hands"][0]["actions"] = []
     data["hands"].append(dict(data["hands"][0]))
