@@ -480,17 +480,14 @@ def _whole_hand_actions(state: State, hand: tuple[Card, ...],
                 continue  # a meld too small, or with too few natural cards
             groups = [Group(r, tuple(sorted(ranks.get(r, ()) + w)))
                       for r, w in zip(targets, split)]
-            if top is not None and not groups[0].cards and len(groups) > 1:
-                continue  # a take names the top card's group first
-            groups = [g for i, g in enumerate(groups) if g.cards or (i == 0 and top is not None)]
+            if top is not None and not groups[0].cards:
+                continue  # a plain take lays no hand card: the minimal takes list it
             if rest_blacks:
                 groups.append(Group(BLACK_THREE_RANK, rest_blacks))
-            if top is not None and not groups[0].cards:
-                action = TAKE
-            elif not groups:
+            laid = tuple(g for g in groups if g.cards)
+            if not laid:
                 continue
-            else:
-                action = canonical(Action(verb, tuple(groups)))
+            action = canonical(Action(verb, laid))
             if action not in acts and is_legal(state, action):
                 acts[action] = None
     return list(acts)
