@@ -201,6 +201,16 @@ class Rules:
             return self.name
         return {"preset": self.name if self.name in PRESETS else "classic", **diff}
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Rebuilt from its fields: the derived tables (``opening_id`` is numbered per process)
+        # are computed again where the rules are unpickled.
+        return _rebuild, (tuple((f, getattr(self, f)) for f in FIELDS),)
+
+
+def _rebuild(fields: tuple[tuple[str, Any], ...]) -> Rules:
+    """Unpickle a :class:`Rules` from its fields by name."""
+    return Rules(**dict(fields))
+
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules) if f.init)
 

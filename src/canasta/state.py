@@ -166,6 +166,17 @@ class State:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a State is immutable: use canasta.apply to get a new one")
 
+    # A state is a value made of immutable parts, so a copy, deep or shallow, may be the state
+    # itself (as for a tuple). Pickling rebuilds it from its fields, without ``__setattr__``.
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> State:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[..., State], tuple[object, ...]]:
+        return _restore, (type(self) is _Draft, *(getattr(self, n) for n in State.__slots__))
+
     def __repr__(self) -> str:
         return (f"<State {self.rules.name} dealer={self.dealer} to_move={self.to_move} "
                 f"phase={self.phase} stock={len(self.stock)} pile={len(self.pile)}>")
@@ -181,6 +192,13 @@ class _Draft(State):
 
     __slots__ = ()
     __setattr__ = object.__setattr__  # type: ignore[assignment]  # plain slot stores: fast
+
+    # A draft can still change, so its copies are new drafts (its fields are immutable values).
+    def __copy__(self) -> State:
+        return _copy_state(self)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> State:
+        return _copy_state(self)
 
 
 def seal(state: State) -> State:
@@ -202,6 +220,14 @@ def _make_copier() -> Callable[[State], State]:
 
 
 _copy_state = _make_copier()
+
+
+def _restore(draft: bool, *values: object) -> State:
+    """Unpickle a state (or a draft) from its field values in slot order."""
+    state = State.__new__(_Draft if draft else State)
+    for name, value in zip(State.__slots__, values, strict=True):
+        object.__setattr__(state, name, value)
+    return state
 
 
 def build_state(**fields: object) -> State:
