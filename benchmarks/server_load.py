@@ -198,6 +198,7 @@ async def watch(url: str, table_id: str, stop: float, results: Results) -> None:
 
     ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
     async with websockets.connect(ws_url) as ws:
+        await ws.send(json.dumps({"type": "hello"}))
         while time.monotonic() < stop:
             try:
                 await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))

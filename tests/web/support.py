@@ -77,6 +77,16 @@ def new_table(client: Any, **body: Any) -> tuple[str, dict[int, str]]:
     return data["table_id"], {s["seat"]: s["token"] for s in data["seats"]}
 
 
+@contextlib.contextmanager
+def table_socket(client: TestClient, table_id: str, token: str | None = None,
+                 **options: Any) -> Iterator[Any]:
+    """A WebSocket to a table that has said hello (with ``token``: a seat's; else a
+    spectator's)."""
+    with client.websocket_connect(f"/ws/tables/{table_id}", **options) as ws:
+        ws.send_json({"type": "hello", "token": token} if token else {"type": "hello"})
+        yield ws
+
+
 def free_port() -> int:
     """A TCP port nobody listens on right now."""
     with socket.socket() as s:

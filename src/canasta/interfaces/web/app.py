@@ -34,11 +34,11 @@ DESCRIPTION = """\
 Play Canasta at a table in the browser, against people and bots.
 
 Create a table (`POST /api/tables`), keep the seat tokens, then play over HTTP
-(`GET .../view`, `POST .../actions`) or a WebSocket (`/ws/tables/{id}?token=T`), which pushes
-the seat's view after every change. Actions are written as in NOTATION §2 (`draw`,
-`meld Kh Kd Ks`, `discard 9s`, ...). The server is the only judge of legality, and each view
-holds only what its seat may see. Every accepted action is stored before anyone is told, so a
-restart loses nothing.
+(`GET .../view`, `POST .../actions`) or a WebSocket (`/ws/tables/{id}`, first message
+`{"type": "hello", "token": T}`), which pushes the seat's view after every change. Actions are
+written as in NOTATION §2 (`draw`, `meld Kh Kd Ks`, `discard 9s`, ...). The server is the only
+judge of legality, and each view holds only what its seat may see. Every accepted action is
+stored before anyone is told, so a restart loses nothing.
 """
 
 NO_PAGE = """<!doctype html>

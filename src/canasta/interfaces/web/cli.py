@@ -6,7 +6,6 @@ fastapi and uvicorn (the ``web`` extra) are imported only when the command runs.
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from typing import Any
 
@@ -50,10 +49,15 @@ def add_command(subparsers: Any) -> None:
     p.add_argument("--idle-seconds", type=_non_negative, default=defaults.idle_seconds,
                    metavar="S", help="after this long without a connection a seat may be handed "
                    f"to a bot by another player (default: {defaults.idle_seconds:g})")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="URL",
+                   help="a site (https://example.org) whose pages may open WebSockets here; "
+                        "repeat for more. Pages this server serves always may (default: none "
+                        "else)")
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.add_argument("--access-log", action="store_true",
-                   help="log every request (off by default: URLs may carry seat tokens)")
+                   help="log every request (off by default; tokens in URLs are blotted out "
+                        "of every log line)")
     p.set_defaults(func=cmd_serve)
 
 
@@ -63,20 +67,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from canasta.interfaces.web.app import create_app
+        from canasta.interfaces.web.logs import log_config
     except ImportError as e:
         sys.stderr.write(f"invalid setup: canasta serve needs the web extra "
                          f"(pip install 'canasta[web]'): {e}\n")
         return 2
-    logging.basicConfig(level=args.log_level.upper(),
-                        format="%(levelname)s:     %(name)s: %(message)s")
-    logging.getLogger("alembic").setLevel(logging.WARNING)
     settings = Settings(database_url=args.database or default_database_url(),
                         bot_delay=args.bot_delay, bot_workers=max(0, args.bot_workers),
-                        idle_seconds=args.idle_seconds)
+                        idle_seconds=args.idle_seconds,
+                        allowed_origins=tuple(args.allow_origin))
     app = create_app(settings)
     # The event loop shares the interpreter with the database threads: hand the GIL over
     # sooner than the default 5 ms, so that a person's action does not wait on it.
     sys.setswitchinterval(0.001)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                access_log=args.access_log, ws_max_size=65536, lifespan="on")
+    # Built before the server so that its logging (configured by uvicorn.Config) is the one
+    # that blots out tokens.
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level=args.log_level,
+                            log_config=log_config(args.log_level), access_log=args.access_log,
+                            ws_max_size=65536, lifespan="on")
+    uvicorn.Server(config).run()
     return 0

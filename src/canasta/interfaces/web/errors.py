@@ -53,6 +53,13 @@ class Invalid(ApiError):
     default_code = "invalid"
 
 
+class TooSlow(ApiError):
+    """A client that did not say what it had to in time (408)."""
+
+    status = 408
+    default_code = "timeout"
+
+
 class Unavailable(ApiError):
     """The database could not store the change; nothing changed (503)."""
 

@@ -167,7 +167,7 @@ class Lobby:
         if table is not None:
             return table
         if not TABLE_ID.match(table_id):
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound("no such table")  # never echoed: it could be anything, of any size
         pending = self._loading.get(table_id)
         if pending is not None:
             return await asyncio.shield(pending)

@@ -206,6 +206,16 @@ class MetaOut(BaseModel):
 
 # -- WebSocket, inbound --------------------------------------------------------------------------
 
+class HelloMessage(Strict):
+    """The first message of every connection: ``{"type": "hello", "token": T}`` for a seat,
+    ``{"type": "hello"}`` for a spectator. The token travels here, never in the URL, which
+    proxies and servers log."""
+
+    type: Literal["hello"]
+    token: Token | None = None
+    id: MessageId | None = None
+
+
 class ActionMessage(Strict):
     """Play an action: ``{"type": "action", "action": "discard 9s"}``."""
 
@@ -242,8 +252,8 @@ class PingMessage(Strict):
     id: MessageId | None = None
 
 
-InboundMessage = Annotated[ActionMessage | NextMessage | ViewMessage | HintMessage | PingMessage,
-                           Field(discriminator="type")]
+InboundMessage = Annotated[HelloMessage | ActionMessage | NextMessage | ViewMessage | HintMessage
+                           | PingMessage, Field(discriminator="type")]
 _INBOUND: TypeAdapter[InboundMessage] = TypeAdapter(InboundMessage)
 
 

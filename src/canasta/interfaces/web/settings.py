@@ -54,6 +54,11 @@ class Settings:
     max_connections_per_seat: int = 8
     """WebSocket connections per seat (a player's tabs and devices); spectators never use
     these up."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins (``https://example.org``) of pages elsewhere that may open WebSockets here;
+    pages this server serves always may, and so may clients that are no browser."""
+    hello_seconds: float = 10.0
+    """How long a new WebSocket connection has to send its hello."""
     max_bot_seconds: float = 10.0
     """The longest time budget a table's bot may ask for (e.g. ``ismcts:seconds=``)."""
     max_bot_iterations: int = 20000

@@ -1,8 +1,10 @@
-"""The WebSocket endpoint ``/ws/tables/{id}?token=T``.
+"""The WebSocket endpoint ``/ws/tables/{id}``.
 
-On connecting, the client gets its view; after every change at the table (anyone's action,
-bots' included; a deal; a seat change; someone connecting) it gets the new view as
-``{"type": "view", "view": {...}}``. It may send (see :mod:`.messages`):
+The first message of a connection says who it is: ``{"type": "hello", "token": T}`` for a
+seat, ``{"type": "hello"}`` for a spectator (the token never travels in the URL: URLs are
+logged by servers and proxies). The client then gets its view, and after every change at the
+table (anyone's action, bots' included; a deal; a seat change; someone connecting) the new
+view as ``{"type": "view", "view": {...}}``. It may send (see :mod:`.messages`):
 
 - ``{"type": "action", "action": "discard 9s"}`` (or just ``{"action": ...}``): answered by
   the next view push, or ``{"type": "error", "error": ..., "code": ...}``;
@@ -10,9 +12,10 @@ bots' included; a deal; a seat change; someone connecting) it gets the new view 
 
 Any message may carry an ``id`` (a string or a number), echoed in the error, hint or pong that
 answers it. A malformed or hostile message is answered with an error and changes nothing; the
-connection stays open. Without a token the client is a spectator. A wrong token or an unknown
-table gets an error message, then the connection is closed with code 4403 or 4404. Messages are
-handled one at a time, in order.
+connection stays open. A wrong token, an unknown table or a first message that is no hello
+gets an error message, then the connection is closed with code 4403, 4404 or 4422 (4408 when
+no hello comes in time). A browser page from another site (its ``Origin``) is refused before
+the connection opens. Messages are handled one at a time, in order.
 """
 
 from __future__ import annotations
@@ -21,14 +24,17 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.datastructures import Headers
 
-from canasta.interfaces.web.errors import ApiError, Forbidden, Invalid
+from canasta.interfaces.web.errors import ApiError, Forbidden, Invalid, TooSlow
 from canasta.interfaces.web.lobby import Lobby
 from canasta.interfaces.web.messages import (
     ActionMessage,
     ErrorMessageOut,
+    HelloMessage,
     HintMessage,
     HintMessageOut,
     InboundMessage,
@@ -111,9 +117,16 @@ async def on_ping(session: Session, message: Any) -> None:
     session.reply(out)
 
 
+async def on_hello(session: Session, message: Any) -> None:
+    """A connection says hello once, first."""
+    assert isinstance(message, HelloMessage)
+    raise Invalid("hello comes once, as the first message")
+
+
 Handler = Callable[[Session, Any], Awaitable[None]]
 
 HANDLERS: dict[str, Handler] = {
+    "hello": on_hello,
     "action": on_action,
     "next": on_next,
     "view": on_view,
@@ -150,19 +163,61 @@ async def _pump(websocket: WebSocket, listener: Listener) -> None:
         return
 
 
+def origin_allowed(headers: Headers, allowed: tuple[str, ...]) -> bool:
+    """True for a client that is no browser (no ``Origin``), a page served by this server
+    (its origin names the ``Host`` asked for), or one of the ``allowed`` origins. Browsers
+    let any site open a WebSocket to any server: without this check, a page elsewhere could
+    watch and play with a visitor's stored seat."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed or "*" in allowed:
+        return True
+    host = headers.get("host")
+    return host is not None and urlsplit(origin).netloc.lower() == host.lower()
+
+
+async def receive_hello(websocket: WebSocket, seconds: float) -> HelloMessage | None:
+    """The connection's first message, which must be a hello; ``None`` if the client left.
+    Raises :class:`TooSlow` after ``seconds``, :class:`Invalid` for anything else."""
+    try:
+        incoming = await asyncio.wait_for(websocket.receive(), seconds)
+    except TimeoutError:
+        raise TooSlow(f"no hello within {seconds:g} s", "no_hello") from None
+    if incoming["type"] == "websocket.disconnect":
+        return None
+    text = incoming.get("text")
+    message = parse_message(text) if text is not None else None
+    if not isinstance(message, HelloMessage):
+        raise Invalid('the first message must be {"type": "hello", "token": T} '
+                      '(or {"type": "hello"} to watch)', "hello_first")
+    return message
+
+
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
     """A seat's (or a spectator's) live connection to a table; see the module docstring."""
     lobby: Lobby = websocket.app.state.lobby
+    if not origin_allowed(websocket.headers, lobby.settings.allowed_origins):
+        await websocket.close(code=1008)  # before the handshake: the browser gets a 403
+        return
     await websocket.accept()
     try:
-        table, seat = await lobby.seat_of(table_id, token)
+        if "token" in websocket.query_params:
+            raise Invalid("send the token in the hello message, never in the URL",
+                          "token_in_url")
+        hello = await receive_hello(websocket, lobby.settings.hello_seconds)
+        if hello is None:
+            return
+        table, seat = await lobby.seat_of(table_id, hello.token)
         listener = lobby.listen(table, seat)
     except ApiError as e:
         await websocket.send_text(dumps({"type": "error", **e.to_json()}))
         await websocket.close(code=4000 + e.status)
         return
-    session = Session(lobby, table, token, seat, listener)
+    except (WebSocketDisconnect, RuntimeError):
+        return
+    session = Session(lobby, table, hello.token, seat, listener)
     sender = asyncio.create_task(_pump(websocket, listener))
     try:
         while not listener.closed:

@@ -118,7 +118,8 @@ export class LiveView {
   connect() {
     if (this.closed || typeof WebSocket === "undefined") { this.startPolling(); return; }
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const url = `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${q(this.token)}`;
+    // The token goes in the first message, never in the URL (servers and proxies log URLs).
+    const url = `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
     let ws;
     try { ws = new WebSocket(url); } catch { this.scheduleReconnect(); return; }
     this.ws = ws;
@@ -126,6 +127,7 @@ export class LiveView {
     const opened = setTimeout(() => { if (ws.readyState !== WebSocket.OPEN) ws.close(); }, 5000);
     ws.onopen = () => {
       clearTimeout(opened);
+      ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
       this.retry = 0;
       this.stopPolling();
       this.setStatus("live");
