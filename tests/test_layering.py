@@ -46,3 +46,12 @@ def test_bots_and_arena_load_no_third_party_package_at_import() -> None:
                 assert top == "canasta" or top in sys.stdlib_module_names or top in (
                     "__future__",), f"{folder}/{path.name} imports {name}"
                 assert not name.startswith("canasta.interfaces"), f"{path.name} imports {name}"
+
+
+def test_cluster_and_data_packages_load_only_when_used() -> None:
+    """Ray and pyarrow (the ``ray`` extra) are imported inside the functions that use them, so
+    every module loads without them."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for name in imported_modules(path, top_level_only=True):
+            assert name.split(".")[0] not in ("ray", "pyarrow", "polars"), (
+                f"{path.relative_to(PACKAGE)} imports {name} when it loads")

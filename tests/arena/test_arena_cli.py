@@ -66,6 +66,7 @@ def test_arena_help(capsys: pytest.CaptureFixture[str]) -> None:
     (["--bots", "random,random", "--json", "."], "is a directory"),
     (["--bots", "random,random", "--plot", "ratings.txt"], "should end in .png"),
     (["--bots", "random,random", "--anchor", "greedy"], "--anchor"),
+    (["--bots", "random,random", "--backend", "nowhere"], "--backend"),
 ])
 def test_arena_bad_arguments(args: list[str], message: str,
                              capsys: pytest.CaptureFixture[str]) -> None:
@@ -75,3 +76,11 @@ def test_arena_bad_arguments(args: list[str], message: str,
     lines = out.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("invalid arguments")
     assert message in lines[0]
+
+
+def test_ray_backend_without_ray(monkeypatch: pytest.MonkeyPatch,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails as if not installed
+    assert main(["arena", "--bots", "random,random", "--backend", "ray"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("invalid arguments: --backend") and "pip install 'canasta[ray]'" in err

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from canasta.actions import Action
-from canasta.arena import ArenaConfig, ArenaError, run_arena
+from canasta.arena import ArenaConfig, ArenaError, GamePairResult, GamePairTask, run_arena
+from canasta.arena.tournament import chunk_size
 from canasta.bots import BOTS
 from canasta.bots.base import Bot
 from canasta.errors import CanastaError
@@ -151,3 +152,29 @@ def test_bad_configs() -> None:
         ArenaConfig(get_rules("classic"), ("random",), hands=2, seed=1)
     with pytest.raises(ArenaError, match="hands"):
         ArenaConfig(get_rules("classic"), ("random", "random"), hands=0, seed=1)
+
+
+class RecordingPool:
+    """A worker pool that plays in this process and notes how work was handed out."""
+
+    size = 2
+
+    def __init__(self) -> None:
+        self.chunks: list[tuple[int, int]] = []
+
+    def imap(self, func: Callable[[GamePairTask], GamePairResult],
+             tasks: Sequence[GamePairTask], chunksize: int) -> Iterator[GamePairResult]:
+        self.chunks.append((len(tasks), chunksize))
+        return map(func, tasks)
+
+
+def test_any_pool_gives_the_same_figures_and_cheap_bots_go_in_chunks() -> None:
+    config = ArenaConfig(get_rules("classic-2p"), ("random", "greedy"), hands=60, seed=8,
+                         bootstrap=20)
+    pool = RecordingPool()
+    assert _figures(run_arena(config, pool=pool).to_json()) == \
+        _figures(run_arena(config).to_json())
+    assert pool.chunks[0][0] == 8  # 60 hands at 8 a game pair, before any is played
+    assert all(chunksize == chunk_size(tasks, pool.size) for tasks, chunksize in pool.chunks)
+    # about four chunks a worker: 250 game pairs go 32 at a time to each of 2 workers
+    assert chunk_size(250, 2) == 32 and chunk_size(3, 8) == 1

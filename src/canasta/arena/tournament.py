@@ -11,7 +11,12 @@
 How many game pairs are played: for each pairing, game pairs ``0, 1, 2, ...`` are taken in
 order until their duplicate pairs hold at least ``hands`` hands. Work is handed out in batches
 sized from the hands per game pair seen so far, and results are used in game-pair order, so a
-run gives the same figures whatever the number of processes (only the thinking times differ).
+run gives the same figures whatever the number of processes, and whatever pool plays them
+(only the thinking times differ).
+
+Where the game pairs are played is pluggable: :func:`run_arena` plays them in this process, in
+a :mod:`multiprocessing` pool, or in any :class:`WorkerPool` it is given (the ``ray`` backend
+of ``canasta arena`` passes a pool of Ray actors, :mod:`canasta.interfaces.ray_backend`).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from canasta.arena.play import ArenaError, GamePairResult, GamePairTask, play_game_pair
 from canasta.arena.schedule import bot_labels, derive_seed, pairings
@@ -54,8 +59,33 @@ SCHEME = (
     "are the hands both twins played"
 )
 
+CHUNKS_PER_WORKER = 4
+"""A batch of game pairs is cut into about this many chunks per worker: few enough that cheap
+bots are not slowed by sending one game pair at a time, enough that the workers finish
+together."""
+
 ProgressCallback = Callable[[int, int], None]
 """Called with (hands done, hands wanted) as results come in."""
+
+
+class WorkerPool(Protocol):
+    """Workers that play game pairs: what :func:`run_arena` needs of a process pool."""
+
+    @property
+    def size(self) -> int:
+        """How many game pairs it plays at once."""
+        ...
+
+    def imap(self, func: Callable[[GamePairTask], GamePairResult],
+             tasks: Sequence[GamePairTask], chunksize: int) -> Iterator[GamePairResult]:
+        """``func`` of every task, in the order of ``tasks``, handed out ``chunksize`` at a
+        time; raises the error a task raised."""
+        ...
+
+
+def chunk_size(tasks: int, workers: int) -> int:
+    """Game pairs sent to a worker at once, for a batch of ``tasks`` over ``workers``."""
+    return max(1, math.ceil(tasks / (CHUNKS_PER_WORKER * workers)))
 
 
 @dataclass(frozen=True)
@@ -228,12 +258,14 @@ class ArenaResult:
 
 
 def run_arena(config: ArenaConfig, jobs: int = 1,
-              progress: ProgressCallback | None = None) -> ArenaResult:
+              progress: ProgressCallback | None = None,
+              pool: WorkerPool | None = None) -> ArenaResult:
     """Play every pairing of ``config.bots`` and compute the figures.
 
-    ``jobs`` > 1 plays game pairs in that many worker processes. Raises :class:`ArenaError`
-    when a bot fails or chooses an illegal action, and
-    :class:`~canasta.bots.BotSpecError` for a bot spec that names no bot.
+    ``jobs`` > 1 plays game pairs in that many worker processes; a ``pool`` plays them there
+    instead (``jobs`` is then unused). Raises :class:`ArenaError` when a bot fails or chooses
+    an illegal action, and :class:`~canasta.bots.BotSpecError` for a bot spec that names no
+    bot.
     """
     for spec in config.bots:  # unknown bots fail here, before any work is handed out
         make_bot(spec)
@@ -271,21 +303,46 @@ def run_arena(config: ArenaConfig, jobs: int = 1,
             have[p] += 2 * res.paired_hands
             report()
 
-    if jobs <= 1:
+    def play_on(workers: WorkerPool) -> None:
+        report()
+        while tasks := batch():
+            consume(workers.imap(play_game_pair, tasks, chunk_size(len(tasks), workers.size)))
+
+    if pool is not None:
+        play_on(pool)
+    elif jobs <= 1:
         report()
         while tasks := batch():
             consume(play_game_pair(t) for t in tasks if have[t.pairing] < wanted)
-        return summarise(config, units)
-
-    import multiprocessing
-
-    # the workers start before the first progress report, so a caller may start a display
-    # thread in that callback without forking a process that runs threads
-    with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
-        report()
-        while tasks := batch():
-            consume(pool.imap(play_game_pair, tasks))
+    else:
+        # the workers start before the first progress report, so a caller may start a display
+        # thread in that callback without forking a process that runs threads
+        with ProcessPool(jobs) as processes:
+            play_on(processes)
     return summarise(config, units)
+
+
+class ProcessPool:
+    """A :mod:`multiprocessing` pool of ``jobs`` processes as a :class:`WorkerPool` (the
+    default backend)."""
+
+    def __init__(self, jobs: int) -> None:
+        import multiprocessing
+
+        self.size = jobs
+        self._pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+
+    def imap(self, func: Callable[[GamePairTask], GamePairResult],
+             tasks: Sequence[GamePairTask], chunksize: int) -> Iterator[GamePairResult]:
+        """``func`` of every task in order (see :meth:`WorkerPool.imap`)."""
+        return self._pool.imap(func, tasks, chunksize)
+
+    def __enter__(self) -> ProcessPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._pool.terminate()
+        self._pool.join()
 
 
 def _ignore_interrupts() -> None:

@@ -7,7 +7,7 @@ works without them.
 Exit status: 0 on success; 2 for bad arguments (unknown bot or preset, bad ``--hands``, a file
 that cannot be written), one line on standard error starting ``invalid arguments``; 1 when the
 run itself fails (a bot raised an error or chose an illegal action, the output could not be
-written), one line starting ``canasta arena:``.
+written, the Ray cluster could not be reached), one line starting ``canasta arena:``.
 """
 
 from __future__ import annotations
@@ -16,14 +16,17 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from canasta.errors import CanastaError
 from canasta.rules import PRESETS
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from canasta.arena.tournament import ArenaConfig, ArenaResult
+    from canasta.arena.tournament import ArenaConfig, ArenaResult, ProgressCallback
 
 DESCRIPTION = """\
 Play bots against each other in duplicate games and report who is stronger, with 95%
@@ -37,7 +40,12 @@ and B the rest, in the other B holds that side and A the rest (a partnership eac
 6-player rules; seats swapped in 2-player; in 3-player one bot alone against two copies of the
 other, then the reverse). The first dealer and the side A starts on rotate from pair to pair.
 Every bot gets a fresh instance and a random generator seeded from --seed for each hand, so a
-run is reproducible and gives the same figures whatever --jobs is.
+run is reproducible and gives the same figures whatever --jobs and --backend are.
+
+Where it plays: --backend multiprocessing (the default) uses --jobs processes on this
+machine; --backend ray spreads the game pairs over a Ray cluster (pip install
+'canasta[ray]'): the one at --address (or $RAY_ADDRESS), or else a local Ray instance. A Ray
+worker that dies has its game pairs played again on another. See docs/scale.md.
 
 What it reports, per pairing, from A's side (A is the bot named first):
   points per hand  mean of (A's side total - B's side total) per hand, with a Student-t 95%
@@ -58,9 +66,11 @@ examples:
   canasta arena --bots heuristic,greedy --hands 2000 --jobs 2 --seed 1
   canasta arena --rules classic-2p --bots random,greedy,heuristic --hands 500 --plot r.png
   canasta arena --bots 'ismcts:iterations=500' heuristic --hands 200 --json run.json
+  canasta arena --bots ismcts,heuristic --hands 5000 --backend ray --address auto
   jq '.games[0].record' run.json | canasta replay -     # replay a game of the run"""
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+BACKENDS = ("multiprocessing", "ray")
 EXIT_FAILED = 1
 EXIT_INVALID = 2
 
@@ -100,8 +110,16 @@ def add_command(subparsers: Any) -> None:
     p.add_argument("--hands", type=_positive_int, default=200, metavar="N",
                    help="hands per pairing, at least (whole game pairs are played until their "
                         "duplicate pairs hold N hands; default 200)")
-    p.add_argument("--jobs", type=_count, default=1, metavar="K",
-                   help="worker processes (default 1; 0 for one per CPU)")
+    p.add_argument("--jobs", type=_count, metavar="K",
+                   help="worker processes (0 for one per CPU; default 1, or with --backend ray "
+                        "one per CPU of the cluster)")
+    p.add_argument("--backend", choices=BACKENDS, default="multiprocessing",
+                   help="where the workers run: processes on this machine (default) or a Ray "
+                        "cluster")
+    p.add_argument("--address", metavar="ADDR", default=os.environ.get("RAY_ADDRESS"),
+                   help="with --backend ray: the cluster to join (host:port, or auto for the "
+                        "one started here with 'ray start'; default $RAY_ADDRESS, else a "
+                        "local Ray instance)")
     p.add_argument("--seed", type=_count, metavar="S",
                    help="seed of every deal and bot (default: random, printed)")
     p.add_argument("--json", metavar="FILE",
@@ -129,11 +147,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from canasta.arena.play import ArenaError
     from canasta.arena.schedule import bot_labels, split_bot_specs
     from canasta.arena.tournament import ArenaConfig, run_arena
     from canasta.bots import make_bot
-    from canasta.errors import CanastaError
     from canasta.rules import get_rules
 
     try:
@@ -176,7 +192,13 @@ def _run(args: argparse.Namespace) -> int:
         except ImportError:
             raise _BadArgument("--plot needs matplotlib: pip install 'canasta[arena]'") \
                 from None
-    jobs = args.jobs or os.cpu_count() or 1
+    if args.backend == "ray":
+        from canasta.interfaces.ray_backend import import_ray
+
+        try:
+            import_ray()
+        except CanastaError as e:
+            raise _BadArgument(f"--backend: {e}") from None
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     config = ArenaConfig(rules, tuple(specs), args.hands, seed,
                          max_hands_per_game=args.max_hands_per_game,
@@ -184,18 +206,22 @@ def _run(args: argparse.Namespace) -> int:
                          anchor=anchor)
 
     out = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    show_progress = sys.stderr.isatty() and not args.no_progress
     started = time.perf_counter()
     try:
-        if sys.stderr.isatty() and not args.no_progress:
-            result = _run_with_progress(config, jobs)
+        if args.backend == "ray":
+            result, where = _run_on_ray(config, args.address, args.jobs, show_progress)
         else:
-            result = run_arena(config, jobs)
-    except ArenaError as e:
+            jobs = 1 if args.jobs is None else args.jobs or os.cpu_count() or 1
+            where = f"{jobs} process{'es' if jobs > 1 else ''}"
+            with _progress_bar(show_progress) as progress:
+                result = run_arena(config, jobs, progress=progress)
+    except CanastaError as e:  # a bot failed, or the Ray cluster did
         sys.stderr.write(f"canasta arena: {e}\n")
         return EXIT_FAILED
     elapsed = time.perf_counter() - started
 
-    print_report(out, result, elapsed, jobs)
+    print_report(out, result, elapsed, where)
     if args.json is not None:
         try:
             with open(args.json, "w", encoding="utf-8") as f:
@@ -235,7 +261,12 @@ def _check_writable(path: str, option: str) -> None:
         os.remove(path)
 
 
-def _run_with_progress(config: ArenaConfig, jobs: int) -> ArenaResult:
+@contextmanager
+def _progress_bar(show: bool) -> Iterator[ProgressCallback | None]:
+    """A progress callback that draws a bar on standard error (``None`` when not shown)."""
+    if not show:
+        yield None
+        return
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -245,8 +276,6 @@ def _run_with_progress(config: ArenaConfig, jobs: int) -> ArenaResult:
         TimeElapsedColumn,
         TimeRemainingColumn,
     )
-
-    from canasta.arena.tournament import run_arena
 
     bar = Progress(TextColumn("hands"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    TimeRemainingColumn(), console=Console(stderr=True), transient=True)
@@ -258,9 +287,25 @@ def _run_with_progress(config: ArenaConfig, jobs: int) -> ArenaResult:
         bar.update(task, completed=done, total=total)
 
     try:
-        return run_arena(config, jobs, progress=update)
+        yield update
     finally:
         bar.stop()
+
+
+def _run_on_ray(config: ArenaConfig, address: str | None, jobs: int | None,
+                show_progress: bool) -> tuple[ArenaResult, str]:
+    """Play on a Ray cluster; returns the result and where it ran, for the report."""
+    from canasta.arena.tournament import run_arena
+    from canasta.interfaces.ray_backend import RayPool, connect
+
+    with connect(address, cpus=jobs or None) as cluster:
+        if show_progress and cluster.dashboard:
+            sys.stderr.write(f"Ray dashboard: {cluster.dashboard}\n")
+        with RayPool(jobs or None) as pool, _progress_bar(show_progress) as progress:
+            result = run_arena(config, progress=progress, pool=pool)
+    nodes = f"{cluster.nodes} node{'s' if cluster.nodes > 1 else ''}"
+    return result, (f"{pool.size} Ray worker{'s' if pool.size > 1 else ''} on {nodes} "
+                    f"({cluster.address})")
 
 
 # -- the report ----------------------------------------------------------------------------------
@@ -274,16 +319,16 @@ def _interval(ci: tuple[float, float] | None, digits: int = 0) -> str:
     return f"[{ci[0]:+.{digits}f}, {ci[1]:+.{digits}f}]"
 
 
-def print_report(out: Console, result: ArenaResult, elapsed: float, jobs: int) -> None:
-    """Print the pairings table, the ratings table (more than two bots) and the timings."""
+def print_report(out: Console, result: ArenaResult, elapsed: float, where: str) -> None:
+    """Print the pairings table, the ratings table (more than two bots) and the timings;
+    ``where`` says what played (e.g. ``2 processes``)."""
     from rich import box
     from rich.table import Table
 
     cfg = result.config
     labels = cfg.labels
     out.print(f"[bold]arena[/bold] {cfg.rules.name}: {', '.join(labels)}; seed {cfg.seed}; "
-              f"at least {cfg.hands} hands per pairing; {elapsed:.1f} s on {jobs} "
-              f"process{'es' if jobs > 1 else ''}")
+              f"at least {cfg.hands} hands per pairing; {elapsed:.1f} s on {where}")
 
     table = Table(title="pairings (figures from A's side)", title_justify="left",
                   box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True)

@@ -1,0 +1,147 @@
+"""The ``ray`` backend: arena game pairs and self-play shards on a Ray cluster.
+
+Ray (the ``ray`` extra) is imported only when this backend is chosen, so everything else works
+without it. :func:`connect` joins a cluster (``--address``) or starts a local Ray instance;
+:class:`RayPool` is the arena's :class:`~canasta.arena.tournament.WorkerPool` made of Ray actors
+(``ray.util.multiprocessing.Pool``).
+
+Faults: a pool actor that dies (its node lost, its process killed) is restarted and its chunk
+of game pairs played again. Game pairs are deterministic from their seeds, so a retried chunk
+gives the same results, and the arena uses each game pair once.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from canasta.arena.play import ArenaError, GamePairResult, GamePairTask
+from canasta.errors import CanastaError
+
+INSTALL_HINT = "the ray backend needs Ray: pip install 'canasta[ray]'"
+
+LOCAL_OBJECT_STORE_BYTES = 256 * 1024 * 1024
+"""Object store of a local Ray instance started here: only small values (tasks, results,
+summaries) go through it, so a small store leaves the machine's memory to the workers."""
+
+RETRIES = 3
+"""How often a dead pool actor is restarted before the run fails."""
+
+
+class RayBackendError(CanastaError):
+    """Ray is missing, or the cluster cannot be reached or used."""
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """The Ray cluster a run uses."""
+
+    address: str
+    """Where it is (``local`` for an instance started by this run)."""
+    cpus: int
+    nodes: int
+    dashboard: str | None
+    """The dashboard's address, ``None`` when the cluster runs none (``ray[default]`` not
+    installed)."""
+
+
+def import_ray() -> Any:
+    """The ``ray`` module, or :class:`RayBackendError` with the install command."""
+    try:
+        import ray
+    except ImportError:
+        raise RayBackendError(INSTALL_HINT) from None
+    return ray
+
+
+@contextmanager
+def connect(address: str | None, cpus: int | None = None) -> Iterator[Cluster]:
+    """Join the Ray cluster at ``address`` (``auto``: the one started on this machine with
+    ``ray start``), or start a local instance with ``cpus`` CPUs (all by default) when
+    ``address`` is ``None`` or ``local``; leave it on exit.
+
+    A process already connected to Ray (``ray.init`` called before) keeps its connection.
+    """
+    ray = import_ray()
+    joined = not ray.is_initialized()
+    if joined:
+        local = address in (None, "local")
+        options: dict[str, Any] = {"logging_level": logging.WARNING}
+        if local:
+            options.update(address="local", num_cpus=cpus,
+                           object_store_memory=LOCAL_OBJECT_STORE_BYTES)
+        else:
+            options["address"] = address
+        try:
+            context = ray.init(**options)
+        except (ConnectionError, ValueError, RuntimeError) as e:
+            raise RayBackendError(f"cannot reach the Ray cluster at {address!r}: {e}") \
+                from None
+        url = getattr(context, "dashboard_url", None)
+    else:
+        url = None
+    try:
+        nodes = [n for n in ray.nodes() if n.get("Alive")]
+        resources = ray.cluster_resources()
+        yield Cluster(address="local" if address in (None, "local") else str(address),
+                      cpus=int(resources.get("CPU", 0)), nodes=len(nodes),
+                      dashboard=f"http://{url}" if url and "://" not in url else url or None)
+    finally:
+        if joined:
+            ray.shutdown()
+
+
+class RayPool:
+    """Ray actors that play game pairs, one CPU each, spread over the cluster's nodes."""
+
+    def __init__(self, size: int | None = None) -> None:
+        """``size`` actors (default: one per CPU of the cluster); needs :func:`connect`."""
+        import_ray()
+        from ray.util.multiprocessing import Pool
+
+        try:
+            self._pool = Pool(size, ray_remote_args={
+                "num_cpus": 1, "scheduling_strategy": "SPREAD",
+                "max_restarts": RETRIES, "max_task_retries": RETRIES})
+        except ValueError as e:  # more workers asked for than the cluster has CPUs
+            raise RayBackendError(str(e)) from None
+        self.size: int = len(self._pool._actor_pool)
+
+    def workers(self) -> list[tuple[str, int]]:
+        """The node and process id of every actor, in pool order."""
+        return [self._pool.apply(_where_am_i) for _ in range(self.size)]
+
+    def imap(self, func: Callable[[GamePairTask], GamePairResult],
+             tasks: Sequence[GamePairTask], chunksize: int) -> Iterator[GamePairResult]:
+        """``func`` of every task in order; raises the first error a task raised."""
+        from ray.exceptions import RayError
+        from ray.util.multiprocessing.pool import PoolTaskError
+
+        # Ray's pool hands errors back as results: raise them as the other pools do
+        for result in self._pool.imap(func, list(tasks), chunksize):
+            if isinstance(result, PoolTaskError):
+                raise result.underlying
+            if isinstance(result, RayError):
+                raise ArenaError(f"a Ray worker failed: {result}")
+            yield result
+
+    def __enter__(self) -> RayPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        # killed outright: the pool's own terminate first asks each actor to exit, a call
+        # that Ray would retry (and report) on an actor that may restart
+        ray = import_ray()
+        for actor, _ in self._pool._actor_pool:
+            ray.kill(actor, no_restart=True)
+
+
+def _where_am_i() -> tuple[str, int]:
+    """The Ray node and process id of the worker that runs this."""
+    import ray
+
+    return str(ray.get_runtime_context().get_node_id()), os.getpid()
