@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = ["canasta", "canasta.cards", "canasta.actions", "canasta.rules", "canasta.deal",
-           "canasta.engine", "canasta.game"]
+           "canasta.engine", "canasta.game", "canasta.rl.encoding", "canasta.rl.tensor"]
 
 
 def test_readme_examples() -> None:

@@ -11,7 +11,7 @@ import canasta
 
 PACKAGE = Path(canasta.__file__).resolve().parent
 CORE = sorted(p for p in PACKAGE.glob("*.py") if p.name != "__main__.py")
-OUTER = ("canasta.bots", "canasta.arena", "canasta.interfaces")
+OUTER = ("canasta.bots", "canasta.arena", "canasta.interfaces", "canasta.rl")
 
 
 def imported_modules(path: Path, top_level_only: bool = False) -> set[str]:
@@ -55,3 +55,13 @@ def test_cluster_and_data_packages_load_only_when_used() -> None:
         for name in imported_modules(path, top_level_only=True):
             assert name.split(".")[0] not in ("ray", "pyarrow", "polars"), (
                 f"{path.relative_to(PACKAGE)} imports {name} when it loads")
+
+
+def test_the_rl_contract_modules_use_only_the_standard_library_and_the_core() -> None:
+    # encoding and tensor are what every adapter and data pipeline shares: no numpy, no pyspiel
+    for name in ("encoding.py", "tensor.py"):
+        for module in imported_modules(PACKAGE / "rl" / name):
+            top = module.split(".")[0]
+            core = top == "canasta" and not module.startswith(OUTER)
+            assert top in sys.stdlib_module_names or top == "__future__" or core or (
+                module == "canasta.rl.encoding"), f"rl/{name} imports {module}"

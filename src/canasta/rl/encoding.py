@@ -1,0 +1,246 @@
+"""Every legal action as a short sequence of integer ids from one alphabet of 125 (docs/rl.md).
+
+A Canasta action can lay any choice of cards in several groups, so no flat numbering of actions
+fits (a six-player legal list can hold tens of thousands). Instead an action is *spelled*, one
+id at a time, from a fixed alphabet:
+
+=========  =====================================================================
+ids        meaning
+=========  =====================================================================
+0..52      ``add c``: card ``c`` (:mod:`canasta.cards`) joins the group being built
+53..105    ``discard c``: discard card ``c - 53``
+106..117   ``group r``: start a group of meld rank ``r - 106`` (0..10 = 4..A, 11 = black 3s)
+118        ``draw``
+119        ``take``: begin taking the pile (the groups, if any, follow)
+120        ``pass``
+121        ``ask``
+122        ``yes``
+123        ``no``
+124        ``end``: the meld or take is complete
+=========  =====================================================================
+
+``draw``, ``pass``, ``ask``, ``yes``, ``no`` and each discard are one id. A ``meld`` is its
+groups in canonical order (NOTATION §2), each a ``group r`` id followed by its cards in
+ascending order, then ``end``; a ``take`` is ``take``, then its groups the same way (the group
+melded with the top card first), then ``end``. Single ids never begin a longer sequence and
+``end`` closes every longer one, so no sequence is the prefix of another: spelling is
+one-to-one.
+
+:class:`Choice` walks the spellings of a legal list: its :meth:`~Choice.ids` are exactly the
+ids that continue at least one legal action, and :meth:`~Choice.after` follows one. The
+finished spellings from a position are therefore the legal actions, each once, and nothing
+else (``tests/rl/test_encoding.py`` checks it by enumeration on every preset).
+
+>>> import canasta
+>>> from canasta.rl.encoding import Choice, encode, decode, id_text
+>>> action = canasta.parse_action("meld Kh Kd 2c, 7c 7d 7s")
+>>> encode(action)
+(115, 37, 38, 48, 109, 12, 13, 15, 124)
+>>> [id_text(i) for i in encode(action)][:3]
+['group K', 'add Kd', 'add Kh']
+>>> decode(encode(action)) == action
+True
+>>> choice = Choice(canasta.legal_actions(canasta.new_hand(canasta.get_rules("classic"), seed=1)))
+>>> choice.ids()[:1], choice.after(118).action
+([118], Action(verb='draw', groups=(), card=-1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group, canonical
+from canasta.cards import NUM_CARD_TYPES, format_card, rank_char
+
+ADD = 0
+"""``ADD + c`` adds card ``c`` to the group being built."""
+DISCARD = ADD + NUM_CARD_TYPES
+"""``DISCARD + c`` discards card ``c``."""
+GROUP = DISCARD + NUM_CARD_TYPES
+"""``GROUP + r`` starts a group of meld rank ``r``."""
+NUM_GROUP_RANKS = 12
+"""Meld ranks a group may name: the natural ranks 0..10 and the black threes (11)."""
+DRAW_ID = GROUP + NUM_GROUP_RANKS
+TAKE_ID = DRAW_ID + 1
+PASS_ID = DRAW_ID + 2
+ASK_ID = DRAW_ID + 3
+YES_ID = DRAW_ID + 4
+NO_ID = DRAW_ID + 5
+END = DRAW_ID + 6
+NUM_IDS = END + 1
+"""The size of the alphabet (125)."""
+
+_SINGLE_IDS: dict[str, int] = {"draw": DRAW_ID, "pass": PASS_ID, "ask": ASK_ID,
+                               "yes": YES_ID, "no": NO_ID}
+_SINGLE_ACTIONS: dict[int, Action] = {DRAW_ID: DRAW, PASS_ID: PASS, ASK_ID: ASK,
+                                      YES_ID: YES, NO_ID: NO}
+_WORDS = {DRAW_ID: "draw", TAKE_ID: "take", PASS_ID: "pass", ASK_ID: "ask", YES_ID: "yes",
+          NO_ID: "no", END: "end"}
+
+
+def id_text(i: int) -> str:
+    """A short readable name of one id: ``add Kh``, ``discard 7c``, ``group K``, ``end``.
+
+    >>> id_text(53 + 52), id_text(106 + 11)
+    ('discard JK', 'group 3')
+    """
+    if not 0 <= i < NUM_IDS:
+        raise ValueError(f"{i} is not an action id (0..{NUM_IDS - 1})")
+    if i < DISCARD:
+        return "add " + format_card(i - ADD)
+    if i < GROUP:
+        return "discard " + format_card(i - DISCARD)
+    if i < DRAW_ID:
+        return "group " + rank_char(i - GROUP)
+    return _WORDS[i]
+
+
+def first_id(action: Action) -> int:
+    """The first id of ``action``'s spelling (cheaper than :func:`encode`)."""
+    verb = action.verb
+    if verb == "discard":
+        return DISCARD + action.card
+    if verb == "take":
+        return TAKE_ID
+    if verb == "meld" and action.groups:
+        return _group_id(action.groups[0])
+    if verb not in _SINGLE_IDS:
+        raise ValueError(f"{action} cannot be spelled (a meld needs at least one group)")
+    return _SINGLE_IDS[verb]
+
+
+def _group_id(group: Group) -> int:
+    if not 0 <= group.rank < NUM_GROUP_RANKS:
+        raise ValueError(f"a group of no single meld rank cannot be spelled: {group.cards}")
+    return GROUP + group.rank
+
+
+def encode(action: Action) -> tuple[int, ...]:
+    """The spelling of a canonical action (as listed by :func:`canasta.legal_actions`).
+
+    Raises :class:`ValueError` for an action no legal list holds (a meld without groups, a
+    group of no single rank).
+    """
+    verb = action.verb
+    if verb == "discard":
+        return (DISCARD + action.card,)
+    single = _SINGLE_IDS.get(verb)
+    if single is not None:
+        return (single,)
+    if verb == "meld" and not action.groups:
+        raise ValueError("a meld needs at least one group")
+    ids = [TAKE_ID] if verb == "take" else []
+    for group in action.groups:
+        ids.append(_group_id(group))
+        ids.extend(group.cards)  # ADD is 0: an add id is the card itself
+    ids.append(END)
+    return tuple(ids)
+
+
+def decode(ids: Sequence[int]) -> Action:
+    """The action a complete spelling stands for; :class:`ValueError` if it is not one.
+
+    Only canonical spellings (cards ascending in a group, as :func:`encode` writes them) are
+    accepted, so ``decode`` is the exact inverse of ``encode``.
+    """
+    if not ids:
+        raise ValueError("an empty spelling")
+    head = ids[0]
+    if len(ids) == 1:
+        if DISCARD <= head < GROUP:
+            return DISCARDS[head - DISCARD]
+        if head in _SINGLE_ACTIONS:
+            return _SINGLE_ACTIONS[head]
+    if ids[-1] != END:
+        raise ValueError(f"spelling {list(ids)} is not complete (it must close with end)")
+    verb = "take" if head == TAKE_ID else "meld"
+    groups: list[Group] = []
+    rank = -1
+    cards: list[int] = []
+    for i in ids[1 if verb == "take" else 0:-1]:
+        if GROUP <= i < DRAW_ID:
+            if rank >= 0:
+                groups.append(Group(rank, tuple(cards)))
+            rank, cards = i - GROUP, []
+        elif ADD <= i < DISCARD and rank >= 0:
+            cards.append(i - ADD)
+        else:
+            raise ValueError(f"id {i} ({id_text(i)}) cannot stand there in {list(ids)}")
+    if rank >= 0:
+        groups.append(Group(rank, tuple(cards)))
+    action = canonical(Action(verb, tuple(groups)))
+    if verb == "meld" and not groups:
+        raise ValueError("a meld needs at least one group")
+    if encode(action) != tuple(ids):
+        raise ValueError(f"{list(ids)} is not a canonical spelling")
+    return action
+
+
+class Choice:
+    """The legal actions still reachable after the ids chosen so far in one position.
+
+    A value: :meth:`after` returns a new choice. Build one from the position's legal list;
+    ``ids()`` are the ids that may come next; once an id completes an action, ``action`` holds
+    it and ``ids()`` is empty.
+    """
+
+    __slots__ = ("prefix", "action", "_legal", "_spelled", "_ids")
+
+    prefix: tuple[int, ...]
+    """The ids chosen so far."""
+    action: Action | None
+    """The completed action, else ``None``."""
+
+    def __init__(self, legal: Sequence[Action]) -> None:
+        self.prefix = ()
+        self.action = None
+        self._legal = legal  # spelled lazily: most turns need only the first ids
+        self._spelled: list[tuple[tuple[int, ...], Action]] = []
+        self._ids: list[int] | None = None
+
+    def ids(self) -> list[int]:
+        """The ids that continue at least one legal action, ascending."""
+        found = self._ids
+        if found is None:
+            if self.action is not None:
+                found = []
+            elif not self.prefix:
+                found = sorted({first_id(a) for a in self._legal})
+            else:
+                depth = len(self.prefix)
+                found = sorted({ids[depth] for ids, _ in self._spelled})
+            self._ids = found
+        return found
+
+    def is_legal(self, i: int) -> bool:
+        """Whether id ``i`` may come next."""
+        return i in self.ids()
+
+    def after(self, i: int) -> Choice:
+        """The choice once id ``i`` is chosen; :class:`ValueError` if ``i`` may not come next."""
+        if self.action is not None:
+            raise ValueError("the action is already complete")
+        depth = len(self.prefix)
+        if depth == 0:
+            spelled = [(encode(a), a) for a in self._legal if first_id(a) == i]
+        else:
+            spelled = [e for e in self._spelled if e[0][depth] == i]
+        if not spelled:
+            name = id_text(i) if 0 <= i < NUM_IDS else "not an id"
+            raise ValueError(f"id {i} ({name}) is not legal here")
+        new = Choice.__new__(Choice)
+        new.prefix = (*self.prefix, i)
+        new._legal = ()
+        new._ids = None
+        ids, action = spelled[0]
+        if len(ids) == depth + 1:  # no spelling is the prefix of another: this one is done
+            new.action = action
+            new._spelled = []
+        else:
+            new.action = None
+            new._spelled = spelled
+        return new
+
+    def __repr__(self) -> str:
+        spelled = " ".join(id_text(i) for i in self.prefix)
+        return f"<Choice [{spelled}] {self.action or ''}>"
