@@ -8,13 +8,13 @@ EXTRAS ?= dev
 .PHONY: help venv test test-slow test-web lint typecheck bench conformance play serve clean
 
 help:
-	@echo "make play         start a game of Canasta in the terminal"
-	@echo "make serve        start the web table on http://127.0.0.1:8000"
+	@echo "make play         start a game of Canasta in the terminal (PLAY_ARGS=\"--opponents hard\")"
+	@echo "make serve        start the web table on http://127.0.0.1:8000 (SERVE_ARGS=\"--port 8080\")"
 	@echo "make test         lint, type-check and run the default test suite"
 	@echo "make test-slow    run the long suites too (marked slow)"
 	@echo "make test-web     the web table's tests only (PostgreSQL ones need CANASTA_TEST_POSTGRES_URL)"
 	@echo "make bench        random-playout benchmark against OpenSpiel gin rummy"
-	@echo "make conformance  the public NOTATION.md command-line contract sample"
+	@echo "make conformance  the command-line contract sample of docs/notation.md"
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -50,8 +50,10 @@ bench: $(STAMP)
 	$(BIN)/pip install --quiet -e ".[dev,bench]"
 	$(BIN)/python benchmarks/random_playout.py --rules classic --seconds 20
 
+# make play PLAY_ARGS="--opponents hard --resume ~/.local/share/canasta/games/FILE.json"
+PLAY_ARGS ?=
 play: $(STAMP)
-	$(BIN)/canasta play
+	$(BIN)/canasta play $(PLAY_ARGS)
 
 # make serve SERVE_ARGS="--port 8080 --database postgresql://user:pw@localhost/canasta"
 SERVE_ARGS ?=

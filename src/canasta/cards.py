@@ -114,9 +114,18 @@ def rank_char(rank: Rank) -> str:
     return RANK_CHARS[rank]
 
 
+RANK_PLURALS = ("fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks",
+                "queens", "kings", "aces", "black threes", "twos")
+"""The plural of each rank in words, by rank index (``7s`` would read like a card)."""
+
+
 def rank_name(rank: Rank) -> str:
-    """A readable plural for messages: ``7s``, ``kings``-style short form ``Ks``."""
-    return RANK_CHARS[rank] + "s"
+    """A readable plural for messages: ``kings``, ``sevens``, ``black threes``.
+
+    >>> rank_name(9), rank_name(THREE)
+    ('kings', 'black threes')
+    """
+    return RANK_PLURALS[rank]
 
 
 def make_pack(num_decks: int, num_jokers: int) -> list[Card]:

@@ -6,36 +6,62 @@ Each side's :class:`~canasta.state.SideResult` is a breakdown whose parts add up
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from canasta.cards import IS_WILD
+from canasta.rules import Rules
 from canasta.state import HandResult, SideMelds, SideResult, State
 
 ZERO = SideResult(0, 0, 0, 0, 0, 0, 0)
 
 
-def _table_parts(state: State, melds: SideMelds, hidden: tuple[int, ...]) -> tuple[int, int, int]:
-    """(melded card values, canasta bonuses, hidden-canasta bonuses) of one set of melds."""
-    rules = state.rules
+@dataclass(frozen=True)
+class TablePoints:
+    """What one side has laid so far in a hand, counted as the hand's score would count it:
+    the running total a player checks during the hand (cards in hand and going out aside)."""
+
+    melded: int
+    """The point values of the cards in the side's melds."""
+    natural_canastas: int
+    mixed_canastas: int
+    canastas: int
+    """The canasta bonuses."""
+    hidden: int
+    """Hidden-canasta bonuses (RULES §4.3)."""
+    red_threes: int
+    """The red threes' bonus, negative while the side has not melded (when the rules say so)."""
+
+    @property
+    def total(self) -> int:
+        """Everything on the table: melds, bonuses and red threes."""
+        return self.melded + self.canastas + self.hidden + self.red_threes
+
+
+def table_points(rules: Rules, melds: SideMelds, hidden: Sequence[int],
+                 red_threes: int) -> TablePoints:
+    """The points of one side's melds (``hidden``: its hidden-canasta ranks) and of its
+    ``red_threes`` red threes, as :func:`score_hand` counts them."""
     value = rules.value_of
     size = rules.canasta_size
-    melded = canastas = hidden_bonus = 0
+    melded = natural = mixed = hidden_bonus = 0
     for rank, meld in enumerate(melds):
         if meld is None:
             continue
         melded += sum(value[c] for c in meld)
         if len(meld) >= size:
-            mixed = any(IS_WILD[c] for c in meld)
-            canastas += rules.mixed_canasta_bonus if mixed else rules.natural_canasta_bonus
+            if any(IS_WILD[c] for c in meld):
+                mixed += 1
+            else:
+                natural += 1
             if rank in hidden:
                 hidden_bonus += rules.hidden_canasta_bonus
-    return melded, canastas, hidden_bonus
-
-
-def _red_three_part(state: State, side: int, melded: bool) -> int:
-    rules = state.rules
-    score = rules.red_three_score(len(state.red_threes[side]))
-    if rules.red_threes_negative_if_no_meld and not melded:
-        return -score
-    return score
+    red = rules.red_three_score(red_threes) if red_threes else 0
+    if rules.red_threes_negative_if_no_meld and not any(m is not None for m in melds):
+        red = -red
+    return TablePoints(melded, natural, mixed,
+                       natural * rules.natural_canasta_bonus + mixed * rules.mixed_canasta_bonus,
+                       hidden_bonus, red)
 
 
 def _going_out_part(state: State, went_out: int | None, concealed: bool) -> int:
@@ -56,11 +82,10 @@ def score_hand(state: State, went_out: int | None, concealed: bool, void: bool) 
         seats = [s for s in range(rules.num_players) if s % rules.num_sides == side]
         owner = state.owner_of(seats[0])
         members = [s for s in range(rules.num_players) if state.owner_of(s) == owner]
-        melds = state.melds[owner]
-        melded, canastas, hidden = _table_parts(state, melds, state.hidden[owner])
+        laid = table_points(rules, state.melds[owner], state.hidden[owner],
+                            len(state.red_threes[side]))
+        melded, canastas, hidden, red = laid.melded, laid.canastas, laid.hidden, laid.red_threes
         in_hand = sum(value[c] for s in members for c in state.hands[s])
-        has_melded = any(m is not None for m in melds)
-        red = _red_three_part(state, side, has_melded)
         out = _going_out_part(state, went_out, concealed) if (
             went_out is not None and state.owner_of(went_out) == owner) else 0
         total = melded + canastas + hidden + red + out - in_hand

@@ -81,11 +81,11 @@ def test_discard_alone_with_one_card() -> None:
 
 def test_completion_of_verbs_and_cards() -> None:
     cards = hand("Kh Kd Kd 9s JK")
-    assert complete("dr", "dr", cards) == ["draw"]
-    assert "discard" in complete("di", "di", cards)
-    assert complete("x k", "k", cards) == ["Kd", "Kh"]
-    assert complete("m Kd Kd K", "K", cards) == ["Kh"]  # both Kd are used already
-    assert complete("x ", "", cards) == ["9s", "Kd", "Kh", "JK"]
+    assert complete("dr", "dr", cards) == ["draw "]  # the space comes with the word
+    assert "discard " in complete("di", "di", cards)
+    assert complete("x k", "k", cards) == ["Kd ", "Kh "]
+    assert complete("m Kd Kd K", "K", cards) == ["Kh "]  # both Kd are used already
+    assert complete("x ", "", cards) == ["9s ", "Kd ", "Kh ", "JK "]
     assert complete("ask ", "", cards) == []
 
 
@@ -115,27 +115,23 @@ def render_text(renderable: object, width: int = 100) -> str:
 
 def test_board_shows_what_the_player_may_see() -> None:
     state = state_from_json(POSITION)
-    text = render_text(render.board(observe(state, 0), NAMES, 3, "seed 9"))
-    assert "Hand 3 · classic · seed 9 · your turn: draw, or take the pile" in text
-    assert "Scores You & North 0 · West & East 1600" in text
+    levels = ["", "medium", "hard", "easy"]
+    text = render_text(render.board(observe(state, 0), NAMES, 3, "seed 9", levels))
+    assert "Hand 3 · classic · your turn: draw, or take the pile" in text
+    assert "Game to 5000: You & North 0 · West & East 1600   seed 9" in text
     assert "Stock 3" in text
-    assert "Pile 4 cards, top 3s" in text
-    assert "blocked: a black three is on top" in text
-    assert "frozen: a natural pair is needed to take it" in text
-    assert "Your side's melds (You & North)  not opened: your side needs 50 points to open" \
-        in text
-    assert "West & East melds" in text
-    assert "West 5 cards · North (partner) 3 cards · East 2 cards [dealer]" in text
-    assert "Red threes You & North 3h · West & East -" in text
-    assert "your side needs 50 points to open" in text
+    assert "Pile 4, top 3♠ · blocked by a black three" in text
+    assert "frozen by 2♣: a natural pair takes it" in text  # what froze it, under the top
+    assert "You & North not opened: 50 to open · red 3s -100 3♥" in text
+    # the other side's running points (melds, canasta bonuses) and its melds on one line
+    assert "West & East +975 (melds 175 · 2 canastas 800)" in text
+    assert "  [K 7 natural]  [8 5+2 mixed]  7 3" in text
+    assert ("West (medium) 5 cards · North (hard, partner) 3 cards · East (easy) 2 cards D"
+            in text)
     # the hand: grouped by rank from aces down, black threes and wild cards apart
-    assert "A: Ah As   K: Kc   9: 9d 9s   7: 7h   5: 5c 5c   4: 4d   black 3: 3c   wild: 2s JK" \
-        in text
-    assert "K  Kc Kd Kd Kh Kh Ks Ks    7  natural canasta" in text
-    assert "8  8c 8d 8h 8s 8s + 2d 2h  7  mixed canasta" in text
-    assert "7  7c 7d 7s                3  4 to a canasta" in text
+    assert "Your hand (12): A♥ A♠ · K♣ · 9♦ 9♠ · 7♥ · 5♣ 5♣ · 4♦ · 3♣ · 2♠ Joker" in text
     # nothing of the other hands leaks
-    assert "Td" not in text and "Qs" not in text and "6c" not in text
+    assert "10♦" not in text and "Q♠" not in text and "6♣" not in text
 
 
 def test_pile_states() -> None:
@@ -145,7 +141,7 @@ def test_pile_states() -> None:
                      POSITION["sides"][1]]
     data["hands"] = [["Kc", "9s"], *POSITION["hands"][1:]]
     text = render_text(render.pile_text(observe(state_from_json(data), 0)))
-    assert text.strip() == "Pile 2 cards, top Qh · not frozen"
+    assert text.strip() == "Pile 2, top Q♥ · not frozen"
     data["pile"] = ["8h", "2c"]
     text = render_text(render.pile_text(observe(state_from_json(data), 0)))
     assert "blocked: a wild card is on top" in text and "frozen" in text
@@ -250,7 +246,8 @@ def test_resume_goes_on_exactly_as_without_the_break(tmp_path: Path) -> None:
     whole = new_table(tmp_path, "whole.json")
     status, text = run_app(whole, Script(90))
     assert status == 0 and "Game saved to" in text
-    assert "Score sheet" in text and "Hand 2: West deals" in text  # a hand boundary was crossed
+    dealer = whole.names[1]  # a friendly name, fixed by the game
+    assert "Score sheet" in text and f"Hand 2: {dealer} deals" in text  # a hand was crossed
 
     first = new_table(tmp_path, "broken.json")
     run_app(first, Script(37))
@@ -325,7 +322,7 @@ def test_answering_the_partner(tmp_path: Path) -> None:
     lines = iter(["show", "y", "quit"])
     status, text = run_app(table, lambda prompt: next(lines))
     assert status == 0
-    assert "North asks: may I go out? Answer yes or no" in text
+    assert f"{table.names[2]} asks: may I go out? Answer yes or no" in text
     assert "Answer  1 yes   2 no" in text
     assert "You answer yes" in text
     assert table.state.answer == "yes" and table.state.to_move == 2
@@ -346,7 +343,7 @@ def test_asking_the_partner(tmp_path: Path) -> None:
     answer = table.state.answer
     assert answer in ("yes", "no") and table.state.to_move == 0
     tail = "you must go out this turn" if answer == "yes" else "you may not go out this turn"
-    assert f"North answers {answer}: {tail}" in text
+    assert f"{table.names[2]} answers {answer}: {tail}" in text
     assert "your partner said " + answer in text  # the table says what the answer means
 
 
@@ -356,7 +353,7 @@ def test_table_commands_in_a_session(tmp_path: Path) -> None:
     status, text = run_app(table, lambda prompt: next(lines))
     assert status == 0
     assert "legal action" in text and "draw" in text
-    assert "West draws" in text  # the log repeats the moves of this hand
+    assert f"{table.names[1]} draws" in text  # the log repeats the moves of this hand
     assert "Score sheet (game to 5000)" in text
     assert f"The game is saved after every move, to {tmp_path / 's.json'}" in text
     assert "There is no suggestion 9999" in text
@@ -369,8 +366,69 @@ def test_replay_text_tells_a_record_hand_by_hand(tmp_path: Path) -> None:
     table = new_table(tmp_path, "r.json")
     run_app(table, Script(60))
     lines = list(replay_text(GameRecord.loads((tmp_path / "r.json").read_text())))
-    assert lines[0] == "Players: p0 human, p1 bot:random, p2 bot:random, p3 bot:random"
-    assert lines[1] == "Hand 1: p0 deals"
-    assert lines[2].startswith("  p0 holds ")
-    assert any(line.startswith("  p1 draws ") for line in lines)  # every card face up
-    assert any(line.startswith("  hand scores: p0 & p2 ") for line in lines)
+    west, north = table.names[1], table.names[2]  # the replay calls the bots as the game did
+    assert lines[0] == f"Players: You, {west} (random), {north} (random), {table.names[3]} (random)"
+    assert lines[1] == "Hand 1: You deal"
+    assert lines[2].startswith("  You hold ")
+    assert any(line.startswith(f"  {west} draws ") for line in lines)  # every card face up
+    assert any(line.startswith(f"  hand scores: You & {north} ") for line in lines)
+    assert lines[-1].startswith("The game goes on (to 5000): You & ")
+
+
+def test_replay_text_names_the_winner() -> None:
+    from canasta.interfaces.terminal.advice import game_line
+
+    rules = get_rules("classic")
+    names = ["You", "Rosa", "Hugo", "Ines"]
+    assert game_line(rules, names, [5120, 3400], True) == (
+        "Game over: You & Hugo win with 5120 points (You & Hugo 5120, Rosa & Ines 3400).")
+    assert game_line(rules, names, [1200, 300], True).startswith("The game goes on")
+
+
+def test_bots_get_distinct_friendly_names_with_their_level(tmp_path: Path) -> None:
+    table = Table.new(get_rules("classic-6p"), 3, "heuristic", "greedy", tmp_path / "n.json")
+    assert table.names[0] == "You" and len(set(table.names)) == 6
+    assert table.levels == ["", "easy", "medium", "easy", "medium", "easy"]
+    table.save()
+    again = Table.resume(GameRecord.loads((tmp_path / "n.json").read_text()),
+                         tmp_path / "n.json", "random", "random")
+    assert again.names == table.names  # a resumed game keeps its names
+    other = Table.new(get_rules("classic-6p"), 4, "heuristic", "greedy", tmp_path / "m.json")
+    assert other.names != table.names  # another game, other names
+
+
+def test_the_board_fits_80_columns_and_24_lines_in_mid_hand() -> None:
+    """A six-player table late in a hand: both sides with many melds, pile and known cards."""
+    state = state_from_json({
+        "rules": "classic-6p", "dealer": 5, "to_move": 0, "phase": "play",
+        "hands": [["As", "Ah", "Kc", "9s", "9d", "7h", "5c", "5c", "4d", "3c", "2s", "JK",
+                   "Qd", "Jd"], ["6d", "6d", "6h", "7d", "7d", "9h", "9h", "Th", "Jh"],
+                  ["5h", "5h", "6h", "6h"], ["Qs", "Qs", "8h", "8h", "4h", "4h", "4s", "4s"],
+                  ["Kd", "Kd", "Jh", "Th", "Th", "7s", "7s"],
+                  ["Ks", "8d", "8d", "9h", "5s", "5s", "6s", "6s", "Js", "Js"]],
+        "stock": ["5d", "6c", "Ad", "Ad", "Ad"], "pile": ["8h", "2c", "Qh", "Td", "6s"],
+        "sides": [
+            {"score": 3200, "red_threes": ["3h", "3d"],
+             "melds": {"K": ["Kh", "Kh", "Kh", "Kc", "Kc", "Kd", "Ks"],
+                       "8": ["8c", "8c", "8c", "8s", "8s", "2d", "2h"], "7": ["7c", "7c", "7c"],
+                       "6": ["6c", "6c", "JK"], "T": ["Tc", "Tc", "Tc", "Ts"],
+                       "J": ["Jc", "Jc", "Jc"]}},
+            {"score": 4100, "red_threes": ["3h"],
+             "melds": {"A": ["Ac", "Ac", "Ac", "Ah", "Ah", "As", "2c"],
+                       "Q": ["Qc", "Qc", "Qc", "Qh", "Qh", "Qd", "Qd", "Qs"],
+                       "9": ["9c", "9c", "9c"], "5": ["5d", "5d", "5c", "5s"],
+                       "4": ["4c", "4c", "2s"]}},
+        ],
+    })
+    names = ["You", "Rosa", "Hugo", "Ines", "Teo", "Vera"]
+    levels = ["", "medium", "medium", "medium", "medium", "medium"]
+    obs = observe(state, 0)
+    from canasta import legal_actions
+
+    screen = render_text(render.board(obs, names, 7, "seed 12", levels), width=80)
+    screen += render_text(render.suggestions_view(suggestions(obs, legal_actions(state))),
+                          width=80)
+    lines = screen.rstrip("\n").split("\n")
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert len(lines) <= 22, "\n".join(lines)  # with a move line and the prompt: 24
+    assert "You, Hugo & Teo +" in screen  # running points of each side

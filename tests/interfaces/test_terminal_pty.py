@@ -41,11 +41,11 @@ def _controlling_terminal() -> None:
 
 
 class Terminal:
-    """A process on a pseudo-terminal, 100 columns wide, with the screen as clean text."""
+    """A process on a pseudo-terminal of 80×24, with the screen as clean text."""
 
     def __init__(self, args: list[str], env: dict[str, str]) -> None:
         master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env,
                                      preexec_fn=_controlling_terminal, close_fds=True)
         os.close(slave)
@@ -139,7 +139,7 @@ def test_a_whole_hand_in_a_terminal(tmp_path: Path) -> None:
         assert term.prompt() == "draw/take"
         screen = term.text()
         assert "Your hand (11)" in screen and "Stock " in screen and "Pile " in screen
-        assert "needs 50 points to open" in screen
+        assert "50 to open" in screen
 
         term.send("help")
         term.expect("Short cuts")

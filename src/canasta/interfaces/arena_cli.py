@@ -33,7 +33,7 @@ Play bots against each other in duplicate games and report who is stronger, with
 intervals. With more than two bots every pairing is played (round robin) and the bots are
 rated.
 
-How it plays (BOTS.md section 5): hands are played in whole games to the rules' target, in
+How it plays (docs/bots.md): hands are played in whole games to the rules' target, in
 duplicate game pairs. Both games of a pair are dealt the same pack orders, hand by hand, by
 the same dealers, with the bots' seats swapped: in one game bot A holds every seat of one side
 and B the rest, in the other B holds that side and A the rest (a partnership each in 4- and

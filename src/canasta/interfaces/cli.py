@@ -113,9 +113,10 @@ def cmd_apply(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     record = GameRecord.loads(_read(args.record))
     if args.text:
-        from canasta.interfaces.terminal.advice import replay_text
+        from canasta.interfaces.terminal.advice import pretty_cards, replay_text
 
-        lines = list(replay_text(record))  # all of it first: an illegal record prints nothing
+        # all of it first: an illegal record prints nothing
+        lines = [pretty_cards(line) for line in replay_text(record)]
         sys.stdout.write("\n".join(lines) + "\n")
         return 0
     hands = []

@@ -11,27 +11,35 @@ the rest of the command line works without rich installed.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from canasta.rules import PRESETS
+from canasta.rules import PRESETS, Rules
 
 DESCRIPTION = """\
 Play a game of Canasta against bots. You are seat 0 ("You"); in partnership rules your partner
-sits opposite (North at four players), and play goes clockwise: You, West, North, East.
+sits opposite, and play goes clockwise from you. Each bot has a name and a level (easy,
+medium, hard, expert).
 
 At your turn the table is shown with a short numbered list of sensible moves: type a number, or
-an action as NOTATION.md writes it ('draw', 'take 7h 7d', 'meld Kh Kd Ks, 8c 8d 2s',
+an action as docs/notation.md writes it ('draw', 'take 7h 7d', 'meld Kh Kd Ks, 8c 8d 2s',
 'meld 7: 2c', 'discard 9s', 'ask', 'yes', 'no', 'pass') or its short form ('d', 't', 'm K',
 'x 9s'). 'help' lists every command, 'hint' asks the heuristic bot, 'legal' lists every legal
 action, 'quit' (or Ctrl-D, Ctrl-C) saves and leaves. Tab completes verbs and cards.
 
+House rules: start from a preset and change any field of docs/rules.md, e.g.
+  canasta play --rules classic --set target_score=3000 --set min_canastas_to_go_out=2
+
 The game is saved after every action (default: a new file under
-~/.local/share/canasta/games/); 'canasta replay FILE' replays it and
-'canasta play --resume FILE' continues it with the same bots."""
+~/.local/share/canasta/games/); 'canasta replay --text FILE' tells it move by move and
+'canasta play --resume FILE' continues it with the same bots. From a checkout, make play
+PLAY_ARGS="--opponents hard --resume FILE" does the same (or '. .venv/bin/activate' first to
+put canasta on the PATH). The bots are described in docs/bots.md."""
 
 
 def add_command(subparsers: Any) -> None:
@@ -40,6 +48,10 @@ def add_command(subparsers: Any) -> None:
         "play", help="play a game against bots in the terminal", description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rules", metavar="R", help="preset (default classic): " + ", ".join(PRESETS))
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                   help="change a rules field of the preset (repeatable; docs/rules.md lists "
+                        "them), e.g. target_score=3000 or pile_frozen_by_wild=false; a list "
+                        "or object in JSON")
     p.add_argument("--partner", metavar="BOT",
                    help="bot (or level) for your partner (default: heuristic)")
     p.add_argument("--opponents", metavar="BOT",
@@ -52,6 +64,29 @@ def add_command(subparsers: Any) -> None:
     p.add_argument("--delay", type=float, default=0.3, metavar="SECONDS",
                    help="pause after each bot move (default 0.3)")
     p.set_defaults(func=cmd_play)
+
+
+def house_rules(rules: Rules, settings: Sequence[str]) -> Rules:
+    """``rules`` with the ``FIELD=VALUE`` settings of ``--set`` (a value is read as JSON when
+    it can be: ``3000``, ``false``, ``[[null, 15], [0, 50]]``; else as text). The rules engine
+    judges the result (:class:`~canasta.errors.RulesError` with its own message)."""
+    from canasta.errors import RulesError
+    from canasta.rules import rules_from_json
+
+    if not settings:
+        return rules
+    changes: dict[str, Any] = {}
+    for setting in settings:
+        field, eq, text = setting.partition("=")
+        if not eq or not field.strip():
+            raise RulesError(f"{setting!r} is not FIELD=VALUE (e.g. target_score=3000)")
+        try:
+            changes[field.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            changes[field.strip()] = text.strip()
+    base = rules.to_json()
+    preset = base if isinstance(base, dict) else {"preset": base}
+    return rules_from_json({**preset, **changes})
 
 
 def _fail(message: str) -> int:
@@ -93,8 +128,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             table = Table.resume(record, save or path, partner, opponents)
         except CanastaError as e:
             return _fail(f"cannot resume {args.resume!r}: {e}")
-        for flag in ("rules", "seed", "partner", "opponents"):
-            if getattr(args, flag) is not None:
+        for flag in ("rules", "seed", "partner", "opponents", "set"):
+            if getattr(args, flag):
                 table.notes.append(f"--{flag} is ignored when resuming: the record decides")
         seed_note = ""
         console.print(f"Resuming {path} (hand {table.game.hand_number}, "
@@ -104,6 +139,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             rules = get_rules(args.rules or "classic")
         except CanastaError as e:
             return _fail(f"invalid --rules: {e}")
+        try:
+            rules = house_rules(rules, args.set)
+        except CanastaError as e:
+            return _fail(f"invalid --set: {e}")
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
         explicit = frozenset(r for r in ("partner", "opponents") if getattr(args, r))
         try:
@@ -119,8 +158,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     except OSError as e:
         return _fail(f"cannot save the game to {str(table.save_path)!r}: {e.strerror}")
     names = table.names
-    bots = ", ".join(f"{names[s]} {b.spec}" for s, b in sorted(table.bots.items()))
-    console.print(f"canasta play · {table.rules.name} · {bots}")
+    bots = ", ".join(f"{names[s]} ({table.levels[s]})" for s in sorted(table.bots))
+    console.print(f"canasta play · {table.rules.name} · with {bots}")
     console.print(f"Saving the game to {table.save_path} after every move.", style="dim",
                   soft_wrap=True)
     console.print("Type 'help' for the commands, a number to play a suggestion.", style="dim")

@@ -11,11 +11,13 @@ Standard library only.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from canasta.actions import Action, parse_action
+from canasta.bots.names import BOT_PREFIX, seat_names, with_level
 from canasta.cards import (
     BLACK_THREE_RANK,
     IS_BLACK_THREE,
@@ -26,11 +28,11 @@ from canasta.cards import (
     Card,
     format_card,
     format_cards,
-    rank_char,
+    rank_name,
 )
 from canasta.deal import new_hand
 from canasta.engine import apply
-from canasta.game import GameRecord, replay
+from canasta.game import GameRecord, game_over, replay
 from canasta.observation import Observation
 from canasta.rules import Rules
 from canasta.state import State
@@ -146,6 +148,34 @@ def _best_melds(obs: Observation, melds: Sequence[Action]) -> list[Action]:
     return chosen
 
 
+# -- words for cards --------------------------------------------------------------------------
+
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+JOKER_WORD = "Joker"
+_CARD_CODE = re.compile(r"(?<!\w)(JK|10[cdhs]|[2-9TJQKA][cdhs])(?!\w)")
+
+
+def card_label(code: str) -> str:
+    """A card as a player reads it: ``Kh`` → ``K♥``, ``Td`` → ``10♦``, ``JK`` → ``Joker``."""
+    if code.upper() == "JK":
+        return JOKER_WORD
+    rank = "10" if code[:-1] in ("T", "10") else code[:-1]
+    return rank + SUIT_SYMBOLS[code[-1]]
+
+
+def pretty_cards(text: str) -> str:
+    """A sentence with every card code written with its suit symbol (table talk, refusals,
+    hints): ``discard 9s`` → ``discard 9♠``. An ``As`` that starts a sentence is the word."""
+    def swap(m: re.Match[str]) -> str:
+        code = m.group(1)
+        start = m.start()
+        if code == "As" and (start == 0 or text[max(0, start - 2):start] in (". ", ": ")):
+            return code
+        return card_label(code)
+
+    return _CARD_CODE.sub(swap, text)
+
+
 # -- describing moves ------------------------------------------------------------------------
 
 def _verb(name: str, you: str, other: str) -> str:
@@ -178,9 +208,9 @@ def _group_words(before: State, after: State, seat: int, action: Action, skip_fi
             continue
         was, now = old[rank], new[rank]
         words = (f"melds {text}" if was is None
-                 else f"adds {text} to the {rank_char(rank)}s")
+                 else f"adds {text} to the {rank_name(rank)}")
         if now is not None and len(now) >= rules.canasta_size > len(was or ()):
-            words += f" (a {canasta_kind(now)} canasta of {rank_char(rank)}s!)"
+            words += f" (a {canasta_kind(now)} canasta of {rank_name(rank)}!)"
         parts.append(words)
     return parts
 
@@ -213,13 +243,13 @@ def describe(before: State, action: Action, after: State, names: Sequence[str],
         first = action.groups[0].cards if action.groups else ()
         rank = RANK_OF[top]
         with_text = (f", melding {format_card(top)} with {' '.join(format_card(c) for c in first)}"
-                     if first else f", adding {format_card(top)} to the {rank_char(rank)}s")
+                     if first else f", adding {format_card(top)} to the {rank_name(rank)}")
         lines.append(_verb(name, "take", "takes") + f" the pile ({len(before.pile)} cards)"
                      + with_text + red_text)
         meld = after.melds[after.owner_of(seat)][rank]
         old = before.melds[before.owner_of(seat)][rank]
         if meld is not None and len(meld) >= before.rules.canasta_size > len(old or ()):
-            lines[-1] += f" (a {canasta_kind(meld)} canasta of {rank_char(rank)}s!)"
+            lines[-1] += f" (a {canasta_kind(meld)} canasta of {rank_name(rank)}!)"
         more = _group_words(before, after, seat, action, skip_first=True)
         if more:
             lines.append(f"{name} " + ", ".join(_you(w, name) for w in more))
@@ -279,21 +309,38 @@ def hand_text(cards: Sequence[Card]) -> str:
     return " | ".join(parts)
 
 
+def record_names(record: GameRecord) -> list[str]:
+    """What the players of a record are called at the table: the terminal's player (``human``)
+    is ``You``, people keep their names, and bots get the friendly names the game gave them
+    (seeded by its key, so ``canasta play`` and its replay agree)."""
+    from canasta.interfaces.terminal.session import HUMAN_NAME, game_key
+
+    key = game_key(record.rules, record.hands[0].deck) if record.hands else ""
+    players = ["You" if p == HUMAN_NAME else p for p in record.players]
+    return seat_names(players, key)
+
+
 def replay_text(record: GameRecord, names: Sequence[str] | None = None) -> Iterator[str]:
-    """A record told hand by hand in readable lines, every card face up (for ``canasta replay``).
+    """A record told hand by hand in readable lines, every card face up (for ``canasta replay``):
+    who plays (bots with their level), every move, each hand's scores with the running totals,
+    and who won.
 
     Raises what :func:`canasta.game.replay` raises for a record that does not replay.
     """
     rules = record.rules
     if names is None:
-        names = [f"p{s}" for s in range(rules.num_players)]
-        yield "Players: " + ", ".join(f"{n} {p}" for n, p in zip(names, record.players))
+        names = record_names(record)
+        yield "Players: " + ", ".join(
+            with_level(n, p[len(BOT_PREFIX):]) if p.startswith(BOT_PREFIX) else n
+            for n, p in zip(names, record.players))
+    scores: tuple[int, ...] = (0,) * rules.num_sides
+    ended = False
     for hand in replay(record):
-        yield f"Hand {hand.number}: {names[hand.record.dealer]} deals"
+        yield f"Hand {hand.number}: {_verb(names[hand.record.dealer], 'deal', 'deals')}"
         state = new_hand(rules, deck=hand.record.deck, dealer=hand.record.dealer,
                          scores=_scores_before(hand.scores, hand.state))
         for s in range(rules.num_players):
-            yield f"  {names[s]} holds {hand_text(state.hands[s])}"
+            yield f"  {_verb(names[s], 'hold', 'holds')} {hand_text(state.hands[s])}"
         top = " ".join(format_card(c) for c in state.pile)
         yield f"  the pile starts with {top}"
         for line in hand.record.actions:
@@ -303,11 +350,26 @@ def replay_text(record: GameRecord, names: Sequence[str] | None = None) -> Itera
                 yield "  " + text
             state = after
         result = hand.state.result
+        scores = hand.scores
+        ended = result is not None
         if result is not None:
             totals = ", ".join(f"{side_label(rules, names, i)} {side.total:+d}"
                                for i, side in enumerate(result.sides))
             yield f"  hand scores: {totals}; game: " + ", ".join(
-                f"{side_label(rules, names, i)} {score}" for i, score in enumerate(hand.scores))
+                f"{side_label(rules, names, i)} {score}" for i, score in enumerate(scores))
+    yield game_line(rules, names, scores, ended)
+
+
+def game_line(rules: Rules, names: Sequence[str], scores: Sequence[int], ended: bool) -> str:
+    """The last line of a replay: who won with how many points, or where the game stands."""
+    standing = ", ".join(f"{side_label(rules, names, i)} {score}"
+                         for i, score in enumerate(scores))
+    winner = game_over(rules, scores) if ended else None
+    if winner is None:
+        return f"The game goes on (to {rules.target_score}): {standing}."
+    who = side_label(rules, names, winner)
+    verb = "win" if " & " in who or who == "You" else "wins"
+    return f"Game over: {who} {verb} with {scores[winner]} points ({standing})."
 
 
 def side_label(rules: Rules, names: Sequence[str], side: int) -> str:

@@ -21,9 +21,15 @@ from canasta.bots.base import Bot
 from canasta.errors import IllegalActionError, NotationError
 from canasta.game import game_over
 from canasta.interfaces.terminal import render
-from canasta.interfaces.terminal.advice import Suggestion, describe, ending, suggestions
+from canasta.interfaces.terminal.advice import (
+    Suggestion,
+    describe,
+    ending,
+    pretty_cards,
+    suggestions,
+)
 from canasta.interfaces.terminal.commands import HELP_TEXT, complete, parse_command
-from canasta.interfaces.terminal.session import DEFAULT_BOT, HUMAN_SEAT, Table
+from canasta.interfaces.terminal.session import DEFAULT_BOT, HUMAN_SEAT, Table, how_to_run
 from canasta.state import ANSWER, DRAW, State
 
 Reader = Callable[[str], str]
@@ -81,14 +87,15 @@ class TerminalApp:
         self.table.save()
         path = self.table.save_path
         self.console.print(f"Game saved to {path}", soft_wrap=True)
-        self.console.print(f"Continue it with: canasta play --resume {path}", style="dim",
+        self.console.print(f"Continue it with: {how_to_run(f'canasta play --resume {path}')}",
+                           style="dim",
                            soft_wrap=True)
 
     def say(self, lines: Sequence[str], style: str = "") -> None:
         """Print move lines and keep them in the hand's log."""
         for line in lines:
             self.log.append(line)
-            self.console.print(Text(line, style=style))
+            self.console.print(Text(pretty_cards(line), style=style))
 
     # -- bots --------------------------------------------------------------------------------
     def bot_turn(self) -> None:
@@ -121,7 +128,7 @@ class TerminalApp:
         state = self.table.state
         obs = self.table.observation()
         self.console.print(render.board(obs, self.table.names, self.table.game.hand_number,
-                                        self.seed_note))
+                                        self.seed_note, self.table.levels))
         self.items = suggestions(obs, self.table.legal())
         self.console.print(render.suggestions_view(self.items))
         self.shown = state
@@ -172,7 +179,7 @@ class TerminalApp:
         try:
             after = self.table.play(action)
         except IllegalActionError as e:
-            self.console.print(f"Not allowed: {e.reason}.", style="yellow")
+            self.console.print(f"Not allowed: {pretty_cards(e.reason)}.", style="yellow")
             return
         self.say(describe(before, action, after, self.table.names, HUMAN_SEAT), style="bold")
 
@@ -238,12 +245,14 @@ class TerminalApp:
             self.console.print(f"The hint bot failed ({type(e).__name__}: {e}).", style="red")
             return
         text = Text("Hint: ", style="bold")
-        text.append(format_action(action), style="bold green")
+        text.append(pretty_cards(format_action(action)), style="bold green")
         numbers = [i for i, s in enumerate(self.items, 1) if s.action == action]
         if numbers:
             text.append(f"  (suggestion {numbers[0]})", style="dim")
+        else:
+            text.append(f"  (type '{format_action(action)}')", style="dim")
         if why:
-            text.append(f" — {why}")
+            text.append(f" — {pretty_cards(why)}")
         self.console.print(text)
 
     # -- the end of a hand -------------------------------------------------------------------
@@ -269,7 +278,8 @@ class TerminalApp:
         names = table.names
         if self.shown is not state:
             obs = table.observation()
-            self.console.print(render.board(obs, names, game.hand_number, self.seed_note))
+            self.console.print(render.board(obs, names, game.hand_number, self.seed_note,
+                                            table.levels))
             self.shown = state
             self.console.print(Text("Cards left in the other hands", style="bold"))
             self.console.print(render.hands_left(state.hands, names, HUMAN_SEAT))

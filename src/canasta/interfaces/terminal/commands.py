@@ -66,7 +66,7 @@ CARD_VERBS = frozenset({"take", "meld", "discard"})
 """Verbs after which tab completion offers the cards in hand."""
 
 HELP_TEXT = """\
-Actions (NOTATION.md; short form in brackets; cards like Kh Td 10d JK, any case):
+Actions (docs/notation.md; short form in brackets; cards like Kh Td 10d JK, any case):
   draw                   [d]          draw from the stock
   take                   [t]          take the pile onto your side's meld of its top card
   take 7h 7d             [t 7h 7d]    take the pile, melding the top card with 7h 7d
@@ -208,12 +208,13 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
 
 
 def complete(line: str, text: str, hand: Sequence[Card]) -> list[str]:
-    """Tab-completion candidates for the word ``text`` being typed at the end of ``line``."""
+    """Tab-completion candidates for the word ``text`` being typed at the end of ``line``, each
+    with the space that follows it."""
     before = line[: len(line) - len(text)] if line.endswith(text) else line
     words = before.split()
     low = text.lower()
-    if not words:
-        return [w for w in COMPLETION_WORDS if w.startswith(low)]
+    if not words:  # readline adds nothing after a match: the space comes with the word
+        return [w + " " for w in COMPLETION_WORDS if w.startswith(low)]
     verb = VERB_ALIASES.get(words[0].lower())
     if verb not in CARD_VERBS:
         return []
@@ -225,5 +226,5 @@ def complete(line: str, text: str, hand: Sequence[Card]) -> list[str]:
         counts[name] = counts.get(name, 0) + 1
     for name, n in counts.items():
         if taken.count(name.lower()) < n and name.lower().startswith(low):
-            names.append(name)
+            names.append(name + " ")
     return names

@@ -11,8 +11,6 @@ from collections.abc import Sequence
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
-from rich.padding import Padding
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -28,9 +26,16 @@ from canasta.cards import (
     format_card,
     rank_char,
 )
-from canasta.interfaces.terminal.advice import SECTIONS, Suggestion, canasta_kind, owner_of
+from canasta.interfaces.terminal.advice import (
+    SECTIONS,
+    Suggestion,
+    canasta_kind,
+    card_label,
+    owner_of,
+)
 from canasta.observation import Observation
 from canasta.rules import Rules
+from canasta.scoring import table_points
 from canasta.state import ANSWER, DRAW, OVER, PLAY, HandResult
 
 RED_SUITS = ("d", "h")
@@ -48,12 +53,12 @@ def card_style(card: Card) -> str:
 
 
 def cards_text(cards: Sequence[Card], sep: str = " ") -> Text:
-    """Cards as styled text, in the order given."""
+    """Cards as styled text with their suit symbols (``K♥ 10♦ Joker``), in the order given."""
     text = Text()
     for i, c in enumerate(cards):
         if i:
             text.append(sep)
-        text.append(format_card(c), style=card_style(c))
+        text.append(card_label(format_card(c)), style=card_style(c))
     return text
 
 
@@ -73,13 +78,11 @@ def hand_groups(cards: Sequence[Card]) -> list[tuple[str, list[Card]]]:
 
 
 def hand_text(cards: Sequence[Card]) -> Text:
-    """The hand on one line: ``A: As Ah   K: Kc   ...   wild: 2s JK``."""
+    """The hand on one line, grouped by rank: ``A♠ A♥ · K♣ · ... · 2♠ Joker``."""
     text = Text()
-    for i, (label, group) in enumerate(hand_groups(cards)):
+    for i, (_, group) in enumerate(hand_groups(cards)):
         if i:
-            text.append("   ")
-        text.append(label + ":", style="cyan")
-        text.append(" ")
+            text.append(" · ", style="dim")
         text.append_text(cards_text(group))
     return text
 
@@ -108,29 +111,40 @@ def _owners(obs: Observation, names: Sequence[str]) -> list[tuple[int, str, list
     return [(o, join_names([names[s] for s in seen[o]]), seen[o]) for o in order]
 
 
+def freezer(obs: Observation) -> Card | None:
+    """The card that froze the pile (the lowest wild card or red three in it), if it is frozen
+    by one: the top card may hide it."""
+    if not obs.pile_frozen:
+        return None
+    return next((c for c in obs.pile if IS_WILD[c] or IS_RED_THREE[c]), None)
+
+
 def pile_text(obs: Observation) -> Text:
-    """The pile: its size, top card and whether the player may take it."""
+    """The pile: its size, top card, what froze it and whether the player may take it."""
     text = Text()
     pile = obs.pile
     if not pile:
         text.append("Pile empty")
         return text
     top = pile[-1]
-    text.append(f"Pile {len(pile)} card{'s' if len(pile) != 1 else ''}, top ")
-    text.append(format_card(top), style=card_style(top))
+    text.append(f"Pile {len(pile)}, top ")
+    text.append_text(cards_text([top]))
     notes: list[tuple[str, str]] = []
     if IS_BLACK_THREE[top]:
-        notes.append(("blocked: a black three is on top (nobody may take it now)", "yellow"))
+        notes.append(("blocked by a black three", "yellow"))
     elif IS_WILD[top]:
         notes.append(("blocked: a wild card is on top", "yellow"))
     elif IS_RED_THREE[top]:
         notes.append(("blocked: a red three is on top", "yellow"))
     rules = obs.rules
     side_melded = any(m is not None for m in obs.melds[owner_of(obs, obs.seat)])
+    frozen_by = freezer(obs)
     if obs.pile_frozen:
-        notes.append(("frozen: a natural pair is needed to take it", "cyan"))
+        why = ("frozen by " + card_label(format_card(frozen_by))) if frozen_by is not None \
+            else "frozen"
+        notes.append((f"{why}: a natural pair takes it", "cyan"))
     elif rules.pile_frozen_until_side_melds and not side_melded:
-        notes.append(("frozen until your side melds: a natural pair is needed", "cyan"))
+        notes.append(("frozen until your side melds", "cyan"))
     elif not notes:
         notes.append(("not frozen", "green"))
     for note, style in notes:
@@ -161,133 +175,141 @@ def _phase_words(obs: Observation, names: Sequence[str]) -> str:
     return obs.phase
 
 
-def melds_table(obs: Observation, owner: int) -> Table | Text:
-    """One side's melds: rank, cards, count, and canastas marked natural or mixed."""
-    rules = obs.rules
+def rank_label(rank: int) -> str:
+    """A meld's rank as a player reads it: ``K``, ``10``, ``3`` (black threes)."""
+    return "10" if rank_char(rank) == "T" else rank_char(rank)
+
+
+def meld_token(meld: Sequence[Card], rank: int, rules: Rules, hidden: bool) -> Text:
+    """One meld in a few characters: rank, natural cards + wild cards; a canasta in brackets,
+    natural red, mixed bold: ``J 3``, ``5 2+1``, ``[K 6+1 mixed]``."""
+    naturals = sum(1 for c in meld if not IS_WILD[c])
+    wilds = len(meld) - naturals
+    body = f"{rank_label(rank)} {naturals}" + (f"+{wilds}" if wilds else "")
+    if len(meld) < rules.canasta_size:
+        return Text(body)
+    kind = canasta_kind(meld)
+    return Text(f"[{body} {kind}{' hidden' if hidden else ''}]",
+                style="bold red" if kind == "natural" else "bold")
+
+
+def melds_line(obs: Observation, owner: int) -> Text:
+    """One side's melds on a line (it wraps when long), aces first, black threes last."""
     melds = obs.melds[owner]
     ranks = sorted((r for r, m in enumerate(melds) if m is not None),
                    key=lambda r: (r == BLACK_THREE_RANK, -r))
-    if not ranks:
-        return Text("  no melds", style="dim")
-    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
-    table.add_column(justify="right", style="cyan", no_wrap=True)
-    table.add_column()
-    table.add_column(justify="right", no_wrap=True)
-    table.add_column(no_wrap=True)
-    for r in ranks:
-        meld = melds[r] or ()
-        naturals = [c for c in meld if not IS_WILD[c]]
-        wilds = [c for c in meld if IS_WILD[c]]
-        cards = cards_text(naturals)
-        if wilds:
-            cards.append(" + ")
-            cards.append_text(cards_text(wilds))
-        status = Text()
-        if len(meld) >= rules.canasta_size:
-            kind = canasta_kind(meld)
-            status.append(f"{kind} canasta",
-                          style="bold red" if kind == "natural" else "bold white")
-            if r in obs.hidden[owner]:
-                status.append(" (hidden)", style="italic")
-        elif r != BLACK_THREE_RANK:
-            status.append(f"{rules.canasta_size - len(meld)} to a canasta", style="dim")
-        table.add_row("  " + rank_char(r), cards, str(len(meld)), status)
-    return table
+    line = Text("  ")
+    for i, r in enumerate(ranks):
+        if i:
+            line.append("  ")
+        line.append_text(meld_token(melds[r] or (), r, obs.rules, r in obs.hidden[owner]))
+    return line
 
 
-def board(obs: Observation, names: Sequence[str], hand_number: int, seed_note: str = ""
-          ) -> RenderableType:
-    """The whole table as the player sees it."""
+def side_line(obs: Observation, side: int, owner: int, label: str, mine: bool) -> Text:
+    """A side's running points: what its melds, canastas and red threes count so far, or what
+    its opening still needs."""
+    rules = obs.rules
+    points = table_points(rules, obs.melds[owner], obs.hidden[owner], len(obs.red_threes[side]))
+    text = Text()
+    text.append(label, style="bold underline" if mine else "bold")
+    opened = any(m is not None for m in obs.melds[owner])
+    if opened:
+        text.append(f" {points.total:+d}", style="bold green" if mine else "bold")
+        canastas = points.natural_canastas + points.mixed_canastas
+        parts = [f"melds {points.melded}"]
+        if canastas:
+            parts.append(f"{canastas} canasta{'s' if canastas > 1 else ''} {points.canastas}")
+        if points.hidden:
+            parts.append(f"hidden {points.hidden}")
+        text.append(" (" + " · ".join(parts) + ")", style="dim")
+    else:
+        minimum = rules.minimum_for(obs.scores[side])
+        text.append(f" not opened: {minimum} to open", style="yellow" if mine else "dim")
+    if obs.red_threes[side]:
+        text.append(f" · red 3s {points.red_threes:+d} ")
+        text.append_text(cards_text(obs.red_threes[side]))
+    return text
+
+
+def seats_line(obs: Observation, names: Sequence[str], levels: Sequence[str]) -> Text:
+    """The other seats: name, level, role, cards in hand; the dealer marked."""
+    rules = obs.rules
+    my_side = obs.seat % rules.num_sides
+    line = Text()
+    for s in range(rules.num_players):
+        if s == obs.seat:
+            continue
+        if line:
+            line.append(" · ")
+        if obs.lone_hand is not None:
+            role = "lone hand" if s == obs.lone_hand else (
+                "with you" if obs.seat != obs.lone_hand else "")
+        else:
+            role = "partner" if s % rules.num_sides == my_side and rules.partnership else ""
+        words = ", ".join(w for w in (levels[s] if s < len(levels) else "", role) if w)
+        line.append(names[s], style="bold reverse" if s == obs.to_move else "bold")
+        if words:
+            line.append(f" ({words})", style="dim")
+        n = obs.hand_sizes[s]
+        line.append(f" {n} card{'s' if n != 1 else ''}")
+        if s == obs.dealer:
+            line.append(" D", style="dim")
+    return line
+
+
+def board(obs: Observation, names: Sequence[str], hand_number: int, seed_note: str = "",
+          levels: Sequence[str] = ()) -> RenderableType:
+    """The whole table as the player sees it, compact enough for 80×24 in mid-hand: the game
+    score, stock and pile, the other seats, each side's running points and melds, the hand."""
     rules = obs.rules
     sides = side_names(rules, names)
     my_side = obs.seat % rules.num_sides
-    parts: list[RenderableType] = []
+    lines: list[RenderableType] = []
 
-    scores = Text("Scores ")
+    title = Text(f"Hand {hand_number} · {rules.name} · ", style="bold")
+    title.append(_phase_words(obs, names), style="bold yellow" if obs.to_move == obs.seat
+                 and obs.phase != OVER else "bold")
+    lines.append(title)
+
+    game = Text(f"Game to {rules.target_score}: ", style="dim")
     for i, name in enumerate(sides):
         if i:
-            scores.append(" · ")
-        scores.append(f"{name} ", style="bold" if i == my_side else "")
-        scores.append(str(obs.scores[i]), style="bold green" if i == my_side else "bold")
-    scores.append(f"   (game to {rules.target_score})", style="dim")
-    parts.append(scores)
+            game.append(" · ")
+        game.append(f"{name} ")
+        game.append(str(obs.scores[i]), style="bold green" if i == my_side else "bold")
+    if seed_note:
+        game.append(f"   {seed_note}", style="dim")
+    lines.append(game)
 
     table_line = Text()
     table_line.append(f"Stock {obs.stock_size}", style="bold" if obs.stock_size else "bold red")
     table_line.append(" · ")
     table_line.append_text(pile_text(obs))
-    parts.append(table_line)
-
-    seats = Text("Hands ")
-    for s in range(rules.num_players):
-        if s == obs.seat:
-            continue
-        if len(seats) > 6:
-            seats.append(" · ")
-        role = ("partner" if s % rules.num_sides == my_side and rules.partnership
-                and obs.lone_hand is None else "")
-        if obs.lone_hand is not None:
-            role = "lone hand" if s == obs.lone_hand else (
-                "with you" if obs.seat != obs.lone_hand else "")
-        seats.append(names[s], style="bold" if s == obs.to_move else "")
-        if role:
-            seats.append(f" ({role})", style="dim")
-        n = obs.hand_sizes[s]
-        seats.append(f" {n} card{'s' if n != 1 else ''}")
-        if s == obs.dealer:
-            seats.append(" [dealer]", style="dim")
-    parts.append(seats)
-
-    reds = Text("Red threes ")
-    for i, name in enumerate(sides):
-        if i:
-            reds.append(" · ")
-        reds.append(f"{name} ")
-        if obs.red_threes[i]:
-            reds.append_text(cards_text(obs.red_threes[i]))
-        else:
-            reds.append("-", style="dim")
-    parts.append(reds)
+    lines.append(table_line)
+    lines.append(seats_line(obs, names, levels))
 
     known = [(s, k) for s, k in enumerate(obs.known) if k and s != obs.seat]
     if known:
-        line = Text("Known from the pile ")
+        line = Text("Known from the pile: ", style="dim")
         for i, (s, k) in enumerate(known):
             if i:
                 line.append(" · ")
             line.append(f"{names[s]} ")
             line.append_text(cards_text(k))
-        parts.append(line)
+        lines.append(line)
 
     for owner, label, seats_of in _owners(obs, names):
-        melded = any(m is not None for m in obs.melds[owner])
         mine = obs.seat in seats_of
-        head = Text()
-        if mine:
-            head.append("Your melds" if len(seats_of) == 1 else f"Your side's melds ({label})",
-                        style="bold underline")
-        else:
-            head.append(f"{label}'s melds" if len(seats_of) == 1 else f"{label} melds",
-                        style="bold underline")
         side = (obs.seat if mine else seats_of[0]) % rules.num_sides
-        if not melded:
-            minimum = rules.minimum_for(obs.scores[side])
-            who = ("you need" if len(seats_of) == 1 else "your side needs") if mine else "needs"
-            head.append(f"  not opened: {who} {minimum} points to open",
-                        style="yellow" if mine else "dim")
-        parts.append(Padding(head, (1, 0, 0, 0)))
-        parts.append(melds_table(obs, owner))
+        lines.append(side_line(obs, side, owner, label, mine))
+        if any(m is not None for m in obs.melds[owner]):
+            lines.append(melds_line(obs, owner))
 
-    hand_head = Text()
-    hand_head.append(f"Your hand ({len(obs.hand)})", style="bold underline")
-    parts.append(Padding(hand_head, (1, 0, 0, 0)))
-    hand_line = hand_text(obs.hand)
-    hand_line.pad_left(2)
-    parts.append(hand_line)
-
-    title = (f"Hand {hand_number} · {rules.name}" + (f" · {seed_note}" if seed_note else "")
-             + f" · {_phase_words(obs, names)}")
-    return Panel(Group(*parts), title=title, title_align="left", expand=True)
+    hand = Text(f"Your hand ({len(obs.hand)}): ", style="bold")
+    hand.append_text(hand_text(obs.hand))
+    lines.append(hand)
+    return Group(*lines)
 
 
 def _choice_text(s: Suggestion) -> Text:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+import shutil
+import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -23,6 +25,7 @@ from pathlib import Path
 from canasta.actions import Action, format_action
 from canasta.bots import BOTS, LEVELS, BotSpecError, make_bot
 from canasta.bots.base import Bot
+from canasta.bots.names import friendly_names, level_of
 from canasta.cards import Card, format_card
 from canasta.deal import shuffled_pack
 from canasta.errors import PositionError
@@ -49,8 +52,14 @@ SEAT_NAMES: dict[int, tuple[str, ...]] = {
 
 
 def seat_names(num_players: int) -> tuple[str, ...]:
-    """Names of the seats, the player's first."""
+    """Where the seats are around the table, the player's first."""
     return SEAT_NAMES.get(num_players) or ("You", *(f"Player {i}" for i in range(1, num_players)))
+
+
+def player_names(num_players: int, key: str) -> tuple[str, ...]:
+    """What the players are called: ``You``, then a friendly name per bot seat, fixed by the
+    game key (a resumed game keeps its names)."""
+    return ("You", *friendly_names(key, num_players - 1, taken=["You"]))
 
 
 def default_save_path(now: float | None = None) -> Path:
@@ -65,6 +74,22 @@ def default_save_path(now: float | None = None) -> Path:
         n += 1
         path = folder / f"{stamp}-{n}.json"
     return path
+
+
+def how_to_run(command: str) -> str:
+    """``command`` as the user can type it: after activating the virtual environment this
+    ``canasta`` was installed into, when that environment is not on the PATH (as after
+    ``make``)."""
+    if shutil.which("canasta") or sys.prefix == sys.base_prefix:
+        return command
+    activate = Path(sys.prefix) / "bin" / "activate"
+    if not activate.exists():
+        return command
+    try:
+        shown = f"./{activate.relative_to(Path.cwd())}"
+    except ValueError:
+        shown = str(activate)
+    return f". {shown} && {command}"
 
 
 def game_key(rules: Rules, first_deck: Sequence[Card]) -> str:
@@ -118,9 +143,10 @@ class Table:
         self.game = game
         self.bots = bots
         self.save_path = save_path
-        self.names = seat_names(game.rules.num_players)
         self.key = key or game_key(game.rules, game.deck if not game.finished
                                    else game.finished[0][0].deck)
+        self.names = player_names(game.rules.num_players, self.key)
+        self.positions = seat_names(game.rules.num_players)
         self.notes: list[str] = []
 
     # -- construction ------------------------------------------------------------------------
@@ -180,6 +206,12 @@ class Table:
         return table
 
     # -- play --------------------------------------------------------------------------------
+    @property
+    def levels(self) -> list[str]:
+        """Each seat's bot level (``medium``, ...; the player's seat: empty)."""
+        return [level_of(self.bots[s].spec) if s in self.bots else ""
+                for s in range(self.rules.num_players)]
+
     @property
     def rules(self) -> Rules:
         """The game's rules."""
