@@ -20,7 +20,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from canasta import __version__
-from canasta.interfaces.web import routes, sockets
+from canasta.interfaces.web import house_rules, routes, sockets
+from canasta.interfaces.web.api_docs import mount_api_docs
 from canasta.interfaces.web.bot_runner import BotRunner
 from canasta.interfaces.web.errors import ApiError
 from canasta.interfaces.web.lobby import Lobby
@@ -108,7 +109,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             db.close()
 
     app = FastAPI(title="canasta", version=__version__, description=DESCRIPTION,
-                  lifespan=lifespan)
+                  lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.add_middleware(BodyLimit)
     app.add_exception_handler(ApiError, _api_error)
@@ -116,6 +117,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(HTTPException, _http_error)
     app.include_router(routes.router)
     app.include_router(sockets.router)
+    app.include_router(house_rules.router)
+    mount_api_docs(app)
 
     index = settings.static_dir / "index.html"
 

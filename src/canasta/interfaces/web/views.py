@@ -12,12 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from canasta.actions import format_action
-from canasta.cards import card_names
+from canasta.bots.names import BOT_PREFIX, friendly_names, level_of
+from canasta.cards import NUM_CARD_TYPES, card_names, format_card
 from canasta.game import Game
 from canasta.interfaces.web.tables import Table
 from canasta.legal import legal_actions
 from canasta.observation import observe
 from canasta.position import result_to_json
+from canasta.rules import Rules
+from canasta.scoring import table_points
 from canasta.state import State
 
 
@@ -80,7 +83,69 @@ def build_view(table: Table, seat: int | None) -> dict[str, Any]:
         "winner": game.winner,
         "next_hand": "auto" if table.deals_by_itself() else "request",
     })
+    view.update(table_extras(table))
     return view
+
+
+# -- what the page shows beyond the position: names, running points, the hands at the end -------
+
+def table_extras(table: Table) -> dict[str, Any]:
+    """The keys a player's screen needs that the position does not hold: each seat's display
+    name and level, each side's running points, the card values, and once the hand is over
+    every seat's remaining cards (they are counted openly)."""
+    state = table.game.state
+    extras: dict[str, Any] = {
+        "names": display_names(table),
+        "live": live_points(state),
+        "card_points": card_points(state.rules),
+    }
+    if state.is_over:
+        extras["revealed"] = [card_names(hand) for hand in state.hands]
+        extras["hand_points"] = [sum(state.rules.value_of[c] for c in hand)
+                                 for hand in state.hands]
+    return extras
+
+
+def display_names(table: Table) -> list[dict[str, Any]]:
+    """By seat: ``{"name", "level", "bot"}``. A bot seat (named ``bot:SPEC`` when the table was
+    made) gets a friendly name, distinct at the table and fixed by its id; a person keeps theirs.
+    ``level`` is the level of the bot playing the seat now (``null`` for a person)."""
+    names = [s.name for s in table.seats]
+    bots = [i for i, n in enumerate(names) if n.startswith(BOT_PREFIX)]
+    people = [n for i, n in enumerate(names) if i not in bots]
+    given = iter(friendly_names(table.id, len(bots), taken=people))
+    out = []
+    for i, seat in enumerate(table.seats):
+        name = next(given) if i in bots else seat.name
+        level = level_of(seat.bot) if seat.is_bot and seat.bot else None
+        out.append({"name": name, "level": level, "bot": seat.is_bot})
+    return out
+
+
+def live_points(state: State) -> list[dict[str, Any]]:
+    """By side, what its melds and red threes count so far (the running total of the hand),
+    its canastas, and what its opening needs while it has not melded."""
+    rules = state.rules
+    out = []
+    for side in range(rules.num_sides):
+        first = next(s for s in range(rules.num_players) if s % rules.num_sides == side)
+        owner = state.owner_of(first)
+        melds = state.melds[owner]
+        points = table_points(rules, melds, state.hidden[owner], len(state.red_threes[side]))
+        opened = any(m is not None for m in melds)
+        out.append({
+            "melded": points.melded, "canastas": points.canastas, "hidden": points.hidden,
+            "natural_canastas": points.natural_canastas,
+            "mixed_canastas": points.mixed_canastas, "red_threes": points.red_threes,
+            "total": points.total, "opened": opened,
+            "minimum": None if opened else rules.minimum_for(state.scores[side]),
+        })
+    return out
+
+
+def card_points(rules: Rules) -> dict[str, int]:
+    """What each card counts in a meld under ``rules``, by card (``Kh``: 10)."""
+    return {format_card(c): rules.value_of[c] for c in range(NUM_CARD_TYPES)}
 
 
 def public_record(table: Table) -> dict[str, Any]:

@@ -198,3 +198,43 @@ export function prettyCard(c) {
 export function cardsInAction(text) {
   return (text.match(/\b(JK|10[cdhs]|[2-9TJQKA][cdhs])\b/gi) || []).map(canonical).filter(Boolean);
 }
+
+// -- words ----------------------------------------------------------------------------------------
+
+const CARD_CODE = /(?<![\w])(JK|10[cdhs]|[2-9TJQKA][cdhs])(?![\w])/g;
+
+/**
+ * Text for a player, with every card code written with its suit symbol: "discard 9s" ->
+ * "discard 9♠", "meld 4c 4d JK" -> "meld 4♣ 4♦ Joker". The one renderer of card codes in the
+ * page (table talk, refusals, hints). An "As" that starts a sentence is the word.
+ */
+export function prettyText(text) {
+  const s = String(text ?? "");
+  return s.replace(CARD_CODE, (code, _c, offset) => {
+    if (code === "As" && (offset === 0 || /[.:]\s$/.test(s.slice(Math.max(0, offset - 2), offset)))) return code;
+    return prettyCard(canonical(code) || code);
+  });
+}
+
+const VERB_WORDS = {
+  draw: "draws", take: "takes the pile", meld: "melds", discard: "discards", ask: "asks: may I go out?",
+  yes: "answers yes", no: "answers no", pass: "passes",
+};
+
+const VERB_WORDS_YOU = {
+  draw: "draw", take: "take the pile", meld: "meld", discard: "discard", ask: "ask: may I go out?",
+  yes: "answer yes", no: "answer no", pass: "pass",
+};
+
+/**
+ * An action's text as table talk: "discard 9s" -> "discards 9♠", "take 7h 7d" -> "takes the pile
+ * with 7♥ 7♦" ("discard 9♠", "take the pile ..." with ``you``).
+ */
+export function actionWords(action, you = false) {
+  const [verb, ...rest] = String(action).trim().split(/\s+/);
+  const tail = rest.join(" ");
+  const words = (you ? VERB_WORDS_YOU : VERB_WORDS)[verb] ?? verb;
+  if (!tail) return words;
+  if (verb === "take") return `${words} with ${prettyText(tail)}`;
+  return `${words} ${prettyText(tail)}`;
+}

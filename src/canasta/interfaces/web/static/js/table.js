@@ -2,19 +2,27 @@
 
 import { api, ApiError, LiveView, viewOf } from "./api.js";
 import {
-  backEl, cardEl, cardValue, cardsInAction, groupByRank, isBlackThree, isRed, isRedThree,
-  isWild, meldRankOrder, prettyCard, rankLabel, rankOf, sortCards,
+  actionWords, backEl, canonical, cardEl, cardValue, cardsInAction, groupByRank, isBlackThree, isRed,
+  isRedThree, isWild, meldRankOrder, prettyCard, prettyText, rankLabel, rankOf, sortCards,
 } from "./cards.js";
 import { add, clear, copyText, h, icon, toast } from "./dom.js";
-import { openingMinimum, rulesInfo } from "./rules.js";
+import { rulesInfo } from "./rules.js";
 import {
   actionLog, gameOver, gameScores, handNumber, handOf, handSize, isBotSeat, lastAction, legalList,
-  mySeat, playerNames, scoreSheet, seatCount, seatInfo, sideCount, sideOf, stockSize, versionOf,
-  winner, yourTurn,
+  levelOf, livePoints, mySeat, playerNames, scoreSheet, seatCount, seatInfo, sideCount, sideOf,
+  stockSize, versionOf, winner, yourTurn,
 } from "./view.js";
 
 const SIDE_COLORS = ["side-a", "side-b", "side-c"];
 const CANASTA_SIZE = 7;
+/** Where the seats sit from the viewer's (the bottom), in the order of play (to the left). */
+const SPOTS = {
+  2: ["bottom", "top"],
+  3: ["bottom", "left", "right"],
+  4: ["bottom", "left", "top", "right"],
+  5: ["bottom", "left", "top-left", "top-right", "right"],
+  6: ["bottom", "left", "top-left", "top", "top-right", "right"],
+};
 
 export function mountTable(root, { tableId, token }) {
   const t = new TablePage(root, tableId, token);
@@ -64,36 +72,46 @@ class TablePage {
     const e = this.el;
     e.conn = h("span.conn", { title: "connection" });
     e.title = h("span.table-title");
-    e.hintBtn = h("button.btn.ghost#hint-btn", { onclick: () => this.askHint(), title: "What would the heuristic bot do?" }, icon("bulb"), "Hint");
+    e.hintBtn = h("button.btn.ghost#hint-btn", { onclick: () => this.askHint(), title: "What would the hint bot play, and why?" }, icon("bulb"), h("span.label", "Hint"));
     e.replayLink = h("a.btn.ghost#replay-link", { href: `#/replay/${encodeURIComponent(this.tableId)}`, hidden: true }, "Replay");
     e.shareBtn = h("button.btn.ghost", { onclick: () => this.share(), title: "Copy the link of this table for spectators" }, icon("share"), h("span.label", "Share"));
     e.botBtn = h("button.btn.ghost#bot-for-me", { onclick: () => this.setBot(true), title: "a bot plays your seat until you take it back", "aria-label": "a bot plays for me", hidden: true }, icon("bot"), h("span.label", "Bot plays for me"));
+    e.panelBtn = h("button.btn.ghost#panel-btn", { onclick: () => this.togglePanel(), title: "score sheet, table talk and every legal move", "aria-expanded": "false" }, "☰", h("span.label", "Score & talk"));
     e.top = h("header.topbar",
-      h("a.brand", { href: "#/" }, h("span.brand-suit", "♦"), "Canasta"),
-      e.title, h("span.spacer"), e.conn, e.shareBtn, e.replayLink, e.botBtn, e.hintBtn);
+      h("a.brand", { href: "#/" }, h("span.brand-suit", "♦"), h("span.brand-word", "Canasta")),
+      e.title, h("span.spacer"), e.conn, e.shareBtn, e.replayLink, e.botBtn, e.panelBtn, e.hintBtn);
     e.status = h("div.status-line#status", { role: "status", "aria-live": "polite" });
-    e.players = h("section.players#players");
-    e.sidesTop = h("div.sides-top");
+    // the felt: seats around the table from this seat, each side's melds by that side, the
+    // stock and the pile in the middle
+    e.seats = h("div.seats#players");
+    e.others = h("div.side-area.others");
     e.center = h("section.center#center");
-    e.sidesBottom = h("div.sides-bottom");
-    e.board = h("main.board", e.sidesTop, e.center, e.sidesBottom);
+    e.mine = h("div.side-area.ours");
+    e.felt = h("main.felt", e.seats, e.others, e.center, e.mine);
     e.prompt = h("div.prompt#prompt", { hidden: true });
     e.message = h("div.message#move-error", { role: "alert", hidden: true });
     e.hintBox = h("div.hint#hint", { hidden: true });
     e.staging = h("div.staging#staging");
-    e.hand = h("div.hand#hand");
-    e.actions = h("div.actions#actions");
+    e.hand = h("div.hand#hand", { "data-role": "hand", "aria-label": "your hand" });
+    e.actions = h("div.actions#actions", { "data-role": "actions" });
     e.selInfo = h("div.sel-info#sel-info");
-    e.handZone = h("section.hand-zone#hand-zone", e.prompt, e.message, e.hintBox, e.staging, e.hand, e.selInfo, e.actions);
+    e.handZone = h("section.hand-zone#hand-zone", e.prompt, e.message, e.hintBox, e.staging, e.hand,
+      h("div.dock-row", e.selInfo, e.actions));
     e.legal = h("section.panel.legal#legal");
     e.sheet = h("section.panel.sheet#score-sheet");
     e.logBox = h("section.panel.log#log");
-    e.aside = h("aside.aside", e.legal, e.sheet, e.logBox);
+    e.aside = h("aside.aside#aside", e.sheet, e.logBox, e.legal);
     e.result = h("div.overlay#result", { hidden: true });
-    add(this.root, h("div.table-page", e.top, e.status,
-      h("div.layout", h("div.main-col", e.players, e.board, e.handZone), e.aside), e.result));
+    add(this.root, h("div.table-page", e.top,
+      h("div.layout", h("div.main-col", e.status, e.felt, e.handZone), e.aside), e.result));
     this.setupDrop(e.staging, (cards) => this.stageCards(cards));
     this.renderConn();
+  }
+
+  togglePanel(open) {
+    const on = open ?? !this.el.aside.classList.contains("open");
+    this.el.aside.classList.toggle("open", on);
+    this.el.panelBtn.setAttribute("aria-expanded", on ? "true" : "false");
   }
 
   /** The link does not open a table: a wrong token or no such table. */
@@ -136,6 +154,15 @@ class TablePage {
     if (ov !== null && nv !== null && nv < ov) return;  // an older view arriving late
     if (old && JSON.stringify(old) === JSON.stringify(v)) return;
     this.view = v;
+    // what just arrived, for the short animations (they never hold up the page)
+    this.justDrew = !!old && stockSize(v) < stockSize(old);
+    const before = old ? [...(handOf(old, mySeat(old)) || [])] : null;
+    this.fresh = before ? (handOf(v, mySeat(v)) || []).filter((c) => {
+      const i = before.indexOf(c);
+      if (i < 0) return true;
+      before.splice(i, 1);
+      return false;
+    }) : [];
     if (old && !actionLog(v)) this.narrate(old, v);
     this.keepSelectionValid();
     if (old && (old.to_move !== v.to_move || old.phase !== v.phase)) this.hint = null;
@@ -245,7 +272,7 @@ class TablePage {
     const meInfo = this.seat !== null ? seatInfo(v, this.seat) : null;
     this.el.botBtn.hidden = !meInfo || meInfo.controller !== "human" || gameOver(v);
     this.renderStatus();
-    this.renderPlayers();
+    this.renderSeats();
     this.renderSides();
     this.renderCenter();
     this.renderPrompt();
@@ -313,50 +340,67 @@ class TablePage {
     return `Seats ${seats.join(" & ")}`;
   }
 
-  renderPlayers() {
+  /** Where each seat sits on the screen, from this seat (the bottom): play goes to the left. */
+  spots() {
     const v = this.view;
-    const el = clear(this.el.players);
     const n = seatCount(v);
-    const names = playerNames(v);
-    const start = this.seat ?? 0;
-    for (let k = 0; k < n; k++) {
-      const s = (start + k) % n;
-      const side = sideOf(v, s);
-      const count = handSize(v, s);
-      const backs = h("div.mini-backs");
-      for (let i = 0; i < Math.min(count, 15); i++) add(backs, h("span.mini-back"));
-      const known = Array.isArray(v.known?.[s]) && v.known[s].length && s !== this.seat
-        ? h("div.known", { title: `cards known to be in this hand (taken with the pile): ${v.known[s].map(prettyCard).join(" ")}` }, "holds ",
-          v.known[s].slice(0, 8).map(prettyCard).join(" "), v.known[s].length > 8 ? ` +${v.known[s].length - 8}` : "")
-        : null;
-      const tags = [];
-      if (s !== this.seat && this.seat !== null && side === this.mySide) tags.push(h("span.tag.partner", "partner"));
-      if (isBotSeat(v, s) && !/ bot$/.test(names[s])) tags.push(h("span.tag.bot", "bot"));
-      if (v.dealer === s) tags.push(h("span.tag.dealer", { title: "dealer" }, "D"));
-      add(el, h(`div.seat.${SIDE_COLORS[side % 3]}`, {
-        class: (v.to_move === s && v.phase !== "over" ? "to-move" : "") + (s === this.seat ? " me" : ""),
-        dataset: { seat: s },
-      },
-      h("div.seat-name", h("span.seat-no", `${s}`), s === this.seat ? "You" : names[s], ...tags,
-        seatInfo(v, s) && seatInfo(v, s).controller === "human"
-          ? h("span.online", { class: seatInfo(v, s).connected ? "on" : "", title: seatInfo(v, s).connected ? "connected" : "not connected" })
-          : null),
-      h("div.seat-count", backs, h("span.count", `${count} card${count === 1 ? "" : "s"}`)),
-      known));
+    const me = this.seat ?? 0;
+    const layout = SPOTS[n] || ["bottom", ...Array.from({ length: n - 1 }, () => "top")];
+    return [...Array(n).keys()].map((k) => ({ seat: (me + k) % n, spot: layout[k] }));
+  }
+
+  renderSeats() {
+    const v = this.view;
+    const el = clear(this.el.seats);
+    el.dataset.players = `${seatCount(v)}`;
+    const last = lastAction(v);
+    for (const { seat, spot } of this.spots()) {
+      if (spot === "bottom") continue;  // this seat's plate sits with its side's melds
+      add(el, this.plateEl(seat, spot, last));
     }
+  }
+
+  plateEl(s, spot, last) {
+    const v = this.view;
+    const names = playerNames(v);
+    const side = sideOf(v, s);
+    const count = handSize(v, s);
+    const tags = [];
+    if (s !== this.seat && this.seat !== null && side === this.mySide) tags.push(h("span.tag.partner", "partner"));
+    const level = levelOf(v, s);
+    if (level) tags.push(h("span.tag.bot", { title: "a bot at this level plays the seat" }, level));
+    else if (isBotSeat(v, s)) tags.push(h("span.tag.bot", "bot"));
+    if (v.dealer === s) tags.push(h("span.tag.dealer", { title: "dealer" }, "D"));
+    const info = seatInfo(v, s);
+    const online = info && info.controller === "human" && s !== this.seat
+      ? h("span.online", { class: info.connected ? "on" : "", title: info.connected ? "connected" : "not connected" }) : null;
+    const known = Array.isArray(v.known?.[s]) && v.known[s].length && s !== this.seat
+      ? h("div.known", { title: `known to hold (taken with the pile): ${v.known[s].map(prettyCard).join(" ")}` }, "holds ",
+        v.known[s].slice(0, 6).map(prettyCard).join(" "), v.known[s].length > 6 ? ` +${v.known[s].length - 6}` : "")
+      : null;
+    const said = last && last.seat === s && v.phase !== "over"
+      ? h("div.said", { title: "the last move" }, actionWords(last.action, s === this.seat)) : null;
+    const toMove = v.to_move === s && v.phase !== "over";
+    return h(`div.seat.${SIDE_COLORS[side % 3]}`, {
+      class: `spot-${spot}` + (toMove ? " to-move" : "") + (s === this.seat ? " me" : ""),
+      dataset: { seat: s, role: "seat", spot },
+      "aria-label": `${s === this.seat ? "you" : names[s]}, ${count} cards${toMove ? ", to play" : ""}`,
+    },
+    h("div.seat-name", s === this.seat ? "You" : names[s], ...tags, online),
+    h("div.seat-count", h("span.mini-back"), h("b", `${count}`), toMove ? h("span.turn-chip", "to play") : null),
+    known, said);
   }
 
   renderSides() {
     const v = this.view;
-    const top = clear(this.el.sidesTop);
-    const bottom = clear(this.el.sidesBottom);
+    const others = clear(this.el.others);
+    const mine = clear(this.el.mine);
     const k = sideCount(v);
-    const mine = this.mySide ?? 0;
-    for (let i = 0; i < k; i++) {
-      if (i === mine) continue;
-      add(top, this.sideEl(i));
-    }
-    add(bottom, this.sideEl(mine));
+    const me = this.mySide ?? 0;
+    const order = this.spots().map((x) => sideOf(v, x.seat)).filter((x, i, a) => a.indexOf(x) === i);
+    others.dataset.sides = `${k - 1}`;
+    for (const i of order) if (i !== me) add(others, this.sideEl(i));
+    add(mine, this.sideEl(me));
   }
 
   sideEl(i) {
@@ -364,31 +408,39 @@ class TablePage {
     const side = v.sides?.[i] || { melds: {}, red_threes: [] };
     const melds = side.melds || {};
     const ranks = Object.keys(melds).sort((a, b) => meldRankOrder(a) - meldRankOrder(b));
-    const canastas = ranks.filter((r) => melds[r].length >= CANASTA_SIZE);
-    const hasMelded = ranks.length > 0;
-    const score = side.score ?? 0;
-    const min = openingMinimum(this.info, score);
     const mine = this.mySide === i;
-    const header = h("div.side-head",
+    const live = livePoints(v, i);
+    const score = gameScores(v)[i] ?? side.score ?? 0;
+    const points = [];
+    if (live && live.opened) {
+      points.push(h("span.live-total", { title: "on the table this hand: melds, canasta bonuses and red threes" }, fmtSigned(live.total)));
+      const canastas = (live.natural_canastas ?? 0) + (live.mixed_canastas ?? 0);
+      points.push(h("span.live-part", `melds ${live.melded}`));
+      if (canastas) points.push(h("span.live-part.canasta-count", `${canastas} canasta${canastas > 1 ? "s" : ""} +${live.canastas}`));
+    } else if (live) {
+      points.push(h("span.badge.opening", { title: "the points this side's first meld needs" }, `opening needs ${live.minimum}`));
+    }
+    if (live && live.red_threes) points.push(h("span.live-part", `red 3s ${fmtSigned(live.red_threes)}`));
+    const plate = mine && this.seat !== null ? this.plateEl(this.seat, "bottom", lastAction(v)) : null;
+    const header = h("div.side-head", plate,
       h("span.side-name", this.sideName(i)),
-      h("span.side-score", { title: "score at the start of this hand" }, `${score} pts`),
-      canastas.length ? h("span.badge.canasta-count", `${canastas.length} canasta${canastas.length > 1 ? "s" : ""}`) : null,
-      hasMelded ? null : h("span.badge.opening", { title: "initial meld minimum (by the side's score)" }, `opening needs ${min}`),
-      (side.hidden_canastas || []).length ? h("span.badge", `hidden canastas: ${side.hidden_canastas.map(rankLabel).join(", ")}`) : null);
-    const reds = h("div.red-threes", { title: "red threes" },
-      (side.red_threes || []).map((c) => cardEl(c, { cls: "small" })));
+      h("span.side-score", { title: "the game score, ended hands counted" }, `game ${score}`),
+      h("span.live", { dataset: { side: i } }, points),
+      (side.hidden_canastas || []).length ? h("span.badge", `hidden: ${side.hidden_canastas.map(rankLabel).join(", ")}`) : null);
+    const reds = (side.red_threes || []).length
+      ? h("div.red-threes", { title: "red threes" }, side.red_threes.map((c) => cardEl(c, { cls: "small" }))) : null;
     const row = h("div.meld-row", { class: ranks.length ? "" : "empty" });
-    if (!ranks.length) add(row, h("div.empty-melds", mine ? "No melds yet — select cards and press Meld." : "No melds yet."));
+    if (!ranks.length) add(row, h("div.empty-melds", mine ? "No melds yet: select cards, then Meld." : "No melds yet."));
     for (const r of ranks) add(row, this.meldEl(r, melds[r], mine));
     return h(`section.side.${SIDE_COLORS[i % 3]}`, { class: mine ? "mine" : "", dataset: { side: i } },
-      header, h("div.side-body", reds.childElementCount ? reds : null, row));
+      header, h("div.side-body", reds, row));
   }
 
   meldEl(rank, cards, mine) {
     const naturals = cards.filter((c) => !isWild(c));
     const wilds = cards.filter((c) => isWild(c));
     const ordered = [...sortCards(naturals), ...sortCards(wilds)];
-    const isCanasta = cards.length >= CANASTA_SIZE;
+    const isCanasta = cards.length >= (this.view.canasta_size ?? CANASTA_SIZE);
     const natural = wilds.length === 0;
     let el;
     if (isCanasta) {
@@ -400,7 +452,7 @@ class TablePage {
     } else {
       el = h("div.meld", { title: `${rankLabel(rank)}: ${ordered.map(prettyCard).join(" ")}` },
         h("div.fan", ordered.map((c) => cardEl(c, { cls: "small" }))),
-        h("div.meld-label", `${rankLabel(rank)} · ${cards.length}`));
+        h("div.meld-label", `${rankLabel(rank)} · ${cards.length}${wilds.length ? ` (${wilds.length}★)` : ""}`));
     }
     el.dataset.rank = rank;
     if (mine && this.myTurn) {
@@ -415,9 +467,9 @@ class TablePage {
     const v = this.view;
     const el = clear(this.el.center);
     const stockN = stockSize(v);
-    const stock = h("div.stock#stock", { title: `stock: ${stockN} cards`, class: this.can("draw") ? "clickable" : "" },
+    const stock = h("div.stock#stock", { title: `stock: ${stockN} cards`, class: this.can("draw") ? "clickable" : "", dataset: { role: "stock" } },
       h("div.stack", stockN > 2 ? h("div.stack-shadow") : null, stockN > 1 ? h("div.stack-shadow") : null,
-        stockN ? backEl() : h("div.card.empty-slot", "empty")),
+        stockN ? backEl(this.justDrew ? "arrive" : "") : h("div.card.empty-slot", "empty")),
       h("div.pile-label", h("b", `${stockN}`), " in stock"));
     if (this.can("draw")) stock.addEventListener("click", () => this.play("draw"));
     const pile = v.pile || [];
@@ -426,21 +478,27 @@ class TablePage {
     const sideMelded = mySide !== null && Object.keys(v.sides?.[mySide]?.melds || {}).length > 0;
     const frozenAll = !!v.pile_frozen;
     const frozenForMe = !frozenAll && mySide !== null && !sideMelded;
-    const freezer = frozenAll ? [...pile].reverse().find((c) => isWild(c) || isRedThree(c)) : null;
+    // the wild card or red three that froze the pile lies under it: show it beside the pile
+    const freezer = frozenAll ? pile.find((c) => isWild(c) || isRedThree(c)) : null;
     const badges = [];
     if (frozenAll) badges.push(h("span.badge.frozen#pile-frozen", { title: "a wild card or red three is in the pile: a natural pair of the top card's rank is needed to take it" }, icon("snow"), "frozen"));
     else if (frozenForMe) badges.push(h("span.badge.frozen.soft#pile-frozen", { title: "your side has not melded yet: a natural pair is needed to take the pile" }, icon("snow"), "frozen for your side"));
-    if (top && isBlackThree(top)) badges.push(h("span.badge.blocked", icon("block"), "blocked: black three on top"));
-    else if (top && isWild(top)) badges.push(h("span.badge.blocked", icon("block"), "blocked: wild card on top"));
-    else if (top && isRedThree(top)) badges.push(h("span.badge.blocked", icon("block"), "blocked: red three on top"));
+    if (top && isBlackThree(top)) badges.push(h("span.badge.blocked", icon("block"), "black three: blocked"));
+    else if (top && isWild(top)) badges.push(h("span.badge.blocked", icon("block"), "wild card: blocked"));
+    else if (top && isRedThree(top)) badges.push(h("span.badge.blocked", icon("block"), "red three: blocked"));
+    const last = lastAction(v);
+    const lastDiscard = this.lastDiscard();
     const pileStack = h("div.stack.pile-stack");
-    if (freezer && freezer !== top) add(pileStack, cardEl(freezer, { cls: "sideways", title: `frozen by ${prettyCard(freezer)}` }));
     if (pile.length > 2) add(pileStack, h("div.stack-shadow"));
     if (pile.length > 1) add(pileStack, h("div.stack-shadow"));
-    add(pileStack, top ? cardEl(top, { cls: "top" }) : h("div.card.empty-slot", "empty"));
-    const pileEl = h("div.pile#pile", { class: (this.can("take") ? "clickable " : "") + (frozenAll ? "is-frozen" : ""), title: "discard pile" },
-      pileStack,
-      h("div.pile-label", h("b", `${pile.length}`), ` card${pile.length === 1 ? "" : "s"} in pile`),
+    const topChanged = top && this.prevTop !== undefined && this.prevTop !== `${pile.length}:${top}`;
+    add(pileStack, top ? cardEl(top, { cls: "top" + (topChanged ? " arrive" : "") + (lastDiscard && lastDiscard.card === top ? " last-discard" : "") }) : h("div.card.empty-slot", "empty"));
+    this.prevTop = top ? `${pile.length}:${top}` : null;
+    const pileEl = h("div.pile#pile", { class: (this.can("take") ? "clickable " : "") + (frozenAll ? "is-frozen" : ""), title: "discard pile", dataset: { role: "pile" } },
+      h("div.pile-cards", pileStack,
+        freezer && freezer !== top ? h("div.freezer", { title: `the pile was frozen by ${prettyCard(freezer)}` }, cardEl(freezer, { cls: "small" }), h("span", "froze it")) : null),
+      h("div.pile-label", h("b", `${pile.length}`), ` in pile`,
+        lastDiscard && top === lastDiscard.card ? h("span.by", ` · ${this.name(lastDiscard.seat)} discarded it`) : null),
       h("div.pile-badges", badges));
     pileEl.addEventListener("click", () => {
       if (this.can("take")) this.takePile();
@@ -450,18 +508,26 @@ class TablePage {
       if (this.myTurn && v.phase === "play" && cards.length === 1) this.play(`discard ${cards[0]}`);
       else if (this.myTurn && v.phase === "draw") { this.selected = cards; this.takePile(); }
     });
-    const me = this.seat;
     const infoBits = [];
-    if (me !== null && v.phase !== "over") {
-      const score = v.sides?.[mySide]?.score ?? 0;
-      infoBits.push(sideMelded
-        ? h("div.info-line", icon("check"), " your side has opened")
-        : h("div.info-line.need#opening-need", "Opening meld: ", h("b", `${openingMinimum(this.info, score)}`), " points needed"));
-      if (this.info.canastasToGoOut > 1) infoBits.push(h("div.info-line", `${this.info.canastasToGoOut} canastas needed to go out`));
-      else infoBits.push(h("div.info-line", "1 canasta needed to go out"));
-      if (this.info.draw > 1) infoBits.push(h("div.info-line", `draw ${this.info.draw} cards`));
+    if (last && v.phase !== "over") {
+      infoBits.push(h("div.info-line.last-move#last-move", h("b", `${this.name(last.seat)} `), actionWords(last.action, last.seat === this.seat)));
+    }
+    if (v.phase !== "over") {
+      infoBits.push(h("div.info-line.rules-line", `${this.info.canastasToGoOut} canasta${this.info.canastasToGoOut > 1 ? "s" : ""} to go out`,
+        this.info.draw > 1 ? ` · draw ${this.info.draw}` : "", ` · game to ${v.target ?? this.info.target}`));
     }
     add(el, stock, pileEl, h("div.table-info", infoBits));
+  }
+
+  /** The last discard of this hand and who made it, from the hand's log. */
+  lastDiscard() {
+    const log = actionLog(this.view) || [];
+    for (let i = log.length - 1; i >= 0; i--) {
+      const a = log[i]?.action ?? "";
+      if (a.startsWith("discard ")) return { seat: log[i].seat, card: canonical(a.slice(8)) };
+      if (a.startsWith("take")) return null;
+    }
+    return null;
   }
 
   renderPrompt() {
@@ -490,7 +556,7 @@ class TablePage {
     el.hidden = !this.error;
     clear(el);
     if (this.error) {
-      add(el, icon("hand", "msg-icon"), h("span.msg-text", this.error),
+      add(el, icon("hand", "msg-icon"), h("span.msg-text", prettyText(this.error)),
         h("button.close", { onclick: () => { this.error = null; this.renderMessage(); }, "aria-label": "dismiss" }, "×"));
     }
   }
@@ -510,8 +576,8 @@ class TablePage {
     const { action, reason } = this.hint;
     add(el, icon("bulb", "msg-icon"),
       h("div.hint-body",
-        h("div", "The heuristic bot would play ", h("code.hint-action", action || "?")),
-        reason ? h("div.hint-reason", reason) : null),
+        h("div", "Hint: ", h("b.hint-action", action ? prettyText(action) : "?")),
+        reason ? h("div.hint-reason", prettyText(reason)) : null),
       action && this.isLegal(action) ? h("button.btn.small", { onclick: () => this.play(action) }, "Play it") : null,
       h("button.close", { onclick: () => { this.hint = null; this.renderHint(); }, "aria-label": "dismiss" }, "×"));
   }
@@ -530,6 +596,7 @@ class TablePage {
     }
     const free = this.freeHand();
     const chosen = [...this.selected];
+    const fresh = [...(this.fresh || [])];
     const groups = groupByRank(free);
     for (const g of groups) {
       const gEl = h("div.hand-group", { dataset: { rank: g.rank } });
@@ -538,7 +605,9 @@ class TablePage {
         const i = chosen.indexOf(c);
         const sel = i >= 0;
         if (sel) chosen.splice(i, 1);
-        const cEl = cardEl(c, { cls: sel ? "selected" : "", tag: "button" });
+        const f = fresh.indexOf(c);
+        if (f >= 0) fresh.splice(f, 1);
+        const cEl = cardEl(c, { cls: (sel ? "selected" : "") + (f >= 0 ? " fresh" : ""), tag: "button" });
         cEl.type = "button";
         cEl.setAttribute("aria-pressed", sel ? "true" : "false");
         cEl.addEventListener("click", () => this.toggle(c, sel));
@@ -617,15 +686,35 @@ class TablePage {
     return sel;
   }
 
+  /** What a card counts in a meld under the table's rules. */
+  points(c) {
+    return this.view.card_points?.[c] ?? cardValue(c);
+  }
+
   renderSelInfo() {
     const el = clear(this.el.selInfo);
     if (!this.selected.length) return;
-    const pts = this.selected.reduce((s, c) => s + cardValue(c), 0);
-    add(el, `Selected: ${this.selected.map(prettyCard).join(" ")} · ${pts} pts`,
+    const pts = this.selected.reduce((s, c) => s + this.points(c), 0);
+    const live = this.mySide !== null ? livePoints(this.view, this.mySide) : null;
+    const staged = this.staged.reduce((s, g) => s + g.cards.reduce((a, c) => a + this.points(c), 0), 0);
+    const need = live && !live.opened && live.minimum ? live.minimum : null;
+    add(el, h("span.sel-cards", `${this.selected.length} selected: ${this.selected.map(prettyCard).join(" ")} · `),
+      h("b#sel-points", `${pts + staged} pts`),
+      need ? h("span", { class: pts + staged >= need ? "ok" : "short" }, ` of ${need} to open`) : null,
       h("button.link", { onclick: () => { this.selected = []; this.render(); } }, "clear"));
   }
 
   toggle(card, wasSelected) {
+    // a second tap on the same card soon after the first discards it (phones: double-tap)
+    const now = Date.now();
+    const again = this.lastTap && this.lastTap.card === card && now - this.lastTap.at < 400;
+    this.lastTap = { card, at: now };
+    if (again && this.can("discard") && !this.staged.length) {
+      this.lastTap = null;
+      this.selected = [];
+      this.play(`discard ${card}`);
+      return;
+    }
     if (wasSelected) {
       const i = this.selected.indexOf(card);
       if (i >= 0) this.selected.splice(i, 1);
@@ -772,7 +861,7 @@ class TablePage {
         matching += 1;
         if (shown >= 150) continue;
         shown += 1;
-        add(list, h("li", h("button.legal-action", { type: "button", dataset: { action: a }, onclick: () => this.play(a), disabled: this.busy }, a)));
+        add(list, h("li", h("button.legal-action", { type: "button", dataset: { action: a }, onclick: () => this.play(a), disabled: this.busy }, prettyText(a))));
       }
       if (matching > shown) add(list, h("li.more", `… ${matching - shown} more: narrow the filter or select cards`));
       if (!matching) add(list, h("li.more", "No legal move matches."));
@@ -804,15 +893,17 @@ class TablePage {
     const el = clear(this.el.logBox);
     add(el, h("div.panel-head", h("h3", "Table talk")));
     const serverLog = actionLog(this.view);
-    const list = h("ol.log-list");
+    const list = h("ol.log-list#talk");
     const items = serverLog
-      ? serverLog.slice(-30).map((line) => {
+      ? serverLog.slice(-40).map((line) => {
         const m = typeof line === "string" ? /^p(\d+):\s*(.*)$/.exec(line) : null;
-        return m ? { seat: Number(m[1]), text: m[2] } : { seat: line?.seat ?? null, text: line?.action ?? String(line) };
+        const seat = m ? Number(m[1]) : line?.seat ?? null;
+        return { seat, text: actionWords(m ? m[2] : line?.action ?? String(line), seat === this.seat) };
       })
-      : this.log.slice(-30);
+      : this.log.slice(-40);
     for (const it of items) {
-      add(list, h("li", it.seat !== null && it.seat !== undefined ? h("b", `${this.name(it.seat)}: `) : null, it.text));
+      const side = it.seat !== null && it.seat !== undefined ? sideOf(this.view, it.seat) : null;
+      add(list, h("li", side !== null ? h(`b.${SIDE_COLORS[side % 3]}`, `${this.name(it.seat)} `) : null, prettyText(it.text)));
     }
     if (!items.length) add(list, h("li.muted", "Moves appear here as they are played."));
     add(el, list);
@@ -876,17 +967,21 @@ class TablePage {
       h("div.result-actions", buttons)));
   }
 
+  /** Every seat's cards left in hand at the end of the hand, with what they count. */
   handsRevealed() {
     const v = this.view;
     const names = playerNames(v);
+    const hands = Array.isArray(v.revealed) ? v.revealed : (v.hands || []).map((hd) => (Array.isArray(hd) ? hd : null));
     const rows = [];
-    (v.hands || []).forEach((hd, s) => {
-      if (Array.isArray(hd) && hd.length) {
-        rows.push(h("div.revealed", h("span", `${s === this.seat ? "You" : names[s]}: `),
-          h("div.fan.flat", sortCards(hd).map((c) => cardEl(c, { cls: "small" })))));
-      }
+    hands.forEach((hd, s) => {
+      if (!Array.isArray(hd)) return;
+      const pts = v.hand_points?.[s] ?? hd.reduce((a, c) => a + this.points(c), 0);
+      rows.push(h(`div.revealed.${SIDE_COLORS[sideOf(v, s) % 3]}`, { dataset: { seat: s } },
+        h("span.who", s === this.seat ? "You" : names[s]),
+        hd.length ? h("div.fan.flat", sortCards(hd).map((c) => cardEl(c, { cls: "tiny" }))) : h("span.muted", "went out"),
+        h("span.pts", hd.length ? `−${pts}` : "")));
     });
-    return rows.length ? h("div.revealed-hands", rows) : null;
+    return rows.length ? h("div.revealed-hands#revealed", h("h3", "Cards left in hand"), rows) : null;
   }
 
   async nextHand() {

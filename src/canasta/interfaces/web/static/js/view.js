@@ -45,10 +45,14 @@ export function stockSize(v) {
   return Array.isArray(v.stock) ? v.stock.length : Number(v.stock) || 0;
 }
 
-/** Player names by seat: view.players (names or seat objects), else "Seat N". */
+/** Player names by seat: the server's display names (bots get friendly names), else
+ * view.players (names or seat objects), else "Seat N". */
 export function playerNames(v) {
   const n = seatCount(v);
-  const src = v.seats ?? v.players ?? v.names ?? null;
+  if (Array.isArray(v.names) && v.names.length === n && v.names.every((x) => x && typeof x.name === "string")) {
+    return v.names.map((x) => x.name);
+  }
+  const src = v.seats ?? v.players ?? null;
   const out = [];
   for (let i = 0; i < n; i++) {
     let p = Array.isArray(src) ? src[i] : null;
@@ -175,4 +179,16 @@ export function seatInfo(v, seat) {
 export function yourTurn(v) {
   if (typeof v.your_turn === "boolean") return v.your_turn;
   return Number.isInteger(v.seat) && v.to_move === v.seat && v.phase !== "over";
+}
+
+/** The level of the bot playing a seat ("medium"), or null for a person. */
+export function levelOf(v, seat) {
+  const x = Array.isArray(v.names) ? v.names[seat] : null;
+  return x && typeof x.level === "string" ? x.level : null;
+}
+
+/** Each side's running points this hand ({melded, canastas, red_threes, total, opened, minimum}). */
+export function livePoints(v, side) {
+  const l = Array.isArray(v.live) ? v.live[side] : null;
+  return l && typeof l === "object" ? l : null;
 }

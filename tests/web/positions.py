@@ -1,0 +1,86 @@
+"""Tables seated at a position in the middle of a hand, for the browser tests.
+
+Playing long games through a browser is slow; instead a seeded hand is advanced by greedy bots
+(which meld whatever they can) until both sides hold several melds and seat 0 is to draw, and
+the table is written straight into the server's storage (:class:`Storage`), as if it had been
+played there. The server resumes it like any stored table: every action is replayed and checked.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from canasta.bots import make_bot
+from canasta.cards import format_card
+from canasta.deal import new_hand
+from canasta.engine import apply
+from canasta.game import Game
+from canasta.interfaces.web.storage import HandRow, SeatRow, Storage, TableRow
+from canasta.interfaces.web.tables import BOT, HUMAN, PLAYING, hash_token
+from canasta.legal import legal_actions
+from canasta.observation import observe
+from canasta.rules import get_rules
+
+TOKEN = "browser-test-seat-0"
+"""Seat 0's token at every stored table."""
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A stored table: its id, seat 0's token, and the game as stored."""
+
+    table_id: str
+    token: str
+    game: Game
+
+
+def melds_per_side(game: Game) -> list[int]:
+    """How many melds each set of melds on the table holds."""
+    return [sum(m is not None for m in melds) for melds in game.state.melds]
+
+
+def mid_hand(preset: str, min_melds: int = 3, seed: int = 1, max_actions: int = 600) -> Game:
+    """A game of ``preset`` whose first hand is advanced until every side holds ``min_melds``
+    melds and seat 0 is to draw (the first seed from ``seed`` that gets there)."""
+    rules = get_rules(preset)
+    bot = make_bot("greedy")
+    for s in range(seed, seed + 200):
+        game = Game(rules, seed=s)
+        rng = random.Random(s)
+        for _ in range(max_actions):
+            state = game.state
+            if state.is_over:
+                break
+            if (state.to_move == 0 and state.phase == "draw" and state.stock
+                    and min(melds_per_side(game)) >= min_melds):
+                return game
+            game.apply(bot.choose(observe(state, state.to_move), legal_actions(state), rng))
+    raise AssertionError(f"no seed from {seed} reaches {min_melds} melds a side in {preset}")
+
+
+def store_table(database_url: str, table_id: str, game: Game, bot: str = "medium") -> Seated:
+    """Write ``game`` (its first hand in progress) as a table: a person at seat 0 with
+    :data:`TOKEN`, bots of level ``bot`` at every other seat (named ``bot:LEVEL``, so the page
+    gives them friendly names)."""
+    rules = game.rules
+    hand = game.record.hands[0]
+    seats = [SeatRow(0, "Ann", HUMAN, None, hash_token(TOKEN))]
+    seats += [SeatRow(i, f"bot:{bot}", BOT, bot, None) for i in range(1, rules.num_players)]
+    actions: list[tuple[int, str]] = []
+    position = new_hand(rules, deck=hand.deck, dealer=hand.dealer)
+    for text in hand.actions:
+        actions.append((position.to_move, text))
+        position = apply(position, text)
+    row = TableRow(table_id, rules.to_json(), tuple(s.name for s in seats), 1, False, PLAYING,
+                   tuple(seats), (HandRow(1, hand.dealer, tuple(format_card(c) for c in hand.deck),
+                                          actions),))
+    storage = Storage(database_url)
+    try:
+        storage.migrate()
+        storage.create_table(row)
+    finally:
+        storage.close()
+    return Seated(table_id, TOKEN, game)
+
+
