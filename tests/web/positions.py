@@ -9,7 +9,7 @@ played there. The server resumes it like any stored table: every action is repla
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
 
 from canasta.bots import make_bot
 from canasta.cards import format_card
@@ -26,23 +26,16 @@ TOKEN = "browser-test-seat-0"
 """Seat 0's token at every stored table."""
 
 
-@dataclass(frozen=True)
-class Seated:
-    """A stored table: its id, seat 0's token, and the game as stored."""
-
-    table_id: str
-    token: str
-    game: Game
-
-
 def melds_per_side(game: Game) -> list[int]:
     """How many melds each set of melds on the table holds."""
     return [sum(m is not None for m in melds) for melds in game.state.melds]
 
 
-def mid_hand(preset: str, min_melds: int = 3, seed: int = 1, max_actions: int = 600) -> Game:
+def mid_hand(preset: str, min_melds: int = 3, seed: int = 1,
+             accept: Callable[[Game], bool] = lambda game: True, max_actions: int = 600) -> Game:
     """A game of ``preset`` whose first hand is advanced until every side holds ``min_melds``
-    melds and seat 0 is to draw (the first seed from ``seed`` that gets there)."""
+    melds and seat 0 is to draw, at a position ``accept`` takes (the first seed from ``seed``
+    that gets there)."""
     rules = get_rules(preset)
     bot = make_bot("greedy")
     for s in range(seed, seed + 200):
@@ -53,14 +46,37 @@ def mid_hand(preset: str, min_melds: int = 3, seed: int = 1, max_actions: int = 
             if state.is_over:
                 break
             if (state.to_move == 0 and state.phase == "draw" and state.stock
-                    and min(melds_per_side(game)) >= min_melds):
+                    and min(melds_per_side(game)) >= min_melds and accept(game)):
                 return game
             game.apply(bot.choose(observe(state, state.to_move), legal_actions(state), rng))
     raise AssertionError(f"no seed from {seed} reaches {min_melds} melds a side in {preset}")
 
 
-def store_table(database_url: str, table_id: str, game: Game, bot: str = "medium") -> Seated:
-    """Write ``game`` (its first hand in progress) as a table: a person at seat 0 with
+def can_meld_after_drawing(game: Game) -> bool:
+    """True if seat 0, once it has drawn, may lay a meld of natural cards."""
+    drawn = apply(game.state, "draw")
+    return drawn.to_move == 0 and any(a.verb == "meld" and ":" not in str(a)
+                                      for a in legal_actions(drawn))
+
+
+def hand_played_out(preset: str, seed: int = 1) -> Game:
+    """A game of ``preset`` whose first hand greedy bots played until someone went out."""
+    rules = get_rules(preset)
+    bot = make_bot("greedy")
+    for s in range(seed, seed + 200):
+        game = Game(rules, seed=s)
+        rng = random.Random(s)
+        while not game.state.is_over:
+            state = game.state
+            game.apply(bot.choose(observe(state, state.to_move), legal_actions(state), rng))
+        result = game.state.result
+        if result is not None and result.went_out is not None and result.went_out != 0:
+            return game
+    raise AssertionError(f"no seed from {seed} ends a hand of {preset} by going out")
+
+
+def table_row(table_id: str, game: Game, bot: str = "medium") -> TableRow:
+    """``game`` (its first hand so far) as a stored table: a person at seat 0 with
     :data:`TOKEN`, bots of level ``bot`` at every other seat (named ``bot:LEVEL``, so the page
     gives them friendly names)."""
     rules = game.rules
@@ -72,15 +88,17 @@ def store_table(database_url: str, table_id: str, game: Game, bot: str = "medium
     for text in hand.actions:
         actions.append((position.to_move, text))
         position = apply(position, text)
-    row = TableRow(table_id, rules.to_json(), tuple(s.name for s in seats), 1, False, PLAYING,
-                   tuple(seats), (HandRow(1, hand.dealer, tuple(format_card(c) for c in hand.deck),
-                                          actions),))
+    deck = tuple(format_card(c) for c in hand.deck)
+    return TableRow(table_id, rules.to_json(), tuple(s.name for s in seats), 1, False, PLAYING,
+                    tuple(seats), (HandRow(1, hand.dealer, deck, actions),))
+
+
+def store_tables(database_url: str, games: dict[str, Game]) -> None:
+    """Write every game as a table (see :func:`table_row`), by table id."""
     storage = Storage(database_url)
     try:
         storage.migrate()
-        storage.create_table(row)
+        for table_id, game in games.items():
+            storage.create_table(table_row(table_id, game))
     finally:
         storage.close()
-    return Seated(table_id, TOKEN, game)
-
-

@@ -1,6 +1,7 @@
-"""The API's documentation pages, ``/docs`` (Swagger UI) and ``/redoc``, served without the
-internet: their scripts and styles come from the ``fastapi-offline`` wheel (installed with the
-``web`` extra), mounted at ``/docs-assets``, instead of a CDN.
+"""The API's documentation page, ``/docs`` (Swagger UI), served without the internet: its
+script and style come from the ``fastapi-offline`` wheel (installed with the ``web`` extra),
+mounted at ``/docs-assets``, instead of a CDN. (ReDoc is left out: its page still fetches its
+logo from the web.)
 """
 
 from __future__ import annotations
@@ -9,11 +10,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.openapi.docs import (
-    get_redoc_html,
-    get_swagger_ui_html,
-    get_swagger_ui_oauth2_redirect_html,
-)
+from fastapi.openapi.docs import get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -26,8 +23,8 @@ def assets_dir() -> Path:
 
 
 def mount_api_docs(app: FastAPI) -> None:
-    """Serve ``/docs``, ``/redoc`` and their assets from the installed package. The app must
-    be made with ``docs_url=None, redoc_url=None`` (FastAPI's own pages load a CDN)."""
+    """Serve ``/docs`` and its assets from the installed package. The app must be made with
+    ``docs_url=None, redoc_url=None`` (FastAPI's own pages load a CDN)."""
     title = app.title
     openapi_url = app.openapi_url or "/openapi.json"
     redirect_url = app.swagger_ui_oauth2_redirect_url or "/docs/oauth2-redirect"
@@ -44,10 +41,3 @@ def mount_api_docs(app: FastAPI) -> None:
     @app.get(redirect_url, include_in_schema=False)
     async def swagger_redirect() -> HTMLResponse:
         return get_swagger_ui_oauth2_redirect_html()
-
-    @app.get("/redoc", include_in_schema=False)
-    async def redoc() -> HTMLResponse:
-        return get_redoc_html(openapi_url=openapi_url, title=f"{title} API",
-                              redoc_js_url=f"{ASSETS_URL}/redoc.standalone.js",
-                              redoc_favicon_url=f"{ASSETS_URL}/favicon.png",
-                              with_google_fonts=False)

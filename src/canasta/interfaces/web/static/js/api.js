@@ -55,6 +55,7 @@ export const api = {
   claim: (id, seat, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/claim`, { token }),
   listTables: (status) => request("GET", `/api/tables?limit=12${status ? `&status=${status}` : ""}`),
   meta: () => request("GET", "/api/meta"),
+  houseRules: () => request("GET", "/api/house-rules"),
 };
 
 /** Pull a view out of a reply or socket message ({type: "view", view} or the view itself). */

@@ -235,6 +235,19 @@ export function actionWords(action, you = false) {
   const tail = rest.join(" ");
   const words = (you ? VERB_WORDS_YOU : VERB_WORDS)[verb] ?? verb;
   if (!tail) return words;
-  if (verb === "take") return `${words} with ${prettyText(tail)}`;
-  return `${words} ${prettyText(tail)}`;
+  const groups = tail.split(/\s*,\s*/).map(groupWords).join(", ");
+  if (verb === "take") return `${words} with ${groups}`;
+  return `${words} ${groups}`;
+}
+
+const RANK_PLURAL = {
+  A: "aces", K: "kings", Q: "queens", J: "jacks", T: "tens", 10: "tens", 9: "nines", 8: "eights",
+  7: "sevens", 6: "sixes", 5: "fives", 4: "fours", 3: "black threes",
+};
+
+/** A group of a meld: "7h 7d" -> "7♥ 7♦"; wild cards naming their meld, "7: 2c" -> "2♣ on the sevens". */
+function groupWords(group) {
+  const m = /^(10|[2-9TJQKA]):\s*(.*)$/i.exec(group);
+  if (!m) return prettyText(group);
+  return `${prettyText(m[2])} on the ${RANK_PLURAL[m[1].toUpperCase()] ?? m[1]}`;
 }

@@ -55,12 +55,15 @@ class Lobby {
     this.defaultBot = "bot:heuristic";
     this.seats = defaultSeats(PRESETS.classic.players, this.defaultBot);
     this.names = [];
-    this.options = { target: "", canastas: "" };
+    this.edits = {};         // house rules changed from the preset's, by field
+    this.houseRules = null;  // GET /api/house-rules
+    this.rulesOpen = false;
     this.created = null;
     this.botNames = NAMED;
     this.levels = [];
     this.openTables = [];
     api.meta().then((m) => this.useMeta(m)).catch(() => {});
+    api.houseRules().then((r) => { this.houseRules = r; this.render(); }).catch(() => {});
     api.listTables("playing").then((t) => { this.openTables = Array.isArray(t) ? t : []; this.render(); }).catch(() => {});
   }
 
@@ -93,6 +96,7 @@ class Lobby {
   newTableCard() {
     const presetSel = h("select#preset", { onchange: (e) => {
       this.preset = e.target.value;
+      this.edits = {};  // the new preset's own values
       const n = PRESETS[this.preset].players;
       const old = this.seats;
       this.seats = defaultSeats(n, this.defaultBot).map((d, i) => old[i] ?? d);
@@ -116,29 +120,69 @@ class Lobby {
     return form;
   }
 
+  /**
+   * House rules: the preset's RULES §6 fields a person would set, filled with its values
+   * (GET /api/house-rules). Only the fields changed here are sent; the rules engine judges the
+   * combination when the table is created, and its message shows if it refuses.
+   */
   optionsEl() {
-    const p = PRESETS[this.preset];
-    const o = this.options;
-    return h("details.options", { open: !!(o.target || o.canastas) },
-      h("summary", "Options"),
-      h("div.options-grid",
-        h("label.field", h("span", "Target score"),
-          h("input#opt-target", { type: "number", min: 100, max: 100000, step: 100, placeholder: `${p.target ?? 5000}`, value: o.target,
-            oninput: (e) => { o.target = e.target.value; } })),
-        h("label.field", h("span", "Canastas to go out"),
-          h("select#opt-canastas", { onchange: (e) => { o.canastas = e.target.value; } },
-            h("option", { value: "", selected: !o.canastas }, `preset (${p.canastasToGoOut ?? 1})`),
-            h("option", { value: "1", selected: o.canastas === "1" }, "1"),
-            h("option", { value: "2", selected: o.canastas === "2" }, "2")))));
+    const form = this.houseRules;
+    if (!form) return h("p.muted#house-rules-loading", "House rules: loading…");
+    const values = form.presets?.[this.preset] || {};
+    const changed = Object.keys(this.edits).length;
+    const groups = (form.groups || []).map((g) => h("fieldset.rules-group",
+      h("legend", g.title),
+      g.fields.map((f) => this.ruleField(f, values[f.name]))));
+    return h("details.options#house-rules", { open: this.rulesOpen || changed > 0, ontoggle: (e) => { this.rulesOpen = e.target.open; } },
+      h("summary", "House rules", changed ? h("span.badge.opening", ` ${changed} changed`) : h("span.muted", " (the preset's)")),
+      h("div.rules-form", groups),
+      changed ? h("button.btn.small.ghost#reset-rules", { type: "button", onclick: () => { this.edits = {}; this.render(); } }, "Back to the preset") : null);
+  }
+
+  ruleField(f, presetValue) {
+    const id = `rule-${f.name}`;
+    const edited = Object.prototype.hasOwnProperty.call(this.edits, f.name);
+    const value = edited ? this.edits[f.name] : presetValue;
+    let wrap = null;
+    const set = (v) => {
+      if (JSON.stringify(v) === JSON.stringify(presetValue)) delete this.edits[f.name];
+      else this.edits[f.name] = v;
+      wrap?.classList.toggle("edited", Object.prototype.hasOwnProperty.call(this.edits, f.name));
+      const sum = this.root.querySelector("#house-rules summary");
+      if (sum) sum.lastChild.textContent = Object.keys(this.edits).length ? ` ${Object.keys(this.edits).length} changed` : " (the preset's)";
+    };
+    const label = h("span", f.label, f.hint ? h("small.muted", ` — ${f.hint}`) : null);
+    let input;
+    if (f.kind === "bool") {
+      input = h("input", { id, type: "checkbox", checked: !!value, onchange: (e) => set(e.target.checked) });
+      wrap = h("label.rule.rule-bool", { class: edited ? "edited" : "" }, input, label);
+      return wrap;
+    }
+    if (f.kind === "choice") {
+      input = h("select", { id, onchange: (e) => set(e.target.value) },
+        f.choices.map((c) => h("option", { value: c, selected: c === value }, c)));
+    } else if (f.kind === "thresholds") {
+      const rows = (value || []).map((row) => [...row]);
+      const update = () => set(rows.map((r) => [...r]));
+      input = h("div.thresholds", { id }, rows.map((row, i) => h("span.threshold",
+        i === 0 ? h("span.muted", "below that:") : h("span.muted", "from"),
+        i === 0 ? null : h("input", { type: "number", step: 5, value: row[0], "aria-label": "from the score", oninput: (e) => { row[0] = parseInt(e.target.value, 10); update(); } }),
+        h("span.muted", i === 0 ? "" : "→"),
+        h("input", { type: "number", min: 0, step: 5, value: row[1], "aria-label": "opening minimum", oninput: (e) => { row[1] = parseInt(e.target.value, 10); update(); } }))));
+    } else if (f.kind === "sizes") {
+      input = h("input", { id, type: "text", value: (value || []).join(", "),
+        oninput: (e) => set(e.target.value.split(/[\s,]+/).filter(Boolean).map((x) => parseInt(x, 10))) });
+    } else {
+      input = h("input", { id, type: "number", step: 1, value: value ?? "", placeholder: f.optional ? "no limit" : "",
+        oninput: (e) => set(e.target.value === "" && f.optional ? null : parseInt(e.target.value, 10)) });
+    }
+    wrap = h(f.kind === "thresholds" ? "div.rule" : "label.rule", { class: edited ? "edited" : "" }, label, input);
+    return wrap;
   }
 
   rulesValue() {
-    const o = this.options;
-    const rules = { preset: this.preset };
-    const target = parseInt(o.target, 10);
-    if (Number.isFinite(target) && target > 0) rules.target_score = target;
-    if (o.canastas) rules.min_canastas_to_go_out = Number(o.canastas);
-    return Object.keys(rules).length > 1 ? rules : this.preset;
+    const edits = Object.entries(this.edits);
+    return edits.length ? { preset: this.preset, ...Object.fromEntries(edits) } : this.preset;
   }
 
   seatRow(spec, i, sidesN) {

@@ -978,7 +978,7 @@ class TablePage {
       const pts = v.hand_points?.[s] ?? hd.reduce((a, c) => a + this.points(c), 0);
       rows.push(h(`div.revealed.${SIDE_COLORS[sideOf(v, s) % 3]}`, { dataset: { seat: s } },
         h("span.who", s === this.seat ? "You" : names[s]),
-        hd.length ? h("div.fan.flat", sortCards(hd).map((c) => cardEl(c, { cls: "tiny" }))) : h("span.muted", "went out"),
+        hd.length ? h("div.fan.flat", sortCards(hd).map((c) => cardEl(c, { cls: "small" }))) : h("span.muted", "went out"),
         h("span.pts", hd.length ? `−${pts}` : "")));
     });
     return rows.length ? h("div.revealed-hands#revealed", h("h3", "Cards left in hand"), rows) : null;

@@ -1,0 +1,267 @@
+"""The table page as a player sees it, in a real browser (Playwright + Debian's Chromium).
+
+Positions are built directly, not played through the browser: greedy bots advance a seeded hand
+until both sides hold several melds and seat 0 is to draw, and the table is stored in the
+server's database (:mod:`tests.web.positions`); one server resumes them all.
+
+* One screen: at 1366×768 and at 390×844 (touch), on the player's turn mid-hand, in every
+  preset, the hand, the pile's top card (and the card that froze it) and the buttons lie inside
+  the viewport and the page does not scroll; the seats sit around the table from the player's.
+* Live points: after a meld laid through the page, the side's running total is the server's.
+* The end of a hand shows every seat's remaining cards and the breakdown.
+* The house-rules form creates a table with the changed rules; an impossible combination gets
+  the rules engine's own message.
+* ``/docs`` loads with every request outside the server blocked.
+
+Screenshots are kept in ``artifacts/`` (git-ignored), named ``table-PRESET-WIDTH.png``,
+``live-points.png``, ``hand-end-WIDTH.png``, ``house-rules.png``, ``docs-offline.png``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from canasta.rules import PRESETS, get_rules
+from tests.web.positions import (
+    TOKEN,
+    can_meld_after_drawing,
+    hand_played_out,
+    mid_hand,
+    store_tables,
+)
+from tests.web.support import LiveServer
+from tests.web.test_browser import ARTIFACTS, browser  # noqa: F401 - the fixture
+
+SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
+PRESET_NAMES = [name for name, rules in PRESETS.items() if rules.num_players <= 6]
+RAW_CARD = re.compile(r"(?<![\w])(JK|[2-9TJQKA][cdhs])(?![\w])")
+"""A card in notation (``Kh``): the page writes cards with suit symbols."""
+
+
+def table_id(preset: str, size: str) -> str:
+    return f"{preset}-{size}"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server over a database holding every table the tests need."""
+    folder = tmp_path_factory.mktemp("table-page")
+    url = f"sqlite:///{folder / 'tables.sqlite3'}"
+    games = {table_id(preset, size): mid_hand(preset) for preset in PRESET_NAMES for size in SIZES}
+    games["meld"] = mid_hand("classic", accept=can_meld_after_drawing)
+    games.update({f"ended-{size}": hand_played_out("classic") for size in SIZES})
+    store_tables(url, games)
+    live = LiveServer(url, folder / "server.log", "--bot-delay", "0", "--bot-workers", "0")
+    live.start()
+    yield live
+    live.stop()
+
+
+def open_page(browser: Any, size: str) -> Any:  # noqa: F811 - the fixture's name
+    width, height = SIZES[size]
+    phone = size == "phone"
+    page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=phone,
+                            has_touch=phone)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def seat_link(server: LiveServer, table: str) -> str:
+    return f"{server.url}/#/table/{table}?token={TOKEN}"
+
+
+def boxes(page: Any, selector: str) -> list[dict[str, float]]:
+    return [b for b in (el.bounding_box() for el in page.query_selector_all(selector)) if b]
+
+
+def assert_in_viewport(page: Any, selector: str, what: str) -> None:
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    found = boxes(page, selector)
+    assert found, f"no {what} ({selector})"
+    for box in found:
+        assert box["x"] >= -0.5 and box["y"] >= -0.5, f"{what} starts off screen: {box}"
+        assert box["x"] + box["width"] <= width + 0.5, f"{what} runs off the right: {box}"
+        assert box["y"] + box["height"] <= height + 0.5, f"{what} is below the fold: {box}"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_turn_fits_one_screen_in_every_preset(browser: Any, server: LiveServer,  # noqa: F811
+                                                  size: str) -> None:
+    """One page goes from table to table (a preset each), as a player opening a link."""
+    page = open_page(browser, size)
+    for preset in PRESET_NAMES:
+        page.goto(seat_link(server, table_id(preset, size)))
+        try:
+            check_turn(page, preset, size)
+        except AssertionError as e:
+            raise AssertionError(f"{preset} at {size}: {e}") from None
+    assert not page.errors, page.errors
+    page.close()
+
+
+def check_turn(page: Any, preset: str, size: str) -> None:
+    rules = get_rules(preset)
+    page.wait_for_selector("[data-role=hand] .card")
+    page.wait_for_selector("#btn-draw:not([disabled])")
+    page.click("#btn-draw")
+    page.wait_for_selector("#btn-discard")
+    page.wait_for_timeout(300)  # the arrival animations end
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"table-{preset}-{SIZES[size][0]}.png"))
+
+    # the hand, the pile's top card (and what froze it), the stock and the buttons: in view
+    assert_in_viewport(page, "[data-role=hand] .card", "a card of the hand")
+    assert_in_viewport(page, "[data-role=pile] .card.top, [data-role=pile] .empty-slot",
+                       "the pile's top card")
+    if page.query_selector("[data-role=pile] .freezer"):
+        assert_in_viewport(page, "[data-role=pile] .freezer .card", "the card that froze it")
+    assert_in_viewport(page, "[data-role=stock]", "the stock")
+    assert_in_viewport(page, "[data-role=actions] button", "a button")
+    scroll = page.evaluate("() => [document.scrollingElement.scrollHeight, innerHeight,"
+                           " document.scrollingElement.scrollWidth, innerWidth]")
+    assert scroll[0] <= scroll[1] and scroll[2] <= scroll[3], f"the page scrolls: {scroll}"
+
+    # every seat has its plate, around the table from this seat
+    plates = page.query_selector_all("[data-role=seat]")
+    assert sorted(int(p.get_attribute("data-seat")) for p in plates) == list(
+        range(rules.num_players))
+    pile = page.query_selector("[data-role=pile]").bounding_box()
+    spots = {p.get_attribute("data-spot"): p.bounding_box() for p in plates}
+    if "left" in spots and "right" in spots:
+        assert spots["left"]["x"] < spots["right"]["x"]
+    for spot in ("top", "top-left", "top-right", "left", "right"):
+        if spot in spots and (size == "laptop" or spot.startswith("top")):
+            assert spots[spot]["y"] < pile["y"] + pile["height"], f"{spot} sits below the pile"
+    if size == "laptop" and "left" in spots:
+        assert spots["left"]["x"] < pile["x"] < spots["right"]["x"]
+
+    # bots have distinct friendly names with their level; the talk reads without notation
+    names = page.eval_on_selector_all(
+        "[data-role=seat]:not(.me) .seat-name", "els => els.map(e => e.firstChild.textContent)")
+    assert len(set(names)) == rules.num_players - 1 and not any("bot" in n for n in names)
+    assert page.locator("[data-role=seat]:not(.me) .tag.bot", has_text="medium").count() == (
+        rules.num_players - 1)
+    talk = page.inner_text("#talk")
+    assert talk.strip() and not RAW_CARD.search(talk), talk
+
+
+def test_live_points_after_a_meld(browser: Any, server: LiveServer) -> None:  # noqa: F811
+    page = open_page(browser, "laptop")
+    page.goto(seat_link(server, "meld"))
+    page.wait_for_selector("[data-role=hand] .card")
+    page.click("#btn-draw")
+    page.wait_for_selector("#btn-discard")
+    view = httpx.get(f"{server.url}/api/tables/meld/view", params={"token": TOKEN}).json()
+    side = view["seat"] % len(view["sides"])
+    meld = next(a for a in view["legal"] if a.startswith("meld ") and ":" not in a)
+    cards = meld.split()[1:]
+    before = view["live"][side]
+    for card in cards:  # select the meld's cards by tapping them
+        page.locator(f"[data-role=hand] .card[data-card='{card}']:not(.selected)").first.click(
+            position={"x": 8, "y": 12})
+    selected = sum(view["card_points"][c] for c in cards)
+    assert page.inner_text("#sel-points") == f"{selected} pts"  # counted before it is laid
+    page.click("#btn-meld")
+    page.wait_for_function("n => document.querySelectorAll('[data-role=hand] .card').length"
+                           " === n", arg=len(view["hands"][view["seat"]]) - len(cards))
+    after = httpx.get(f"{server.url}/api/tables/meld/view",
+                      params={"token": TOKEN}).json()["live"][side]
+    assert after["melded"] == before["melded"] + selected
+    shown = page.inner_text(f".side.mine .live[data-side='{side}'] .live-total")
+    assert shown == f"+{after['total']}" and f"melds {after['melded']}" in page.inner_text(
+        f".side.mine .live[data-side='{side}']")
+    page.screenshot(path=str(ARTIFACTS / "live-points.png"))
+    assert not page.errors, page.errors
+    page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_end_of_a_hand_shows_every_hand(browser: Any, server: LiveServer,  # noqa: F811
+                                            size: str) -> None:
+    page = open_page(browser, size)
+    page.goto(seat_link(server, f"ended-{size}"))
+    page.wait_for_selector("#score-breakdown #revealed")
+    view = httpx.get(f"{server.url}/api/tables/ended-{size}/view",
+                     params={"token": TOKEN}).json()
+    rows = page.query_selector_all("#revealed .revealed")
+    assert len(rows) == len(view["revealed"]) == 4
+    for row, cards, points in zip(rows, view["revealed"], view["hand_points"]):
+        assert len(row.query_selector_all(".card")) == len(cards)
+        assert row.inner_text().strip().endswith(f"−{points}" if cards else "went out")
+    breakdown = page.inner_text("#score-breakdown")
+    for line in ("Cards melded", "Canasta bonuses", "Red threes", "Going out",
+                 "Cards left in hand", "Hand total", "Game score", "went out"):
+        assert line in breakdown
+    assert_in_viewport(page, "#next-hand", "the next-hand button")
+    page.screenshot(path=str(ARTIFACTS / f"hand-end-{SIZES[size][0]}.png"))
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_house_rules_create_a_table(browser: Any, server: LiveServer) -> None:  # noqa: F811
+    page = open_page(browser, "laptop")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#house-rules")
+    page.click("#house-rules summary")
+    assert page.input_value("#rule-target_score") == "5000"  # the preset's values filled in
+    assert page.input_value("#rule-min_canastas_to_go_out") == "1"
+    page.fill("#rule-target_score", "3000")
+    page.fill("#rule-min_canastas_to_go_out", "2")
+    page.uncheck("#rule-pile_frozen_by_wild")
+    assert "3 changed" in page.inner_text("#house-rules summary")
+    page.screenshot(path=str(ARTIFACTS / "house-rules.png"), full_page=True)
+    page.click("#create-table")
+    page.wait_for_selector("#created")
+    table = page.inner_text("#table-id")
+    rules = httpx.get(f"{server.url}/api/tables/{table}/view").json()["rules"]
+    assert rules == {"preset": "classic", "target_score": 3000, "min_canastas_to_go_out": 2,
+                     "pile_frozen_by_wild": False}
+
+    # an impossible combination: the engine's own words
+    page.select_option("#preset", "classic-3p")
+    if not page.is_visible("#rule-permission_question_enabled"):
+        page.click("#house-rules summary")
+    page.check("#rule-permission_question_enabled")
+    page.click("#create-table")
+    page.wait_for_selector("#create-error:not([hidden])")
+    assert "asking a partner needs partnerships" in page.inner_text("#create-error")
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_api_docs_work_without_the_internet(browser: Any, server: LiveServer) -> None:  # noqa: F811
+    page = open_page(browser, "laptop")
+    outside: list[str] = []
+
+    def only_the_server(route: Any) -> None:
+        if route.request.url.startswith(server.url):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", only_the_server)
+    page.goto(server.url + "/docs")
+    page.wait_for_selector(".swagger-ui .info .title")
+    assert "canasta" in page.inner_text(".swagger-ui .info .title")
+    page.wait_for_selector(".opblock-summary-path")  # the operations are listed
+    assert not outside, outside
+    page.screenshot(path=str(ARTIFACTS / "docs-offline.png"))
+    page.close()
+
+
+def test_the_page_marks_its_parts(server: LiveServer) -> None:
+    """The public contract: data-role names in the page's code (the browser tests above find
+    the parts by them)."""
+    root = Path(__file__).resolve().parents[2] / "src/canasta/interfaces/web/static/js/table.js"
+    source = root.read_text()
+    for role in ("hand", "pile", "stock", "actions", "seat"):
+        assert re.search(rf"""(data-role"?: "{role}"|role: "{role}")""", source), role
