@@ -432,3 +432,48 @@ def test_the_board_fits_80_columns_and_24_lines_in_mid_hand() -> None:
     assert max(len(line.rstrip()) for line in lines) <= 80
     assert len(lines) <= 22, "\n".join(lines)  # with a move line and the prompt: 24
     assert "You, Hugo & Teo +" in screen  # running points of each side
+
+
+def test_card_codes_read_with_suit_symbols() -> None:
+    from canasta.interfaces.terminal.advice import pretty_cards
+
+    assert pretty_cards("illegal action 'meld 4c 4d JK'") == "illegal action 'meld 4♣ 4♦ Joker'"
+    assert pretty_cards("discard Td, then 10h") == "discard 10♦, then 10♥"
+    assert pretty_cards("As the pile is frozen, keep As") == "As the pile is frozen, keep A♠"
+    assert pretty_cards("Kings and sevens") == "Kings and sevens"  # words stay words
+
+
+def test_house_rules_from_the_command_line() -> None:
+    from canasta.errors import RulesError
+    from canasta.interfaces.terminal import house_rules
+
+    rules = house_rules(get_rules("classic-2p"), ["target_score=3000",
+                                                  "pile_frozen_by_wild=false",
+                                                  "initial_meld_thresholds=[[null, 10], [0, 40]]"])
+    assert (rules.name, rules.target_score) == ("classic-2p", 3000)
+    assert not rules.pile_frozen_by_wild
+    assert rules.minimum_for(0) == 40 and rules.num_players == 2
+    with pytest.raises(RulesError, match="asking a partner needs partnerships"):
+        house_rules(get_rules("classic-3p"), ["permission_question_enabled=true"])
+    with pytest.raises(RulesError, match="unknown rules field 'colour'"):
+        house_rules(get_rules("classic"), ["colour=red"])
+
+
+def test_how_to_run_names_the_activation_when_canasta_is_not_on_the_path(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from canasta.interfaces.terminal import session
+
+    monkeypatch.setattr(session.shutil, "which", lambda name: None)
+    if sys.prefix == sys.base_prefix:
+        pytest.skip("not in a virtual environment")
+    assert session.how_to_run("canasta play").endswith("bin/activate && canasta play")
+    monkeypatch.setattr(session.shutil, "which", lambda name: "/usr/bin/canasta")
+    assert session.how_to_run("canasta play") == "canasta play"
+
+
+def test_plural_ranks_are_words() -> None:
+    from canasta.cards import THREE, rank_name
+
+    assert [rank_name(r) for r in (10, 9, 3, THREE)] == ["aces", "kings", "sevens", "black threes"]

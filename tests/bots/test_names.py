@@ -1,0 +1,31 @@
+"""Bot names: distinct at a table, fixed by its seed, never a person's, with the level."""
+
+from __future__ import annotations
+
+from canasta.bots.names import FRIENDLY_NAMES, friendly_names, level_of, seat_names, with_level
+
+
+def test_names_are_distinct_and_fixed_by_the_seed() -> None:
+    first = friendly_names("table-a", 5)
+    assert len(set(first)) == 5 and set(first) <= set(FRIENDLY_NAMES)
+    assert friendly_names("table-a", 5) == first  # the same table, the same names
+    assert any(friendly_names(f"table-{i}", 5) != first for i in "bcd")  # others differ
+
+
+def test_a_person_keeps_their_name_and_no_bot_takes_it() -> None:
+    for seed in range(40):
+        names = seat_names(["Rosa", "bot:medium", "bot:hard", "Hugo"], seed)
+        assert names[0] == "Rosa" and names[3] == "Hugo"
+        assert len({n.lower() for n in names}) == 4
+
+
+def test_more_bots_than_names_still_get_distinct_names() -> None:
+    names = friendly_names(1, len(FRIENDLY_NAMES) + 3)
+    assert len(set(names)) == len(names)
+
+
+def test_levels() -> None:
+    assert [level_of(s) for s in ("easy", "greedy", "heuristic", "ismcts:iterations=200",
+                                  "ismcts:seconds=1", "random", "ismcts:iterations=50")] == [
+        "easy", "easy", "medium", "hard", "expert", "random", "ismcts"]
+    assert with_level("Vera", "bot") == "Vera (bot)"
