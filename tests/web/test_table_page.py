@@ -7,7 +7,8 @@ server's database (:mod:`tests.web.positions`); one server resumes them all.
 * One screen: at 1366×768 and at 390×844 (touch), on the player's turn mid-hand, in every
   preset, the hand, the pile's top card (and the card that froze it) and the buttons lie inside
   the viewport and the page does not scroll; the seats sit around the table from the player's.
-* Live points: after a meld laid through the page, the side's running total is the server's.
+* Live points: after a meld laid through the page, the side's running total is the server's;
+  then a double tap on a card discards it.
 * The end of a hand shows every seat's remaining cards and the breakdown.
 * The house-rules form creates a table with the changed rules; an impossible combination gets
   the rules engine's own message.
@@ -103,6 +104,11 @@ def test_the_turn_fits_one_screen_in_every_preset(browser: Any, server: LiveServ
             check_turn(page, preset, size)
         except AssertionError as e:
             raise AssertionError(f"{preset} at {size}: {e}") from None
+    # a spectator sees the same table from seat 0, every plate and no hand
+    page.goto(f"{server.url}/#/watch/{table_id('classic-6p', size)}")
+    page.wait_for_selector("[data-role=seat][data-seat='0']")
+    assert page.locator("[data-role=seat]").count() == 6
+    assert page.locator("[data-role=hand] .card").count() == 0
     assert not page.errors, page.errors
     page.close()
 
@@ -179,6 +185,16 @@ def test_live_points_after_a_meld(browser: Any, server: LiveServer) -> None:  # 
     assert shown == f"+{after['total']}" and f"melds {after['melded']}" in page.inner_text(
         f".side.mine .live[data-side='{side}']")
     page.screenshot(path=str(ARTIFACTS / "live-points.png"))
+
+    # a double tap on a card discards it (phones have no room for dragging)
+    card = page.locator("[data-role=hand] .card").last
+    discard = card.get_attribute("data-card")
+    card.dblclick(position={"x": 8, "y": 12})
+    page.wait_for_function("c => document.querySelector('[data-role=pile] .card.top')"
+                           "?.dataset.card === c || !document.querySelector('#btn-discard')",
+                           arg=discard)
+    log = httpx.get(f"{server.url}/api/tables/meld/view").json()["log"]
+    assert {"seat": 0, "action": f"discard {discard}"} in log
     assert not page.errors, page.errors
     page.close()
 

@@ -372,10 +372,16 @@ def game_line(rules: Rules, names: Sequence[str], scores: Sequence[int], ended: 
     return f"Game over: {who} {verb} with {scores[winner]} points ({standing})."
 
 
+def join_names(names: Sequence[str]) -> str:
+    """``You``, ``You & Rosa``, ``You, Rosa & Hugo``."""
+    if len(names) <= 2:
+        return " & ".join(names)
+    return ", ".join(names[:-1]) + " & " + names[-1]
+
+
 def side_label(rules: Rules, names: Sequence[str], side: int) -> str:
-    """The names of a side's seats joined: ``ann & bob``."""
-    seats = [names[s] for s in range(rules.num_players) if s % rules.num_sides == side]
-    return " & ".join(seats)
+    """The names of a side's seats joined: ``You & Rosa``."""
+    return join_names([names[s] for s in range(rules.num_players) if s % rules.num_sides == side])
 
 
 def _scores_before(after: Sequence[int], state: State) -> tuple[int, ...]:

@@ -25,6 +25,7 @@ from canasta.interfaces.terminal.advice import (
     Suggestion,
     describe,
     ending,
+    game_line,
     pretty_cards,
     suggestions,
 )
@@ -290,11 +291,8 @@ class TerminalApp:
         winner = game_over(table.rules, scores)
         if winner is not None:
             table.next_hand()
-            sides = render.side_names(table.rules, names)
             mine = HUMAN_SEAT % table.rules.num_sides
-            who = sides[winner]
-            verb = "win" if " & " in who or who == "You" else "wins"
-            self.console.print(Text(f"Game over: {who} {verb} with {scores[winner]} points.",
+            self.console.print(Text(game_line(table.rules, names, scores, True),
                                     style="bold green" if winner == mine else "bold red"))
             self.console.print(f"The record is in {table.save_path}", style="dim",
                                soft_wrap=True)

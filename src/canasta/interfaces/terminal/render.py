@@ -31,7 +31,9 @@ from canasta.interfaces.terminal.advice import (
     Suggestion,
     canasta_kind,
     card_label,
+    join_names,
     owner_of,
+    side_label,
 )
 from canasta.observation import Observation
 from canasta.rules import Rules
@@ -87,17 +89,9 @@ def hand_text(cards: Sequence[Card]) -> Text:
     return text
 
 
-def join_names(names: Sequence[str]) -> str:
-    """``You``, ``You & North``, ``You, Northwest & Northeast``."""
-    if len(names) <= 2:
-        return " & ".join(names)
-    return ", ".join(names[:-1]) + " & " + names[-1]
-
-
 def side_names(rules: Rules, names: Sequence[str]) -> list[str]:
     """A name per side: its seats' names joined (``You & North``)."""
-    return [join_names([names[s] for s in range(rules.num_players) if s % rules.num_sides == i])
-            for i in range(rules.num_sides)]
+    return [side_label(rules, names, i) for i in range(rules.num_sides)]
 
 
 def _owners(obs: Observation, names: Sequence[str]) -> list[tuple[int, str, list[int]]]:

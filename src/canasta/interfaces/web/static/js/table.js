@@ -400,7 +400,7 @@ class TablePage {
     const order = this.spots().map((x) => sideOf(v, x.seat)).filter((x, i, a) => a.indexOf(x) === i);
     others.dataset.sides = `${k - 1}`;
     for (const i of order) if (i !== me) add(others, this.sideEl(i));
-    add(mine, this.sideEl(me));
+    add(mine, this.sideEl(me));  // a spectator sees seat 0's side here
   }
 
   sideEl(i) {
@@ -421,7 +421,9 @@ class TablePage {
       points.push(h("span.badge.opening", { title: "the points this side's first meld needs" }, `opening needs ${live.minimum}`));
     }
     if (live && live.red_threes) points.push(h("span.live-part", `red 3s ${fmtSigned(live.red_threes)}`));
-    const plate = mine && this.seat !== null ? this.plateEl(this.seat, "bottom", lastAction(v)) : null;
+    // the seat at the bottom of the screen (a spectator's: seat 0) has its plate with its side
+    const bottom = this.seat ?? 0;
+    const plate = i === sideOf(v, bottom) ? this.plateEl(bottom, "bottom", lastAction(v)) : null;
     const header = h("div.side-head", plate,
       h("span.side-name", this.sideName(i)),
       h("span.side-score", { title: "the game score, ended hands counted" }, `game ${score}`),
