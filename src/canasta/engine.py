@@ -56,8 +56,7 @@ def apply(state: State, action: Action | str) -> State:
     handler = _HANDLERS.get(action.verb)
     if handler is None:
         raise _illegal(action, f"unknown verb {action.verb!r}")
-    phase = state.phase
-    if phase != _PHASE_OF[action.verb]:
+    if state.phase not in _PHASES_OF[action.verb]:
         raise _illegal(action, _wrong_phase(state, action))
     return seal(handler(state, action))
 
@@ -82,8 +81,11 @@ def _illegal(action: Action, reason: str) -> IllegalActionError:
     return IllegalActionError(format_action(action), reason)
 
 
-_PHASE_OF = {"draw": DRAW, "take": DRAW, "pass": DRAW, "meld": PLAY, "discard": PLAY,
-             "ask": PLAY, "yes": ANSWER, "no": ANSWER}
+_PHASES_OF = {"draw": (DRAW,), "take": (DRAW,), "meld": (PLAY,), "discard": (PLAY,),
+              "yes": (ANSWER,), "no": (ANSWER,),
+              # the handlers say when: asking before the draw (``ask_before_draw``), passing
+              # after a last red three (``last_red_three_may_meld``)
+              "ask": (PLAY, DRAW), "pass": (DRAW, PLAY)}
 
 
 def _wrong_phase(state: State, action: Action) -> str:
@@ -212,6 +214,8 @@ def _going_out_problem(state: State, melds: SideMelds, cards_left: int,
 
     ``discarding`` is True when the action is the final discard itself.
     """
+    if cards_left == 1 and state.turn.last_red_three:
+        return None  # no discard follows: the card stays in hand (RULES §1.16.1)
     rules = state.rules
     if cards_left == 0 and not discarding and rules.going_out_requires_discard:
         return "going out needs a final discard: keep one card"
@@ -231,8 +235,14 @@ def _opening_exempt(state: State, seat: int, cards_left: int, created_canasta: b
     """RULES §1.10 exception: a concealed going out after a stock draw needs no minimum."""
     rules = state.rules
     return (rules.concealed_out_minimum_exempt_on_stock_draw and not state.turn.took_pile
-            and not state.has_melded[seat] and cards_left <= 1
+            and not state.has_melded[seat] and cards_left <= _most_left_going_out(state)
             and (created_canasta or not rules.concealed_requires_own_canasta))
+
+
+def _most_left_going_out(state: State) -> int:
+    """Cards a meld may leave and still go out: the one to discard, or none when no discard
+    follows (a last red three the rules let the player meld on, RULES §1.16.1)."""
+    return 0 if state.turn.last_red_three else 1
 
 
 def _hidden_after(state: State, owner: int, new_hidden: list[Rank]) -> tuple[tuple[Rank, ...], ...]:
@@ -260,6 +270,9 @@ def _draw(state: State, action: Action) -> State:
     rules = state.rules
     stock = state.stock
     need = rules.draw_count
+    if state.answer == "yes" and not out_after_any_draw(state, state.to_move):
+        raise _illegal(action, "your partner said yes: you must go out this turn, and after a "
+                       "draw you might not: take the pile")
     void_rule = rules.stock_exhausted_rule == "void_draw"
     if void_rule and (not stock or (rules.draw_trigger == "cannot_supply" and len(stock) < need)):
         return _end_hand(state, None, void=True)
@@ -303,11 +316,34 @@ def _draw(state: State, action: Action) -> State:
             # no replacement for a red three (the drawn cards stay drawn: they may score)
             return _end_hand(new, None, void=True)
         if gained == 0 and rules.red_three_last_card_ends_hand:
-            return _end_hand(new, None)  # RULES §1.16.1: a red three was the last card
+            # RULES §1.16.1: a red three was the last card
+            if not rules.last_red_three_may_meld:
+                return _end_hand(new, None)
+            new.turn = TurnInfo(last_red_three=True)
+            return _end_unless_melds_left(seal(new))
     return new
 
 
+def _end_unless_melds_left(state: State) -> State:
+    """After a last red three (``last_red_three_may_meld``): the hand ends once nothing more
+    can be melded."""
+    from canasta.legal import legal_actions
+
+    if any(a.verb == "meld" for a in legal_actions(state)):
+        return state
+    return _end_hand(state, None)
+
+
 # -- take ------------------------------------------------------------------------------------
+
+def one_card_take_banned(state: State) -> bool:
+    """RULES §1.12.6: the player to move holds one card, the pile is one card, and the rules
+    forbid that take now (``one_card_pile_take_ban``: always, or once the stock is out)."""
+    ban = state.rules.one_card_pile_take_ban
+    if ban == "never" or len(state.pile) != 1 or len(state.hands[state.to_move]) != 1:
+        return False
+    return ban == "always" or not state.stock
+
 
 def _take_plan(state: State, action: Action) -> tuple[list[Card], SideMelds, list[Rank], bool,
                                                         list[Rank]]:
@@ -325,10 +361,10 @@ def _take_plan(state: State, action: Action) -> tuple[list[Card], SideMelds, lis
         raise ValueError("the pile is blocked: a wild card is on top")
     if IS_RED_THREE[top]:
         raise ValueError("the pile is blocked: a red three is on top")
-    if (not state.stock and rules.stock_out_one_card_exception and len(hand) == 1
-            and len(pile) == 1):
-        raise ValueError("with the stock exhausted, a player holding one card may not take a "
-                         "pile of one card")
+    if one_card_take_banned(state):
+        raise ValueError("a player holding one card may not take a pile of one card" + (
+            " once the stock is exhausted" if rules.one_card_pile_take_ban == "stock_out"
+            else ""))
     rank = RANK_OF[top]
     owner = state.owner_of(seat)
     melds = state.melds[owner]
@@ -457,6 +493,9 @@ def _take(state: State, action: Action) -> State:
         _become_lone_hand(new, seat)
     if not rest:
         return _end_hand(new, seat)
+    if state.answer == "yes" and not _out_from(new, seat):
+        raise _illegal(action, "your partner said yes: you must go out this turn, and this take "
+                       "would make it impossible")
     return new
 
 
@@ -528,9 +567,11 @@ def _meld_plan(state: State, action: Action) -> tuple[list[Card], SideMelds, lis
         problem = _going_out_problem(state, melds_after, left)
         if problem:
             raise ValueError(problem)
-    elif melds_after[BLACK_THREE_RANK] is not None and melds[BLACK_THREE_RANK] is None:
-        raise ValueError("black threes may be melded only when going out (with at most one "
-                         "card left to discard)")
+    if (left > _most_left_going_out(state) and melds_after[BLACK_THREE_RANK] is not None
+            and melds[BLACK_THREE_RANK] is None):
+        raise ValueError("black threes may be melded only when going out" + (
+            " (with at most one card left to discard)" if left > 1 else
+            ": after a last red three no discard follows"))
     if not side_melded:
         total = sum(rules.value_of[c] for c in laid)
         minimum = state.minimum(seat)
@@ -541,7 +582,8 @@ def _meld_plan(state: State, action: Action) -> tuple[list[Card], SideMelds, lis
             if not _opening_exempt(state, seat, left, own_canasta):
                 raise ValueError(f"opening meld counts {total}, below the minimum of {minimum}")
     if state.answer == "yes" and left > 0:
-        if not can_go_out(rules, rest, melds_after, None, False):
+        if not can_go_out(rules, rest, melds_after, None, False,
+                          discard=not state.turn.last_red_three):
             raise ValueError("your partner said yes: you must go out this turn, and this meld "
                              "would make it impossible")
     hidden: list[Rank] = []
@@ -571,9 +613,12 @@ def _meld(state: State, action: Action) -> State:
     new.turn = TurnInfo(
         took_pile=turn.took_pile, melded=True, created=turn.created + tuple(created),
         extended=turn.extended or extended,
-        picked_up=_multiset_min(turn.picked_up, rest) if turn.picked_up else ())
+        picked_up=_multiset_min(turn.picked_up, rest) if turn.picked_up else (),
+        last_red_three=turn.last_red_three)
     if not rest:
         return _end_hand(new, seat)
+    if turn.last_red_three:
+        return _end_unless_melds_left(seal(new))
     return new
 
 
@@ -586,6 +631,9 @@ def _discard(state: State, action: Action) -> State:
     if card not in hand:
         raise _illegal(action, _missing(hand, (card,)))
     rules = state.rules
+    if state.turn.last_red_three:
+        raise _illegal(action, "the stock's last card was a red three: you may meld, but not "
+                       "discard ('pass' ends the hand)")
     if len(hand) == 1:
         problem = _going_out_problem(state, state.melds[state.owner_of(seat)], 0, True)
         if problem:
@@ -646,12 +694,19 @@ def forced_take(state: State) -> bool:
         return False
     if state.melds[state.owner_of(seat)][RANK_OF[top]] is None:
         return False
-    if rules.stock_out_one_card_exception and len(state.hands[seat]) == 1 and len(state.pile) == 1:
-        return False
-    return True
+    return not one_card_take_banned(state)
 
 
 def _pass(state: State, action: Action) -> State:
+    if state.phase == PLAY:
+        if not state.turn.last_red_three:
+            raise _illegal(action, "'pass' is only for declining the pile once the stock is "
+                           "exhausted, or for ending the hand after a last red three")
+        if state.answer == "yes":
+            raise _illegal(action, "your partner said yes: you must go out this turn")
+        return _end_hand(state, None)  # RULES §1.16.1: done melding after a last red three
+    if state.answer == "yes":
+        raise _illegal(action, "your partner said yes: you must go out this turn")
     if state.stock:
         raise _illegal(action, "'pass' is only allowed once the stock is exhausted")
     if state.rules.stock_exhausted_rule == "void_draw":
@@ -671,24 +726,40 @@ def ask_problem(state: State) -> str | None:
     seat = state.to_move
     if not rules.permission_question_enabled:
         return "there is no partner to ask under these rules"
-    if state.turn.melded:
+    if state.phase == DRAW:
+        if not rules.ask_before_draw:
+            return "the partner is asked after the draw (these rules do not allow it before)"
+    elif state.turn.melded:
         return "the partner is asked before the first meld of the turn"
     if state.answer is not None:
         return "you have already asked this turn"
-    if len(state.hands[seat]) < 2:
+    if state.phase == PLAY and len(state.hands[seat]) < 2:
         return "with one card left you must go out: there is nothing to ask"
     limit = rules.permission_asks_per_hand
     if limit is not None and state.asks[seat] >= limit:
         return f"the partner may be asked only {limit} time(s) per hand"
     if not could_go_out(state, seat):
-        return "only a player who could go out this turn may ask"
+        return "only a player who could go out this turn may ask" + (
+            " (before the draw: whatever the stock gives, or by taking the pile)"
+            if state.phase == DRAW else "")
     return None
 
 
 def could_go_out(state: State, seat: int) -> bool:
     """Whether ``seat``, playing its turn in ``state``, can still go out this turn (with the
     opening minimum or its concealed exemption when its side has not melded), whatever its
-    partner would answer."""
+    partner would answer.
+
+    Before the draw (a question asked first, ``ask_before_draw``) that means whatever the stock
+    gives (:func:`out_after_any_draw`) or by a take of the pile.
+    """
+    if state.phase == DRAW or (state.phase == ANSWER and state.turn.asked_before_draw):
+        return out_after_any_draw(state, seat) or _out_by_a_take(state, seat)
+    return _out_from(state, seat)
+
+
+def _out_from(state: State, seat: int, discard: bool | None = None) -> bool:
+    """Whether ``seat``, having drawn or taken, can go out this turn from its hand now."""
     rules = state.rules
     melds = state.melds[state.owner_of(seat)]
     size = rules.canasta_size
@@ -700,7 +771,34 @@ def could_go_out(state: State, seat: int) -> bool:
     minimum = None if side_melded else state.minimum(seat)
     exempt = (not side_melded and rules.concealed_out_minimum_exempt_on_stock_draw
               and not state.turn.took_pile and not state.has_melded[seat])
-    return can_go_out(rules, state.hands[seat], melds, minimum, exempt)
+    if discard is None:
+        discard = not state.turn.last_red_three
+    return can_go_out(rules, state.hands[seat], melds, minimum, exempt, discard=discard)
+
+
+def out_after_any_draw(state: State, seat: int) -> bool:
+    """Whether ``seat``, before its draw, goes out this turn whatever the stock gives: it draws
+    one card and melds its whole hand, so the drawn card is the discard (RULES §1.14, asking
+    before the draw). With two cards drawn nothing is sure."""
+    if state.rules.draw_count != 1 or not state.stock:
+        return False
+    return _out_from(state, seat, discard=False)  # before the draw the turn took no pile
+
+
+def _out_by_a_take(state: State, seat: int) -> bool:
+    """Whether ``seat``, before its draw, can take the pile and then go out this turn."""
+    from canasta.legal import take_actions
+
+    probe = state
+    if state.phase != DRAW or state.to_move != seat or state.answer is not None:
+        draft = state.copy()
+        draft.phase, draft.to_move, draft.answer, draft.turn = DRAW, seat, None, NEW_TURN
+        probe = seal(draft)
+    for take in take_actions(probe):
+        after = apply(probe, take)
+        if after.is_over or _out_from(after, seat):
+            return True
+    return False
 
 
 def _ask(state: State, action: Action) -> State:
@@ -710,6 +808,8 @@ def _ask(state: State, action: Action) -> State:
     seat = state.to_move
     new = state.copy()
     new.asks = _with_slot(state.asks, seat, state.asks[seat] + 1)
+    if state.phase == DRAW:
+        new.turn = TurnInfo(asked_before_draw=True)
     new.phase = ANSWER
     new.to_move = partner_to_answer(state, seat)
     return new
@@ -728,8 +828,14 @@ def asker_of(state: State) -> int:
 def _answer(state: State, action: Action) -> State:
     new = state.copy()
     new.to_move = asker_of(state)
-    new.phase = PLAY
+    if state.turn.asked_before_draw:
+        new.phase = DRAW  # the answer binds the whole turn, from its draw on
+        new.turn = NEW_TURN
+    else:
+        new.phase = PLAY
     new.answer = action.verb
+    if state.turn.last_red_three and action.verb == "no":
+        return _end_unless_melds_left(seal(new))
     return new
 
 

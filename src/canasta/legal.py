@@ -47,7 +47,13 @@ from canasta.cards import (
     Card,
     Rank,
 )
-from canasta.engine import ask_problem, forced_take, is_legal, remove_cards
+from canasta.engine import (
+    ask_problem,
+    forced_take,
+    is_legal,
+    one_card_take_banned,
+    remove_cards,
+)
 from canasta.melds import can_go_out, meld_problem, split_counts, wild_cap
 from canasta.rules import Rules
 from canasta.state import ANSWER, PLAY, Meld, SideMelds, State
@@ -160,12 +166,17 @@ def _draw_actions(state: State) -> list[Action]:
     rules = state.rules
     rule = rules.stock_exhausted_rule
     acts: list[Action] = []
+    if state.answer == "yes":  # asked before the draw: only what keeps going out possible
+        acts = [a for a in [DRAW, *take_actions(state)] if is_legal(state, a)]
+        return acts
     if state.stock or rule == "void_draw":
         acts.append(DRAW)
     takes = take_actions(state)
     acts.extend(takes)
     if not state.stock and rule != "void_draw" and not (takes and forced_take(state)):
         acts.append(PASS)
+    if rules.ask_before_draw and state.answer is None and ask_problem(state) is None:
+        acts.append(ASK)
     return acts
 
 
@@ -185,12 +196,11 @@ def take_actions(state: State) -> list[Action]:
     top = pile[-1]
     if not IS_NATURAL[top]:
         return []
+    if one_card_take_banned(state):
+        return []
     rules = state.rules
     seat = state.to_move
     hand = state.hands[seat]
-    if (not state.stock and rules.stock_out_one_card_exception and len(hand) == 1
-            and len(pile) == 1):
-        return []
     rank = RANK_OF[top]
     owner = seat % rules.num_sides if state.lone_hand is None else state.owner_of(seat)
     melds = state.melds[owner]
@@ -250,6 +260,8 @@ def take_actions(state: State) -> list[Action]:
 
 def _may_end_with(state: State, canastas: int, left: int) -> bool:
     """The hand-size rule (§1.6): may the player be left with ``left`` (0 or 1) cards?"""
+    if left == 1 and state.turn.last_red_three:
+        return True  # no discard follows: the card stays in hand (RULES §1.16.1)
     rules = state.rules
     if left == 0 and rules.going_out_requires_discard:
         return False
@@ -527,8 +539,11 @@ def _play_actions(state: State) -> list[Action]:
             if meld is not None and len(meld) >= size:
                 canastas += 1
     need = rules.min_canastas_to_go_out
+    last_red_three = state.turn.last_red_three  # melds may follow, no discard (RULES §1.16.1)
     # discards
-    if n_hand == 1:
+    if last_red_three:
+        acts = []
+    elif n_hand == 1:
         acts = [DISCARDS[hand[0]]] if answer != "no" and canastas >= need else []
     elif answer != "yes":
         acts = [DISCARDS[c] for c in dict.fromkeys(hand)]
@@ -575,7 +590,7 @@ def _play_actions(state: State) -> list[Action]:
             before = len(existing) if existing is not None else 0
             for action, k in options:
                 left = n_hand - k
-                if left <= 1:
+                if left == 0 or (left == 1 and not last_red_three):
                     made = canastas + (1 if before + k >= size > before else 0)
                     if not may_end or made < need or (
                             left == 0 and rules.going_out_requires_discard):
@@ -589,7 +604,8 @@ def _play_actions(state: State) -> list[Action]:
         if len(blacks) >= 3 and melds[BLACK_THREE_RANK] is None and may_end and canastas >= need:
             for k in rules.black_three_meld_sizes:
                 left = n_hand - k
-                if left > 1 or (left == 0 and rules.going_out_requires_discard):
+                if left > (0 if last_red_three else 1) or (
+                        left == 0 and rules.going_out_requires_discard):
                     continue
                 for group in submultisets(blacks, k):
                     action = Action("meld", (Group(BLACK_THREE_RANK, group),))
@@ -600,6 +616,8 @@ def _play_actions(state: State) -> list[Action]:
             and _may_go_out_at_a_glance(rules, by_rank, len(wilds), melds, canastas)
             and ask_problem(state) is None):
         acts.append(ASK)
+    if last_red_three and answer != "yes":
+        acts.append(PASS)  # done melding: the hand ends
     return acts
 
 
@@ -684,4 +702,4 @@ def _still_out(state: State, hand: tuple[Card, ...], melds: SideMelds, action: A
     for g in action.groups:
         existing = new[g.rank]
         new[g.rank] = tuple(sorted((existing or ()) + g.cards))
-    return can_go_out(state.rules, rest, new, None, False)
+    return can_go_out(state.rules, rest, new, None, False, discard=not state.turn.last_red_three)

@@ -81,12 +81,14 @@ def can_go_out(
     melds: Sequence[Sequence[Card] | None],
     minimum: int | None,
     exempt: bool,
+    discard: bool = True,
 ) -> bool:
     """Whether the player can still empty ``hand`` this turn (melding it, with at most one discard).
 
     ``melds`` are the melds the player plays on. ``minimum`` is the opening count the melds must
     reach when the side has not melded (``None`` otherwise); with ``exempt`` the minimum is waived
-    for a concealed going out, which then needs a canasta of the player's own.
+    for a concealed going out, which then needs a canasta of the player's own. With ``discard``
+    False the whole hand must be melded (no discard follows).
     """
     # Cheap necessary conditions first: this runs before every "may I go out?".
     counts = [0] * 13  # by rank; 11 = black threes (no red three stays in a hand), 12 = wilds
@@ -117,10 +119,14 @@ def can_go_out(
     blacks = counts[BLACK_THREE_RANK]
     blacks_stuck = blacks > 0 and (blacks not in rules.black_three_meld_sizes
                                    or melds[BLACK_THREE_RANK] is not None)
-    if stuck_ranks + blacks_stuck > 1:
+    if stuck_ranks + blacks_stuck > (1 if discard else 0):
         return False  # one discard cannot free two ranks
     options: list[Card | None]
-    if stuck_ranks:
+    if not discard:
+        if rules.going_out_requires_discard:
+            return False
+        options = [None]
+    elif stuck_ranks:
         options = [c for c in set(hand) if c < 44 and c >> 2 == stuck_rank]
     elif blacks_stuck:
         options = [c for c in set(hand) if IS_BLACK_THREE[c]]
@@ -128,10 +134,10 @@ def can_go_out(
         options = [*sorted(set(hand))]
         if not rules.going_out_requires_discard:
             options.append(None)
-    for discard in options:
+    for card in options:
         rest = list(hand)
-        if discard is not None:
-            rest.remove(discard)
+        if card is not None:
+            rest.remove(card)
         if _partition_goes_out(rules, rest, melds, minimum, exempt):
             return True
     return False

@@ -34,6 +34,8 @@ from canasta.cards import (
 from canasta.errors import PositionError
 from canasta.rules import Rules, rules_from_json
 from canasta.state import (
+    ANSWER,
+    DRAW,
     NEW_TURN,
     NUM_MELD_RANKS,
     OVER,
@@ -106,10 +108,18 @@ def state_to_json(state: State) -> dict[str, Any]:
 
 
 def turn_to_json(turn: TurnInfo) -> dict[str, Any]:
-    """The ``turn`` object (see ``docs/notation.md``)."""
-    return {"took_pile": turn.took_pile, "melded": turn.melded,
-            "created": [rank_char(r) for r in turn.created], "extended": turn.extended,
-            "picked_up": card_names(turn.picked_up)}
+    """The ``turn`` object (see ``docs/notation.md``); the keys of rarer rules only when set."""
+    out = {"took_pile": turn.took_pile, "melded": turn.melded,
+           "created": [rank_char(r) for r in turn.created], "extended": turn.extended,
+           "picked_up": card_names(turn.picked_up)}
+    for key in TURN_FLAGS:
+        if getattr(turn, key):
+            out[key] = True
+    return out
+
+
+TURN_FLAGS = ("asked_before_draw", "last_red_three")
+"""``turn`` keys written only when true (rules that are off by default)."""
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -191,7 +201,8 @@ def _read_result(value: Any, num_sides: int, num_players: int) -> HandResult:
 def _read_turn(value: Any) -> TurnInfo:
     if not isinstance(value, Mapping):
         raise _fail("turn must be an object")
-    unknown = set(value) - {"took_pile", "melded", "created", "extended", "picked_up"}
+    unknown = set(value) - {"took_pile", "melded", "created", "extended", "picked_up",
+                            *TURN_FLAGS}
     if unknown:
         raise _fail(f"unknown turn key {sorted(unknown)[0]!r}")
     created = value.get("created", [])
@@ -203,6 +214,8 @@ def _read_turn(value: Any) -> TurnInfo:
         created=tuple(parse_rank(str(r)) for r in created),
         extended=_bool(value.get("extended", False), "turn.extended"),
         picked_up=tuple(sorted(_cards(value.get("picked_up", []), "turn.picked_up"))),
+        asked_before_draw=_bool(value.get("asked_before_draw", False), "turn.asked_before_draw"),
+        last_red_three=_bool(value.get("last_red_three", False), "turn.last_red_three"),
     )
 
 
@@ -285,9 +298,17 @@ def state_from_json(data: Any) -> State:
     answer = data.get("answer")
     if answer not in (None, "yes", "no"):
         raise _fail(f"answer must be \"yes\", \"no\" or null, not {answer!r}")
-    if answer is not None and phase not in (PLAY, OVER):
-        raise _fail("an answer belongs to the play phase of the player who asked")
+    if answer is not None and phase not in (PLAY, OVER) and not (
+            phase == DRAW and rules.ask_before_draw):
+        raise _fail("an answer belongs to the turn of the player who asked, after the draw "
+                    "(or before it where the rules say ask_before_draw)")
     turn = _read_turn(data["turn"]) if "turn" in data else NEW_TURN
+    if turn.asked_before_draw and (phase != ANSWER or not rules.ask_before_draw):
+        raise _fail("turn.asked_before_draw belongs to the answer phase, where the rules say "
+                    "ask_before_draw")
+    if turn.last_red_three and (phase not in (PLAY, OVER) or not rules.last_red_three_may_meld):
+        raise _fail("turn.last_red_three belongs to the play phase, where the rules say "
+                    "last_red_three_may_meld")
     known_json = data.get("known", [[] for _ in range(n)])
     known = [tuple(sorted(_cards(v, f"known[{i}]")))
              for i, v in enumerate(_list(known_json, "known", n))]

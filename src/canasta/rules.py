@@ -36,6 +36,8 @@ CARD_KINDS = frozenset({"wild", "red3", "black3"})
 STOCK_EXHAUSTED_RULES = ("continue_by_pile", "void_draw", "end_after_last_discard")
 DRAW_HAND_SCORINGS = ("none", "normal_without_out_bonus")
 DRAW_TRIGGERS = ("cannot_supply", "stock_empty")
+ONE_CARD_PILE_TAKE_BANS = ("always", "stock_out", "never")
+"""When a player holding one card may not take a pile of one card (RULES §1.12.6)."""
 TARGET_COMPARISONS = (">=", ">")
 TIE_RULES = ("play_another_hand",)
 
@@ -107,11 +109,13 @@ class Rules:
     concealed_allows_pile_take: bool = True
     permission_question_enabled: bool = True
     permission_asks_per_hand: int | None = None
+    ask_before_draw: bool = False
     # -- the end of the stock
     stock_exhausted_rule: str = "continue_by_pile"
     stock_out_forced_take: bool = True
-    stock_out_one_card_exception: bool = True
+    one_card_pile_take_ban: str = "always"
     red_three_last_card_ends_hand: bool = True
+    last_red_three_may_meld: bool = False
     draw_hand_scoring: str = "none"
     draw_trigger: str = "cannot_supply"
     # -- three-player cutthroat
@@ -182,8 +186,9 @@ class Rules:
         return schedule.get(count, self.red_three_value * count)
 
     def replace(self, **changes: Any) -> Rules:
-        """A copy with some fields changed (validated again)."""
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed (validated again). The older boolean
+        ``stock_out_one_card_exception`` is accepted too (see :data:`LEGACY_FIELDS`)."""
+        return dataclasses.replace(self, **_modern(changes))
 
     def to_json(self) -> str | dict[str, Any]:
         """The preset name, or ``{"preset": name, field: value, ...}`` with the changed fields."""
@@ -267,8 +272,8 @@ def _validate(r: Rules) -> None:
                  "unfrozen_take_natural_plus_wild", "unfrozen_take_by_adding_to_meld",
                  "going_out_requires_discard", "concealed_requires_own_canasta",
                  "concealed_forbids_adding_to_partner_melds", "concealed_allows_pile_take",
-                 "permission_question_enabled", "stock_out_forced_take",
-                 "stock_out_one_card_exception", "red_three_last_card_ends_hand", "lone_hand"):
+                 "permission_question_enabled", "ask_before_draw", "stock_out_forced_take",
+                 "red_three_last_card_ends_hand", "last_red_three_may_meld", "lone_hand"):
         check_bool(name)
     for name in ("upcard_cover_kinds", "upcard_freeze_kinds"):
         v = getattr(r, name)
@@ -277,6 +282,7 @@ def _validate(r: Rules) -> None:
     for name, allowed in (("stock_exhausted_rule", STOCK_EXHAUSTED_RULES),
                           ("draw_hand_scoring", DRAW_HAND_SCORINGS),
                           ("draw_trigger", DRAW_TRIGGERS),
+                          ("one_card_pile_take_ban", ONE_CARD_PILE_TAKE_BANS),
                           ("target_comparison", TARGET_COMPARISONS),
                           ("tie_rule", TIE_RULES)):
         if getattr(r, name) not in allowed:
@@ -304,6 +310,9 @@ def _validate(r: Rules) -> None:
         raise bad("black_three_meld_sizes", f"must be sizes from 3 to {black_threes}")
     if r.num_sides == r.num_players and r.permission_question_enabled:
         raise bad("permission_question_enabled", "asking a partner needs partnerships")
+    if r.ask_before_draw and not r.permission_question_enabled:
+        raise bad("ask_before_draw", "there is no partner to ask "
+                  "(permission_question_enabled is false)")
     if r.lone_hand and (r.num_players != 3 or r.num_sides != 3):
         raise bad("lone_hand", "the cutthroat lone hand is a three-player rule")
     cards_needed = r.num_players * r.hand_size + 1
@@ -355,6 +364,31 @@ def _field_from_json(name: str, value: Any) -> Any:
     return value
 
 
+LEGACY_FIELDS: dict[str, tuple[str, dict[bool, str]]] = {
+    "stock_out_one_card_exception": ("one_card_pile_take_ban", {True: "stock_out",
+                                                                False: "never"}),
+}
+"""Older boolean fields still accepted, each with the field and value it now means."""
+
+
+def _modern(changes: dict[str, Any]) -> dict[str, Any]:
+    """``changes`` with every older field (:data:`LEGACY_FIELDS`) given as the field it became."""
+    if not any(key in LEGACY_FIELDS for key in changes):
+        return changes
+    out = dict(changes)
+    for old, (new, meaning) in LEGACY_FIELDS.items():
+        if old not in out:
+            continue
+        value = out.pop(old)
+        if not isinstance(value, bool):
+            raise RulesError(f"invalid rules field {old!r}: must be true or false, not {value!r}")
+        if new in out and out[new] != meaning[value]:
+            raise RulesError(f"rules fields {old!r} ({json.dumps(value)}) and {new!r} "
+                             f"({json.dumps(out[new])}) disagree: give only {new!r}")
+        out[new] = meaning[value]
+    return out
+
+
 _CLASSIC = Rules()
 PRESETS: dict[str, Rules] = {
     "classic": _CLASSIC,
@@ -383,8 +417,8 @@ PRESETS: dict[str, Rules] = {
         permission_asks_per_hand=1, concealed_out_minimum_exempt_on_stock_draw=False,
         concealed_requires_own_canasta=False, concealed_forbids_adding_to_partner_melds=False,
         stock_exhausted_rule="void_draw", target_comparison=">",
-        # RULES §6 "—": no stock-exhausted phase, so neither its forced take nor its exception
-        stock_out_forced_take=False, stock_out_one_card_exception=False),
+        # RULES §6 "—": no stock-exhausted phase, so no forced take there
+        stock_out_forced_take=False, one_card_pile_take_ban="never"),
     "spruce-classic": _CLASSIC.replace(
         name="spruce-classic", upcard_cover_kinds=frozenset({"wild", "red3", "black3"}),
         wilds_must_not_exceed_naturals=True, hidden_canasta_bonus=100),
@@ -421,9 +455,13 @@ def rules_from_json(value: Any) -> Rules:
         if key in FIXED_FIELDS or key in DERIVED_FIELDS:
             derived[key] = v
             continue
+        if key in LEGACY_FIELDS:
+            changes[key] = v
+            continue
         if key not in FIELDS or key == "name":
             raise RulesError(f"unknown rules field {key!r}")
         changes[key] = _field_from_json(key, v)
+    changes = _modern(changes)
     if isinstance(changes.get("card_values"), tuple):  # a partial table changes those cards
         changes["card_values"] = tuple(sorted({**dict(base.card_values),
                                                **dict(changes["card_values"])}.items()))

@@ -42,6 +42,12 @@ class TurnInfo(NamedTuple):
     """Cards were added to a meld that was on the table when the turn began."""
     picked_up: tuple[Card, ...] = ()
     """Pile cards picked up this turn and still in hand (a hidden canasta may not use them)."""
+    asked_before_draw: bool = False
+    """The player asked "may I go out?" before drawing (``ask_before_draw``): the answer hands
+    the turn back to its draw."""
+    last_red_three: bool = False
+    """The stock's last card was a red three and the rules let the player meld before the hand
+    ends (``last_red_three_may_meld``): no discard follows; ``pass`` ends the hand."""
 
 
 NEW_TURN = TurnInfo()

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from canasta import apply, get_rules, legal_actions, new_hand, observe
+from canasta import apply, legal_actions, new_hand, observe, rules_from_json
 from canasta.actions import Action
 from canasta.bots.base import Bot
 from canasta.cards import IS_RED_THREE, format_card, make_pack, parse_cards
@@ -17,10 +17,11 @@ from canasta.state import State
 
 
 def play_hand(rules: Rules, bots: Sequence[Bot], seed: int, max_steps: int = 4000,
-              dealer: int | None = None) -> tuple[State, list[Action]]:
-    """Play one hand with ``bots[seat]``, checking every choice is legal; returns the end state
-    and the actions in order."""
-    state = new_hand(rules, seed=seed, dealer=dealer)
+              dealer: int | None = None, start: State | None = None,
+              ) -> tuple[State, list[Action]]:
+    """Play one hand with ``bots[seat]`` (from ``start``, or a seeded deal), checking every
+    choice is legal; returns the end state and the actions in order."""
+    state = start or new_hand(rules, seed=seed, dealer=dealer)
     rngs = [random.Random(seed * 100 + s) for s in range(rules.num_players)]
     actions: list[Action] = []
     for _ in range(max_steps):
@@ -35,9 +36,11 @@ def play_hand(rules: Rules, bots: Sequence[Bot], seed: int, max_steps: int = 400
     raise AssertionError("the hand did not end")
 
 
-def play_until(rules: Rules, bots: Sequence[Bot], seed: int, steps: int) -> State:
-    """The state after ``steps`` legal actions of a seeded hand (or its end)."""
-    state = new_hand(rules, seed=seed)
+def play_until(rules: Rules, bots: Sequence[Bot], seed: int, steps: int,
+               start: State | None = None) -> State:
+    """The state after ``steps`` legal actions of a seeded hand, or from ``start`` (or its
+    end)."""
+    state = start or new_hand(rules, seed=seed)
     rngs = [random.Random(seed * 100 + s) for s in range(rules.num_players)]
     for _ in range(steps):
         if state.is_over:
@@ -57,7 +60,7 @@ def position(**fields: Any) -> State:
         "sides": [{"score": 0}, {"score": 0}],
     }
     data.update(fields)
-    rules = get_rules(data["rules"])
+    rules = rules_from_json(data["rules"])
     left = Counter(c for c in make_pack(rules.num_decks, rules.num_jokers)
                    if not IS_RED_THREE[c])
     listed = [*data["stock"], *data["pile"]]

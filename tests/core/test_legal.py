@@ -19,7 +19,9 @@ ONE_CANASTA = presets_where(lambda r: r.min_canastas_to_go_out == 1)
 
 @pytest.mark.parametrize("preset", ONE_CANASTA)
 def test_taking_one_card_onto_a_meld_of_six_goes_out(preset: str) -> None:
-    state = position(preset, phase="draw", hands={0: "7h"}, pile="7h",
+    # a one-card hand may take a one-card pile only where the rules allow it (RULES §1.12.6)
+    rules = {"preset": preset, "one_card_pile_take_ban": "never"}
+    state = position(preset, rules=rules, phase="draw", hands={0: "7h"}, pile="7h",
                      melds={0: {"7": "7c 7c 7d 7d 7s"}})
     assert_illegal(state, "take")  # would leave the 7h, with no canasta to discard it after
     assert "take 7h" in listed(state)

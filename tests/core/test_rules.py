@@ -41,6 +41,12 @@ def test_overrides_by_json_and_in_python() -> None:
     ({"card_values": {"X": 10}}, "card_values"),
     ({"lone_hand": True}, "three-player"),
     ({"colour": "red"}, "unknown rules field"),
+    ({"one_card_pile_take_ban": "sometimes"}, "one_card_pile_take_ban"),
+    ({"one_card_pile_take_ban": True}, "one_card_pile_take_ban"),
+    ({"stock_out_one_card_exception": "yes"}, "stock_out_one_card_exception"),
+    ({"stock_out_one_card_exception": True, "one_card_pile_take_ban": "always"}, "disagree"),
+    ({"last_red_three_may_meld": 1}, "last_red_three_may_meld"),
+    ({"ask_before_draw": "yes"}, "ask_before_draw"),
     # JSON true is not the number 1
     ({"hand_size": True}, "hand_size"),
     ({"red_three_schedule": {"4": True}}, "red_three_schedule"),
@@ -109,3 +115,41 @@ def test_all_red_threes_value_and_a_partial_card_value_table() -> None:
     assert dict(six.red_three_schedule) == {5: 1000, 6: 1500}  # all six red threes of 3 packs
     assert rules_from_json({"preset": "classic", "deck_size": 162, "num_decks": 3,
                             "num_jokers": 6}).deck_size == 162
+
+
+# RULES §6, the rows of the three fields where the published sources disagree (§8.2)
+NEW_FIELDS_BY_PRESET = {
+    # preset: (one_card_pile_take_ban, last_red_three_may_meld, ask_before_draw)
+    "classic": ("always", False, False),
+    "classic-2p": ("always", False, False),
+    "classic-3p": ("always", False, False),
+    "classic-3p-cutthroat": ("always", False, False),
+    "classic-6p": ("always", False, False),
+    "classic-6p-3x2": ("always", False, False),
+    "korean-old": ("never", False, False),
+    "spruce-classic": ("always", False, False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_presets_follow_rules_section_6_where_sources_disagree(name: str) -> None:
+    r = get_rules(name)
+    assert (r.one_card_pile_take_ban, r.last_red_three_may_meld,
+            r.ask_before_draw) == NEW_FIELDS_BY_PRESET[name]
+
+
+@pytest.mark.parametrize(("old", "ban"), [(True, "stock_out"), (False, "never")])
+def test_the_older_one_card_boolean_is_read_as_the_new_field(old: bool, ban: str) -> None:
+    rules = rules_from_json({"preset": "classic", "stock_out_one_card_exception": old})
+    assert rules.one_card_pile_take_ban == ban
+    assert rules.to_json() == {"preset": "classic", "one_card_pile_take_ban": ban}
+    assert get_rules("classic").replace(stock_out_one_card_exception=old) == rules
+    same = rules_from_json({"preset": "classic", "stock_out_one_card_exception": old,
+                            "one_card_pile_take_ban": ban})
+    assert same == rules
+
+
+@pytest.mark.parametrize("name", ["classic-2p", "classic-3p", "classic-3p-cutthroat"])
+def test_asking_before_the_draw_needs_a_partner(name: str) -> None:
+    with pytest.raises(RulesError, match="no partner to ask"):
+        rules_from_json({"preset": name, "ask_before_draw": True})

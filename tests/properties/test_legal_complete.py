@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 
 from canasta import Action, Group, IllegalActionError, State, apply, legal_actions
-from canasta.actions import canonical, make_group
+from canasta.actions import DRAW, canonical, make_group
 from canasta.cards import IS_BLACK_THREE, IS_NATURAL, IS_WILD, RANK_OF, Card
 from canasta.position import state_to_json
-from tests.playouts import ALL_PRESETS, random_hand
+from canasta.rules import get_rules
+from tests.playouts import ALL_PRESETS, last_stock_card_red_three, other_readings, random_hand
 
 
 def key(state: State) -> str:
@@ -124,6 +125,27 @@ def candidates(state: State, rng: random.Random) -> list[Action]:
     return out
 
 
+def check_candidates(state: State, listed: set[Action], rng: random.Random, where: str,
+                     ) -> tuple[int, int]:
+    """Apply every candidate: an illegal one must not be listed, a legal one must be listed or
+    reached from listed actions. Returns (legal candidates tried, reached)."""
+    tried = reached = 0
+    for action in candidates(state, rng):
+        try:
+            target = apply(state, action)
+        except IllegalActionError:
+            assert action not in listed, f"listed but illegal: {action}"
+            continue
+        tried += 1
+        if action in listed:
+            continue
+        assert reachable(state, target, key(target), 4), (
+            f"{where}: legal {action} is neither listed nor reached from listed actions "
+            f"in\n{state}")
+        reached += 1
+    return tried, reached
+
+
 @pytest.mark.parametrize("preset", ALL_PRESETS)
 def test_every_legal_action_is_listed_or_reached(preset: str) -> None:
     rng = random.Random(17)
@@ -132,19 +154,49 @@ def test_every_legal_action_is_listed_or_reached(preset: str) -> None:
         for i, (state, legal, _, _) in enumerate(random_hand(preset, seed)):
             if state.phase not in ("draw", "play") or i % 3:
                 continue
-            listed = set(legal)
-            for action in candidates(state, rng):
-                try:
-                    target = apply(state, action)
-                except IllegalActionError:
-                    assert action not in listed, f"listed but illegal: {action}"
-                    continue
-                tried += 1
-                if action in listed:
-                    continue
-                assert reachable(state, target, key(target), 4), (
-                    f"{preset} seed {seed}: legal {action} is neither listed nor reached "
-                    f"from listed actions in\n{state}")
-                reached += 1
+            t, r = check_candidates(state, set(legal), rng, f"{preset} seed {seed}")
+            tried, reached = tried + t, reached + r
     assert tried > 200
     assert reached > 0 or preset == "korean-old"
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_every_legal_action_is_listed_or_reached_under_the_other_readings(preset: str) -> None:
+    """RULES §8.2's other readings: one-card takes, asking before the draw (and the draw or
+    take a "yes" or "no" then allows), melding on a last red three."""
+    rng = random.Random(18)
+    rules = other_readings(preset)
+    tried = 0
+    for seed in range(6):
+        for i, (state, legal, _, _) in enumerate(random_hand(preset, seed, rules)):
+            if state.phase not in ("draw", "play") or (i % 3 and state.answer is None):
+                continue
+            tried += check_candidates(state, set(legal), rng, f"{preset} seed {seed}")[0]
+    assert tried > 50
+
+
+@pytest.mark.parametrize("preset", [p for p in ALL_PRESETS
+                                    if get_rules(p).stock_exhausted_rule != "void_draw"])
+def test_a_last_red_three_turn_lists_every_meld(preset: str) -> None:
+    """Positions from random hands where the next draw takes the stock's last card, a red
+    three, under ``last_red_three_may_meld``: melds may leave cards, and ``pass`` ends."""
+    rng = random.Random(19)
+    rules = other_readings(preset)
+    turns = 0
+    for seed in range(12):
+        for i, (state, _, _, _) in enumerate(random_hand(preset, seed)):
+            if state.phase != "draw" or i % 4:
+                continue
+            cut = last_stock_card_red_three(state, rules)
+            if cut is None:
+                continue
+            last = apply(cut, DRAW)
+            if last.is_over:
+                continue
+            assert last.turn.last_red_three and not last.stock
+            legal = legal_actions(last)
+            assert legal[-1].verb == "pass" or last.answer == "yes"
+            assert not any(a.verb == "discard" for a in legal)
+            check_candidates(last, set(legal), rng, f"{preset} seed {seed}")
+            turns += 1
+    assert turns > 20

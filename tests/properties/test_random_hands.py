@@ -12,8 +12,8 @@ import pytest
 
 from canasta import apply, format_action, legal_actions, parse_action, state_from_json
 from canasta.position import state_to_json
-from canasta.rules import get_rules
-from tests.playouts import ALL_PRESETS, pack_of, random_hand, table_cards
+from canasta.rules import Rules, get_rules
+from tests.playouts import ALL_PRESETS, other_readings, pack_of, random_hand, table_cards
 
 HANDS_PER_CHUNK = 100
 CHUNKS = 3
@@ -22,11 +22,24 @@ CHUNKS = 3
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("preset", ALL_PRESETS)
 def test_random_hands_keep_every_invariant(preset: str, chunk: int) -> None:
-    pack = pack_of(get_rules(preset))
-    for seed in range(chunk * HANDS_PER_CHUNK, (chunk + 1) * HANDS_PER_CHUNK):
+    check_hands(preset, range(chunk * HANDS_PER_CHUNK, (chunk + 1) * HANDS_PER_CHUNK))
+
+
+@pytest.mark.parametrize("ban", ["stock_out", "never"])
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_random_hands_under_the_other_readings_keep_every_invariant(preset: str,
+                                                                    ban: str) -> None:
+    """RULES §8.2: the one-card ban relaxed, melding on a last red three, asking first."""
+    check_hands(preset, range(1000, 1000 + HANDS_PER_CHUNK // 2), other_readings(preset, ban))
+
+
+def check_hands(preset: str, seeds: range, rules: Rules | None = None) -> None:
+    """Play the seeded random hands and check every invariant of the module docstring."""
+    pack = pack_of(rules or get_rules(preset))
+    for seed in seeds:
         thorough = seed % 10 == 0
         last = None
-        for state, legal, action, after in random_hand(preset, seed):
+        for state, legal, action, after in random_hand(preset, seed, rules):
             assert legal, f"{preset} seed {seed}: no legal action in a live position"
             texts = [format_action(a) for a in legal]
             assert len(set(texts)) == len(texts), f"repeated actions: {texts}"

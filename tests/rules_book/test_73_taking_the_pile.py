@@ -205,18 +205,50 @@ def test_s38_take_that_empties_the_hand_without_canasta_illegal(preset: str) -> 
     assert not any(a.startswith("take") for a in listed(state))
 
 
-@pytest.mark.parametrize("preset", PRESETS)
-def test_s39_take_single_card_pile_with_one_card_then_go_out(preset: str) -> None:
+def _s39(preset: str, **changes: object) -> canasta.State:
+    """#39: a canasta and a T meld on the table, one card in hand, a one-card T pile, stock;
+    ``changes`` are rules fields."""
     rules = get_rules(preset)
     table = dict(canastas_for_going_out(rules, "QJ9"), T="Tc Td Th")
-    state = _take_state(preset, "5d", "Ts", melds=table)
+    extra = {"rules": {"preset": preset, **changes}} if changes else {}
+    state = _take_state(preset, "5d", "Ts", melds=table, **extra)
     assert state.stock and not state.pile_frozen
+    return state
+
+
+def _s39_goes_out(state: canasta.State) -> None:
     new = assert_legal(state, "take")
     assert len(meld_of(new, 0, "T")) == 4
     assert hand_of(new, 0) == ["5d"]
     out = play(new, "discard 5d")
     assert out.is_over
     assert out.result is not None and out.result.went_out == 0
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_s39_one_card_may_not_take_a_one_card_pile_even_with_stock(preset: str) -> None:
+    state = _s39(preset)
+    if get_rules(preset).one_card_pile_take_ban == "always":  # the classic family, spruce
+        assert_illegal(state, "take", reason="holding one card may not take a pile of one card")
+        assert listed(state) == ["draw"]
+    else:  # korean-old: "never"
+        _s39_goes_out(state)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("ban", ["stock_out", "never"])
+def test_s39_take_single_card_pile_with_one_card_then_go_out(preset: str, ban: str) -> None:
+    _s39_goes_out(_s39(preset, one_card_pile_take_ban=ban))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("old", [True, False])
+def test_s39_the_older_boolean_still_reads(preset: str, old: bool) -> None:
+    """``stock_out_one_card_exception``: true = "stock_out", false = "never" (RULES §1.12.6);
+    either way a one-card hand takes a one-card pile while the stock lasts."""
+    state = _s39(preset, stock_out_one_card_exception=old)
+    assert state.rules.one_card_pile_take_ban == ("stock_out" if old else "never")
+    _s39_goes_out(state)
 
 
 @pytest.mark.parametrize("preset", PRESETS)

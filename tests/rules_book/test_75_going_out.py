@@ -17,6 +17,7 @@ from canasta import get_rules
 from .builders import (
     PRESETS,
     canastas_for_going_out,
+    hand_of,
     has_melded,
     kind,
     partner,
@@ -97,29 +98,52 @@ def test_s50_two_canastas_needed_classic_2p(preset: str) -> None:
     assert_illegal(meld_then_discard, "meld 9s 9c")
 
 
-STOCK_OUT_ONE_CARD = presets_where(lambda r: r.stock_exhausted_rule == "continue_by_pile"
-                                   and r.stock_out_one_card_exception)
+CONTINUE_BY_PILE = presets_where(lambda r: r.stock_exhausted_rule == "continue_by_pile")
 
 
-@pytest.mark.parametrize("preset", STOCK_OUT_ONE_CARD)
-def test_s51_stock_out_one_card_may_not_take_one_card_pile(preset: str) -> None:
+def _s51(preset: str, ban: str, **kwargs: Any) -> canasta.State:
+    """#51: the stock is empty, N holds one card, the pile is one card matching N's side's meld
+    (``kwargs``: the position around it)."""
     rules = get_rules(preset)
-    n = rules.num_players
-    prev = n - 1
     table = dict(canastas_for_going_out(rules, "QJ"), T="Tc Td Th")
-    state = position(preset, phase="draw", hands={0: "5d"}, stock="", pile="Ts",
-                     melds={0: table})
-    assert_illegal(state, "take")
-    # reached in play: the previous player discards the T onto an empty pile
+    kwargs.setdefault("hands", {0: "5d"})
+    kwargs.setdefault("pile", "Ts")
+    kwargs.setdefault("melds", {0: table})
+    return position(preset, rules={"preset": preset, "one_card_pile_take_ban": ban}, stock="",
+                    **kwargs)
+
+
+@pytest.mark.parametrize("preset", CONTINUE_BY_PILE)
+@pytest.mark.parametrize("ban", ["always", "stock_out"])
+def test_s51_stock_out_one_card_may_not_take_one_card_pile(preset: str, ban: str) -> None:
+    rules = get_rules(preset)
+    if ban == rules.one_card_pile_take_ban:
+        assert ban == "always"  # RULES §6 for the classic family and spruce-classic
+    state = _s51(preset, ban, phase="draw")
+    assert_illegal(state, "take", reason="holding one card may not take a pile of one card")
+    # reached in play: the previous player discards the T onto an empty pile, and the hand ends
+    prev = rules.num_players - 1
     assert side_of(rules, prev) != 0
-    before = position(preset, to_move=prev, hands={0: "5d", prev: "Ts 9c 8d"}, stock="",
-                      pile="", melds={0: table, side_of(rules, prev): {"K": "Kc Kd Kh"}})
+    table = dict(canastas_for_going_out(rules, "QJ"), T="Tc Td Th")
+    before = _s51(preset, ban, to_move=prev, hands={0: "5d", prev: "Ts 9c 8d"}, pile="",
+                  melds={0: table, side_of(rules, prev): {"K": "Kc Kd Kh"}})
     ended = play(before, "discard Ts")
     assert ended.is_over
     result = ended.result
     assert result is not None
     assert result.went_out is None
     assert all(side.going_out == 0 for side in result.sides)
+
+
+@pytest.mark.parametrize("preset", CONTINUE_BY_PILE)
+def test_s51_without_the_ban_the_one_card_pile_must_be_taken(preset: str) -> None:
+    """``one_card_pile_take_ban = "never"``: the forced take of RULES §1.16.3 applies, and N
+    goes out by taking it and discarding the last card."""
+    state = _s51(preset, "never", phase="draw")
+    assert listed(state) == ["take"]
+    assert_illegal(state, "pass", reason="must take the pile")
+    out = play(state, "take", "discard 5d")
+    assert out.result is not None and out.result.went_out == 0
 
 
 def _asking(preset: str, hand: str = "Qc Qd Qh 9c", **kwargs: Any) -> canasta.State:
@@ -179,3 +203,79 @@ def test_s55_asking_again_in_another_turn_classic(preset: str) -> None:
     assert state.asks[0] == 1
     again = assert_legal(state, "ask")
     assert again.asks[0] == 2 and again.phase == "answer"
+
+
+# -- asking before the draw (RULES §1.14, ``ask_before_draw``) ---------------------------------
+
+def _early(preset: str, hand: str, ask_before_draw: bool = True, **kwargs: Any) -> canasta.State:
+    """N to draw, holding ``hand``, its side with the canastas it needs to go out."""
+    rules = get_rules(preset)
+    kwargs.setdefault("melds", {0: canastas_for_going_out(rules, "KJ")})
+    return position(preset, rules={"preset": preset, "ask_before_draw": ask_before_draw},
+                    phase="draw", hands={0: hand}, **kwargs)
+
+
+DRAW_ONE = presets_where(lambda r: r.partnership and r.draw_count == 1)
+
+
+@pytest.mark.parametrize("preset", PARTNERSHIPS)
+def test_asking_before_the_draw_is_off_by_default(preset: str) -> None:
+    assert not get_rules(preset).ask_before_draw
+    state = _early(preset, "Qc Qd Qh", ask_before_draw=False, stock="Qs 9d 8s 8s 7s 7s")
+    assert_illegal(state, "ask", reason="asked after the draw")
+    drawn = play(state, "draw")
+    assert "ask" in listed(drawn)
+
+
+@pytest.mark.parametrize("preset", DRAW_ONE)
+def test_asking_before_the_draw_yes_binds_the_whole_turn(preset: str) -> None:
+    rules = get_rules(preset)
+    state = _early(preset, "Qc Qd Qh", stock="9d 8s 8s 7s 7s 6s")
+    assert listed(state) == ["draw", "ask"]
+    asked = assert_legal(state, "ask")
+    assert asked.phase == "answer" and asked.to_move == partner(rules, 0)
+    assert asked.asks[0] == 1
+    answered = assert_legal(asked, "yes")
+    assert (answered.phase, answered.to_move, answered.answer) == ("draw", 0, "yes")
+    assert_illegal(answered, "ask")  # once per turn
+    drawn = assert_legal(answered, "draw")
+    assert drawn.answer == "yes" and hand_of(drawn, 0) == ["9d", "Qc", "Qd", "Qh"]
+    assert_illegal(drawn, "discard 9d", reason="must go out")
+    assert_illegal(drawn, "ask")
+    out = play(drawn, "meld Qc Qd Qh", "discard 9d")
+    assert out.result is not None and out.result.went_out == 0
+
+
+@pytest.mark.parametrize("preset", DRAW_ONE)
+def test_asking_before_the_draw_no_binds_the_whole_turn(preset: str) -> None:
+    state = play(_early(preset, "Qc Qd Qh", stock="9d 8s 8s 7s 7s 6s"), "ask", "no")
+    assert state.phase == "draw" and state.answer == "no"
+    drawn = assert_legal(state, "draw")
+    assert drawn.answer == "no"
+    assert_illegal(drawn, "meld Qc Qd Qh", reason="said no")
+    assert not play(drawn, "discard 9d").is_over
+
+
+@pytest.mark.parametrize("preset", PARTNERSHIPS)
+def test_asking_before_the_draw_through_the_pile(preset: str) -> None:
+    # a lone 5d: no draw makes going out sure, but taking the T pile with the pair does
+    state = _early(preset, "Tc Td 5d", pile="Th")
+    assert "ask" in listed(state)
+    answered = play(state, "ask", "yes")
+    assert listed(answered) == ["take Tc Td"]
+    assert_illegal(answered, "draw", reason="take the pile")
+    out = play(answered, "take Tc Td", "discard 5d")
+    assert out.result is not None and out.result.went_out == 0
+
+
+@pytest.mark.parametrize("preset", PARTNERSHIPS)
+def test_asking_before_the_draw_only_when_going_out_is_sure(preset: str) -> None:
+    rules = get_rules(preset)
+    lone = _early(preset, "Qc Qd Qh 5d", pile="9h")
+    assert "ask" not in listed(lone)
+    assert_illegal(lone, "ask", reason="whatever the stock gives")
+    whole = _early(preset, "Qc Qd Qh")
+    if rules.draw_count == 1:
+        assert "ask" in listed(whole)
+    else:  # two cards drawn: one is the discard, the other might meld nowhere
+        assert_illegal(whole, "ask", reason="whatever the stock gives")

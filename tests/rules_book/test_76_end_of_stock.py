@@ -10,9 +10,18 @@ from __future__ import annotations
 
 import pytest
 
+import canasta
 from canasta import format_card, get_rules, state_from_json
 
-from .builders import hand_of, meld_of, position, position_json, presets_where, side_of
+from .builders import (
+    canastas_for_going_out,
+    hand_of,
+    meld_of,
+    position,
+    position_json,
+    presets_where,
+    side_of,
+)
 from .checks import assert_illegal, assert_legal, listed, play
 
 CONTINUE_BY_PILE = presets_where(lambda r: r.stock_exhausted_rule == "continue_by_pile")
@@ -158,8 +167,8 @@ def test_s63_stock_empty_pile_taken_play_continues_korean_old(preset: str) -> No
 @pytest.mark.parametrize("preset", VOID_DRAW)
 def test_s63_one_card_may_take_a_one_card_pile_with_the_stock_empty_korean_old(
         preset: str) -> None:
-    # RULES §3.3: facing an empty stock, a player may still take the pile if able; the
-    # one-card exception of §1.12.6 belongs to the stock-exhausted phase korean-old lacks.
+    # RULES §3.3: facing an empty stock, a player may still take the pile if able; RULES §6
+    # gives korean-old no one-card ban (§1.12.6, one_card_pile_take_ban = "never").
     state = position(preset, phase="draw", hands={0: "9c"}, stock="", pile="8c",
                      melds={0: {"K": "Kc Kc Kd Kd Kh Kh Ks", "8": "8d 8d 8h"}})
     assert listed(state) == ["draw", "take"]
@@ -182,3 +191,77 @@ def test_s62_red_three_without_replacement_still_scores_when_void_hands_score(
     ns = new.result.sides[0]
     assert (ns.red_threes, ns.going_out) == (100, 0)
     assert ns.in_hand == 5 + 5 + 10 + 10 + 10 + 10  # 5c 7h Qd Kc, and S's Jc 9h
+
+
+# -- a red three as the last stock card, Britannica's way (``last_red_three_may_meld``) ---------
+
+def _last_red_three(preset: str, hand: str, e_melds: dict[str, str],
+                    may_meld: bool = True) -> canasta.State:
+    """E to draw the stock's last card, ``3d``; E's side has ``e_melds``."""
+    rules = get_rules(preset)
+    return position(preset, rules={"preset": preset, "last_red_three_may_meld": may_meld},
+                    phase="draw", to_move=1, hands={1: hand}, stock="3d",
+                    melds={0: MELDED, side_of(rules, 1): e_melds})
+
+
+@pytest.mark.parametrize("preset", RED_THREE_LAST_ENDS)
+def test_s56_last_red_three_may_meld_but_not_discard(preset: str) -> None:
+    e_side = side_of(get_rules(preset), 1)
+    state = _last_red_three(preset, "Kc Kd Kh 9c", {"8": "8c 8d 8h"})
+    new = assert_legal(state, "draw")
+    assert not new.is_over and new.phase == "play" and new.turn.last_red_three
+    assert [format_card(c) for c in new.red_threes[e_side]] == ["3d"]
+    assert listed(new) == ["meld Kc Kd Kh", "pass"]
+    assert_illegal(new, "discard 9c", reason="not discard")
+    # a meld may leave a card in hand (no discard follows); then nothing more melds: over
+    ended = assert_legal(new, "meld Kc Kd Kh")
+    assert ended.is_over and hand_of(ended, 1) == ["9c"]
+    result = ended.result
+    assert result is not None and result.went_out is None and not result.void
+    assert all(side.going_out == 0 for side in result.sides)
+    assert result.sides[e_side].melded == 60 and result.sides[e_side].red_threes == 100
+    passed = assert_legal(new, "pass")
+    assert passed.is_over and len(hand_of(passed, 1)) == 4
+
+
+@pytest.mark.parametrize("preset", RED_THREE_LAST_ENDS)
+def test_s56_last_red_three_with_nothing_to_meld_ends_the_hand_at_once(preset: str) -> None:
+    for may_meld in (True, False):
+        state = _last_red_three(preset, "Kc Qd 9c", {"8": "8c 8d 8h"}, may_meld)
+        assert assert_legal(state, "draw").is_over
+
+
+@pytest.mark.parametrize("preset", RED_THREE_LAST_ENDS)
+def test_s56_last_red_three_meld_everything_to_go_out(preset: str) -> None:
+    rules = get_rules(preset)
+    e_side = side_of(rules, 1)
+    table = dict(canastas_for_going_out(rules, "QJ"), **{"8": "8c 8d 8h"})
+    new = play(_last_red_three(preset, "Kc Kd Kh 3s 3c 3c 8s", table), "draw", "meld Kc Kd Kh")
+    assert not new.is_over
+    # black threes only when going out: here that means with no card left
+    assert_illegal(new, "meld 3c 3c 3s", reason="black threes may be melded only when going out")
+    out = play(new, "meld 8s", "meld 3c 3c 3s")
+    result = out.result
+    assert result is not None and result.went_out == 1 and not result.concealed
+    assert result.sides[e_side].going_out == 100
+
+
+@pytest.mark.parametrize("preset", presets_where(
+    lambda r: r.partnership and r.stock_exhausted_rule != "void_draw"))
+def test_s56_last_red_three_asking_the_partner(preset: str) -> None:
+    rules = get_rules(preset)
+    table = dict(canastas_for_going_out(rules, "QJ"), **{"8": "8c 8d 8h"})
+    new = play(_last_red_three(preset, "Kc Kd Kh", table), "draw")
+    assert "ask" in listed(new)  # going out means melding everything: no discard follows
+    yes = play(new, "ask", "yes")
+    assert_illegal(yes, "pass", reason="must go out")
+    assert play(yes, "meld Kc Kd Kh").is_over
+    # after "no" the kings cannot go down (they are the whole hand): nothing to meld, over
+    no = play(new, "ask", "no")
+    assert no.is_over and no.result is not None and no.result.went_out is None
+    kept = play(_last_red_three(preset, "Kc Kd Kh 8s", table), "draw", "ask", "no")
+    assert_illegal(kept, "meld Kc Kd Kh, 8s", reason="said no")
+    assert listed(kept) == ["meld 8s", "meld Kc Kd Kh", "pass"]
+    # with a card that no meld takes, no going out is possible: nothing to ask
+    stuck = play(_last_red_three(preset, "Kc Kd Kh 9c", table), "draw")
+    assert_illegal(stuck, "ask", reason="only a player who could go out")

@@ -211,7 +211,8 @@ class Moves:
 
     def discards(self, obs: Observation) -> list[Action]:
         """The legal discards."""
-        if self._list is None and len(obs.hand) >= 2 and obs.answer != "yes":
+        if (self._list is None and len(obs.hand) >= 2 and obs.answer != "yes"
+                and not obs.turn.last_red_three):
             return [DISCARDS[c] for c in sorted(set(obs.hand))]  # any card may go
         return self.of("discard")
 
