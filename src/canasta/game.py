@@ -160,6 +160,20 @@ class Game:
         game.state = last.state
         return game
 
+    @classmethod
+    def resume(cls, record: GameRecord, seed: int | None = None) -> Game:
+        """A saved game brought back to play on (terminal saves, web tables): as
+        :meth:`from_record`, except that a save from before the one-card rule of RULES §1.12.6
+        became "always" for the classic family goes on under the rule it was played under
+        (:func:`as_played`). The game's ``rules`` say which."""
+        try:
+            return cls.from_record(record, seed)
+        except IllegalActionError:
+            older = as_played(record)
+            if older is None:
+                raise
+            return cls.from_record(older, seed)
+
     def _deal(self, dealer: int, deck: Sequence[Card] | None) -> None:
         if deck is None:
             deck = shuffled_pack(self.rules, self._rng.getrandbits(64))
@@ -222,6 +236,26 @@ def apply_line(state: State, line: str) -> State:
         raise IllegalActionError(format_action(action),
                                  f"p{seat} is not to move (p{state.to_move} is)")
     return apply(state, action)
+
+
+def as_played(record: GameRecord) -> GameRecord | None:
+    """The record under the rules an older save was played under, or ``None`` if none fits.
+
+    Until RULES §1.12.6 changed, the classic family forbade a one-card hand to take a one-card
+    pile only once the stock was exhausted. A record whose rules now say
+    ``one_card_pile_take_ban = "always"`` but which replays only under ``"stock_out"`` was saved
+    before the change: it is given ``"stock_out"`` back (docs/notation.md, "Older saves").
+    """
+    if record.rules.one_card_pile_take_ban != "always":
+        return None
+    older = GameRecord(record.rules.replace(one_card_pile_take_ban="stock_out"), record.players,
+                       record.hands)
+    try:
+        for _ in replay(older):
+            pass
+    except (IllegalActionError, NotationError, PositionError):
+        return None
+    return older
 
 
 @dataclass(frozen=True)

@@ -5,11 +5,19 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
-from canasta import IllegalActionError, NotationError, PositionError, get_rules, legal_actions
-from canasta.game import Game, GameRecord, game_over, replay
+from canasta import (
+    IllegalActionError,
+    NotationError,
+    PositionError,
+    format_card,
+    get_rules,
+    legal_actions,
+)
+from canasta.game import Game, GameRecord, HandRecord, as_played, game_over, replay
 from canasta.position import state_to_json
 from canasta.rules import PRESETS
 
@@ -96,3 +104,35 @@ def test_records_reject_bad_decks() -> None:
     data["hands"][0]["deck"] = data["hands"][0]["deck"][:-1]
     with pytest.raises(PositionError, match="pack"):
         list(replay(GameRecord.from_json(json.loads(json.dumps(data)))))
+
+
+OLD_SAVE = Path(__file__).resolve().parents[1] / "saves" / (
+    "classic-6p-3x2-saved-before-the-one-card-rule.json")
+
+
+def test_a_record_means_the_preset_as_it_is_now_and_a_save_goes_on_as_played() -> None:
+    """RULES §1.12.6 changed: the classic family now forbids a one-card hand to take a one-card
+    pile while the stock lasts. The saved game took such a pile (hand 1, action 150)."""
+    record = GameRecord.loads(OLD_SAVE.read_text())
+    with pytest.raises(IllegalActionError, match="hand 1, action 150: a player holding one card"):
+        list(replay(record))  # the preset as it is now
+    older = as_played(record)
+    assert older is not None and older.hands == record.hands
+    assert older.rules == record.rules.replace(one_card_pile_take_ban="stock_out")
+    game = Game.resume(record)
+    assert game.rules == older.rules and game.hand_number == 3
+    assert game.record.to_json()["rules"] == {"preset": "classic-6p-3x2",
+                                              "one_card_pile_take_ban": "stock_out"}
+    # a record that replays today is resumed as it is; a broken one still fails
+    assert Game.resume(game.record).rules == older.rules
+    assert as_played(older) is None
+    today = Game(get_rules("classic"), seed=3)
+    for action in ("draw", "discard " + format_card(today.state.hands[1][0])):
+        today.apply(action)
+    assert Game.resume(today.record).rules == get_rules("classic")
+    hands = list(record.hands)
+    hands[1] = HandRecord(hands[1].dealer, hands[1].deck, ("discard JK",))
+    broken = GameRecord(record.rules, record.players, tuple(hands))
+    assert as_played(broken) is None
+    with pytest.raises(IllegalActionError, match="hand 1, action 150"):
+        Game.resume(broken)

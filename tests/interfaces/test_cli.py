@@ -162,6 +162,26 @@ def test_replay_of_an_illegal_record_exits_1(tmp_path: Path) -> None:
     assert out.stderr.startswith("illegal action 'draw'") and "hand 1, action 2" in out.stderr
 
 
+OLD_SAVE = Path(__file__).resolve().parents[1] / "saves" / (
+    "classic-6p-3x2-saved-before-the-one-card-rule.json")
+
+
+def test_replay_of_a_save_from_before_the_one_card_rule_says_how_it_replays(
+        tmp_path: Path) -> None:
+    """A record names the preset as it is now; one saved before RULES §1.12.6 changed is told
+    how it replays, and does with the older rule written into it."""
+    out = run("replay", str(OLD_SAVE))
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr.startswith("illegal action 'take': hand 1, action 150: a player holding")
+    assert '"one_card_pile_take_ban": "stock_out"' in out.stderr
+    assert len(out.stderr.splitlines()) == 1
+    record = json.loads(OLD_SAVE.read_text())
+    record["rules"] = {"preset": record["rules"], "one_card_pile_take_ban": "stock_out"}
+    fixed = run("replay", write(tmp_path, record, "fixed.json"))
+    assert fixed.returncode == 0, fixed.stderr
+    assert json.loads(fixed.stdout)["rules"] == record["rules"]
+
+
 def test_help_explains_the_commands() -> None:
     out = run("--help")
     assert out.returncode == 0

@@ -477,3 +477,28 @@ def test_plural_ranks_are_words() -> None:
     from canasta.cards import THREE, rank_name
 
     assert [rank_name(r) for r in (10, 9, 3, THREE)] == ["aces", "kings", "sevens", "black threes"]
+
+
+OLD_SAVE = Path(__file__).resolve().parents[1] / "saves" / (
+    "classic-6p-3x2-saved-before-the-one-card-rule.json")
+
+
+def test_a_save_from_before_the_one_card_rule_plays_on(tmp_path: Path) -> None:
+    """The save holds a one-card take of a one-card pile with stock left (hand 1, action 150),
+    legal when it was played and illegal under today's classic family: the game goes on under
+    ``one_card_pile_take_ban: "stock_out"``, and says so."""
+    path = tmp_path / "old.json"
+    path.write_text(OLD_SAVE.read_text())
+    record = GameRecord.loads(path.read_text())
+    assert record.rules == get_rules("classic-6p-3x2")
+    resumed = Table.resume(record, path, "random", "random")
+    assert resumed.rules.one_card_pile_take_ban == "stock_out"
+    assert resumed.game.hand_number == 3 and not resumed.state.is_over
+    assert any("saved before the one-card pile rule changed" in n for n in resumed.notes)
+    status, _ = run_app(resumed, Script(6))
+    assert status == 0
+    saved = GameRecord.loads(path.read_text())
+    assert saved.rules.one_card_pile_take_ban == "stock_out"  # written down from now on
+    assert len(saved.hands[2].actions) > 20  # played on
+    again = Table.resume(saved, path, "random", "random")
+    assert again.rules == resumed.rules and not any("one-card" in n for n in again.notes)

@@ -7,13 +7,17 @@ PostgreSQL server named by ``CANASTA_TEST_POSTGRES_URL`` (skipped without it, fa
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import select, update
 
+from canasta import apply, format_card, new_hand
+from canasta.game import GameRecord, as_played, replay
 from canasta.interfaces.web import schema
-from canasta.interfaces.web.storage import Storage
+from canasta.interfaces.web.storage import HandRow, SeatRow, Storage, TableRow
+from canasta.interfaces.web.tables import hash_token
 from tests.web.support import TestClient, new_table, running_app, wait_for
 
 
@@ -159,3 +163,52 @@ def test_the_stored_decks_not_the_seed_rebuild_a_table(database_url: str) -> Non
                          .values(seed=41))
     with running_app(database_url) as client:
         assert views(client, table_id, tokens) == before
+
+
+OLD_SAVE = Path(__file__).resolve().parents[1] / "saves" / (
+    "classic-6p-3x2-saved-before-the-one-card-rule.json")
+
+
+def stored_row(record: GameRecord, table_id: str, tokens: dict[int, str]) -> TableRow:
+    """A game record as the server stores a table of human seats (each action with its seat)."""
+    played = as_played(record) or record
+    hands = []
+    scores = (0,) * played.rules.num_sides
+    for number, replayed in enumerate(replay(played), 1):
+        hand = replayed.record
+        state = new_hand(played.rules, deck=hand.deck, dealer=hand.dealer, scores=scores)
+        seated = []
+        for line in hand.actions:
+            seated.append((state.to_move, line))
+            state = apply(state, line)
+        hands.append(HandRow(number, hand.dealer, tuple(format_card(c) for c in hand.deck),
+                             seated))
+        scores = replayed.scores
+    seats = tuple(SeatRow(s, f"p{s}", "human", None, hash_token(tokens[s]))
+                  for s in range(record.rules.num_players))
+    return TableRow(table_id, record.rules.to_json(), record.players, 1, True, "playing", seats,
+                    tuple(hands))
+
+
+def test_a_table_stored_before_the_one_card_rule_plays_on(database_url: str) -> None:
+    """The stored game took a one-card pile with one card in hand while the stock lasted (hand
+    1, action 150): legal then, illegal in today's classic family. The table comes back and
+    goes on under ``one_card_pile_take_ban: "stock_out"``, the rule it was played under."""
+    record = GameRecord.loads(OLD_SAVE.read_text())
+    tokens = {s: f"seat-{s}-token-of-an-old-table" for s in range(record.rules.num_players)}
+    storage = Storage(database_url)
+    try:
+        storage.migrate()
+        storage.create_table(stored_row(record, "old-table", tokens))
+    finally:
+        storage.close()
+    with running_app(database_url) as client:
+        table = client.app.state.lobby.tables["old-table"]  # type: ignore[attr-defined]
+        assert table.game.rules.one_card_pile_take_ban == "stock_out"
+        play_some(client, "old-table", tokens, 5, random.Random(6))
+        view = client.get("/api/tables/old-table/view").json()
+        assert view["status"] == "playing" and view["version"] > 20
+    with running_app(database_url) as client:  # and again after a restart
+        table = client.app.state.lobby.tables["old-table"]  # type: ignore[attr-defined]
+        assert table.game.rules.one_card_pile_take_ban == "stock_out"
+        assert len(table.game.actions) == 25

@@ -20,7 +20,7 @@ from canasta import __version__
 from canasta.actions import format_action
 from canasta.deal import new_hand
 from canasta.errors import CanastaError, IllegalActionError, NotationError
-from canasta.game import GameRecord, apply_line, replay
+from canasta.game import GameRecord, apply_line, as_played, replay
 from canasta.legal import legal_actions
 from canasta.position import dumps, parse_position, result_to_json, state_to_json
 from canasta.rules import PRESETS, Rules, get_rules, rules_from_json
@@ -112,7 +112,19 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     record = GameRecord.loads(_read(args.record))
-    if args.text:
+    try:
+        return _replay(record, args.text)
+    except IllegalActionError as e:
+        if as_played(record) is None:
+            raise
+        raise IllegalActionError(e.action, f"{e.reason} (a game saved before RULES §1.12.6 "
+                                 "changed: it replays with \"one_card_pile_take_ban\": "
+                                 "\"stock_out\" in its rules, and 'canasta play --resume' goes "
+                                 "on under that rule)") from None
+
+
+def _replay(record: GameRecord, text: bool) -> int:
+    if text:
         from canasta.interfaces.terminal.advice import pretty_cards, replay_text
 
         # all of it first: an illegal record prints nothing

@@ -186,6 +186,11 @@ class Table:
             raise PositionError("the record holds no hand to resume")
         game = _replay_into_game(record)
         notes: list[str] = []
+        if game.rules != rules:
+            notes.append("this game was saved before the one-card pile rule changed: it goes on "
+                         "under the rule it was played under (one_card_pile_take_ban "
+                         f"{game.rules.one_card_pile_take_ban!r})")
+            rules = game.rules
         bots: dict[int, SeatBot] = {}
         players = list(record.players)
         if players[HUMAN_SEAT].startswith(BOT_PREFIX):
@@ -285,5 +290,6 @@ class Table:
 
 
 def _replay_into_game(record: GameRecord) -> Game:
-    """A :class:`Game` brought to the end of ``record`` by playing its actions."""
-    return Game.from_record(record)
+    """A :class:`Game` brought to the end of ``record`` by playing its actions (an older save
+    goes on under the rules it was played under, :meth:`Game.resume`)."""
+    return Game.resume(record)

@@ -174,7 +174,7 @@ class Table:
                                 tuple(text for _, text in h.actions)) for h in row.hands]
             if [h.number for h in row.hands] != list(range(1, len(hands) + 1)):
                 raise TableDataError("the hands are not numbered 1, 2, ...")
-            game = Game.from_record(GameRecord(rules, row.players, tuple(hands)))
+            game = Game.resume(GameRecord(rules, row.players, tuple(hands)))
             if game.state.is_over and ends_game(game, game.state):
                 game.next_hand()  # the last hand ended the game: score it
             history = list(row.hands[-1].actions)
