@@ -65,6 +65,10 @@ def test_house_rules_form_and_an_impossible_combination(client: Any) -> None:
     assert {"target_score", "initial_meld_thresholds", "min_canastas_to_go_out",
             "pile_frozen_by_wild", "black_three_freezes_pile"} <= fields
     assert form["presets"]["classic-6p"]["target_score"] == 10000
+    # where the published rules disagree (RULES §8.2)
+    assert {"one_card_pile_take_ban", "last_red_three_may_meld", "ask_before_draw"} <= fields
+    assert [form["presets"][p]["one_card_pile_take_ban"] for p in ("classic", "korean-old")] == [
+        "always", "never"]
     assert form["presets"]["classic"]["initial_meld_thresholds"][1] == [0, 50]
     r = client.post("/api/tables", json={
         "rules": {"preset": "classic-3p", "permission_question_enabled": True},

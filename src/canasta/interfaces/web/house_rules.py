@@ -13,7 +13,13 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from canasta.rules import PRESETS, STOCK_EXHAUSTED_RULES, TARGET_COMPARISONS, Rules
+from canasta.rules import (
+    ONE_CARD_PILE_TAKE_BANS,
+    PRESETS,
+    STOCK_EXHAUSTED_RULES,
+    TARGET_COMPARISONS,
+    Rules,
+)
 
 router = APIRouter(prefix="/api")
 
@@ -75,6 +81,9 @@ FORM: tuple[tuple[str, tuple[Field, ...]], ...] = (
               "card and a wild card", "bool"),
         Field("unfrozen_take_by_adding_to_meld", "An unfrozen pile may be taken by adding its "
               "top card to a meld", "bool"),
+        Field("one_card_pile_take_ban", "A player holding one card may not take a pile of one "
+              "card", "choice", "'always', only once the stock is out ('stock_out'), or "
+              "'never'", choices=ONE_CARD_PILE_TAKE_BANS),
     )),
     ("Threes", (
         Field("black_three_freezes_pile", "A black three discarded freezes the pile", "bool"),
@@ -96,11 +105,14 @@ FORM: tuple[tuple[str, tuple[Field, ...]], ...] = (
               "bool"),
         Field("permission_asks_per_hand", "Questions a player may ask a hand", "int",
               "empty: no limit", optional=True),
+        Field("ask_before_draw", "The partner may be asked before the draw too", "bool"),
     )),
     ("The end of the stock", (
         Field("stock_exhausted_rule", "When the stock runs out", "choice",
               choices=STOCK_EXHAUSTED_RULES),
         Field("stock_out_forced_take", "A player who can take the discard must", "bool"),
+        Field("last_red_three_may_meld", "A red three drawn as the last card: the player may "
+              "still meld (not discard)", "bool"),
     )),
 )
 """The fields a person would set, in groups; the rest of RULES §6 (the pack, the seats, the

@@ -817,6 +817,7 @@ class TablePage {
       add(el, btn("btn-take", sel || this.staged.length ? "Take pile with selected" : "Take pile", this.can("take"), () => this.takePile(), "",
         "take the discard pile: select the cards that go with its top card"));
       if (this.can("pass")) add(el, btn("btn-pass", "Pass", true, () => this.play("pass")));
+      if (!this.info.noAsk && this.can("ask")) add(el, btn("btn-ask", "Ask partner", true, () => this.play("ask"), "", "“Partner, may I go out?” before drawing"));
     }
     if (mine && phase === "play") {
       const meld = this.meldText();
@@ -825,6 +826,7 @@ class TablePage {
       add(el, btn("btn-discard", "Discard", this.can("discard") && sel === 1, () => this.play(`discard ${this.selected[0]}`), "",
         "select one card to discard"));
       if (!this.info.noAsk) add(el, btn("btn-ask", "Ask partner", this.can("ask"), () => this.play("ask"), "", "“Partner, may I go out?”"));
+      if (this.can("pass")) add(el, btn("btn-pass", "Stop melding", true, () => this.play("pass"), "", "the stock's last card was a red three: end the hand"));
     }
     if (mine && (phase === "play" || phase === "draw")) {
       add(el, btn("btn-group", "+ Group", sel > 0, () => this.stageCards(), ".ghost", "set the selected cards aside as one group of a multi-group meld"));
