@@ -45,8 +45,9 @@ def test_bots_play_legal_hands_under_the_other_readings(preset: str, spec: str) 
     rules = other_readings(preset)
     n = rules.num_players
     bots = [make_bot(spec if s % 2 == 0 else "random") for s in range(n)]
-    state, _ = play_hand(rules, bots, seed=31)
-    assert state.result is not None
+    for ban, seed in (("never", 31), ("stock_out", 32)):
+        state, _ = play_hand(rules.replace(one_card_pile_take_ban=ban), bots, seed=seed)
+        assert state.result is not None
     last_red_threes = 0
     for seed in range(40, 44):
         state = play_until(rules, [make_bot("random")] * n, seed, steps=12 + seed)
