@@ -4,10 +4,10 @@
 // here for display (the server checked them when they were played).
 
 import { api } from "./api.js";
-import { backEl, canonical, cardEl, groupByRank, isRedThree, isWild, meldRankOrder, prettyCard, rankLabel, rankOf, sortCards } from "./cards.js";
+import { backEl, canonical, cardEl, groupByRank, isRedThree, isWild, meldRankOrder, prettyCard, prettyText, rankLabel, rankOf, sortCards } from "./cards.js";
 import { add, clear, h, icon } from "./dom.js";
 import { rulesInfo } from "./rules.js";
-import { normalizeView, prettyName, scoreSheet } from "./view.js";
+import { normalizeView, playerNames, prettyName, scoreSheet } from "./view.js";
 
 const HAND_SIZE = { classic: 11, "classic-2p": 15, "classic-3p": 13, "classic-3p-cutthroat": 13, "classic-6p": 13, "korean-old": 11, "spruce-classic": 11 };
 const COVER = { "korean-old": [], "spruce-classic": ["wild", "red3", "black3"] };
@@ -215,6 +215,8 @@ class ReplayPage {
       try {  // the score sheet, for each hand's result (the spectators' view)
         this.public = normalizeView(await api.view(this.tableId));
         this.sheet = this.public ? scoreSheet(this.public) : [];
+        // the names the table showed (bots' friendly names), where the view gives them
+        if (Array.isArray(this.public?.names)) this.shown = playerNames(this.public);
       } catch {
         this.sheet = [];
       }
@@ -256,6 +258,7 @@ class ReplayPage {
   }
 
   name(seat) {
+    if (this.shown?.[seat]) return this.shown[seat];
     const p = this.players[seat];
     return p ? `${prettyName(p)} (${seat})` : `Seat ${seat}`;
   }
@@ -308,7 +311,7 @@ class ReplayPage {
       : `Hand ${this.handIdx + 1}: dealt by ${this.name(hd.dealer)}. ${this.name(s.to_move)} plays first.`);
     const seats = h("div.replay-hands", s.hands.map((hand, seat) =>
       h(`div.replay-seat.${SIDE_COLORS[(seat % rules.sides) % 3]}`, { class: s.to_move === seat && s.phase !== "over" ? "to-move" : "" },
-        h("div.seat-name", h("span.seat-no", `${seat}`), prettyName(this.players[seat] || `Seat ${seat}`), s.dealer === seat ? h("span.tag.dealer", "D") : null,
+        h("div.seat-name", h("span.seat-no", `${seat}`), this.shown?.[seat] ?? prettyName(this.players[seat] || `Seat ${seat}`), s.dealer === seat ? h("span.tag.dealer", "D") : null,
           h("span.count", ` · ${hand.length} card${hand.length === 1 ? "" : "s"}`), s.went_out === seat ? h("span.badge", "went out") : null),
         h("div.fan.flat.replay-cards", groupByRank(hand).flatMap((g) => g.cards.map((c) => cardEl(c, { cls: "small" })))))));
     const pileTop = s.pile[s.pile.length - 1];
@@ -319,7 +322,7 @@ class ReplayPage {
     const sides = h("div.sides-top", s.sides.map((side, i) => this.sideEl(side, i)));
     const list = h("ol.action-list", hd.actions.map((a, i) =>
       h("li", { class: i === this.pos - 1 ? "current" : "" },
-        h("button.legal-action", { onclick: () => this.go(i + 1) }, h("span.who", `p${hd.states[i].to_move}`), a.replace(/^p\d+\s*:\s*/i, "")))));
+        h("button.legal-action", { onclick: () => this.go(i + 1) }, h("span.who", this.shown?.[hd.states[i].to_move] ?? `p${hd.states[i].to_move}`), " ", prettyText(a.replace(/^p\d+\s*:\s*/i, ""))))));
     const atEnd = this.pos === hd.states.length - 1;
     const page = h("div.replay-page", this.top(), tabs, controls, caption,
       h("div.layout", h("div.main-col", atEnd ? this.resultEl(this.handIdx) : null, h("main.board", sides, center), seats),
