@@ -11,7 +11,8 @@ import canasta
 
 PACKAGE = Path(canasta.__file__).resolve().parent
 CORE = sorted(p for p in PACKAGE.glob("*.py") if p.name != "__main__.py")
-OUTER = ("canasta.bots", "canasta.arena", "canasta.interfaces", "canasta.rl")
+OUTER = ("canasta.bots", "canasta.arena", "canasta.selfplay", "canasta.interfaces",
+         "canasta.rl")
 
 
 def imported_modules(path: Path, top_level_only: bool = False) -> set[str]:
@@ -38,8 +39,8 @@ def test_core_imports_only_the_standard_library_and_itself() -> None:
             assert not name.startswith(OUTER), f"the core module {path.name} imports {name}"
 
 
-def test_bots_and_arena_load_no_third_party_package_at_import() -> None:
-    for folder in ("bots", "arena"):
+def test_bots_arena_and_selfplay_load_no_third_party_package_at_import() -> None:
+    for folder in ("bots", "arena", "selfplay"):
         for path in sorted((PACKAGE / folder).glob("*.py")):
             for name in imported_modules(path, top_level_only=True):
                 top = name.split(".")[0]

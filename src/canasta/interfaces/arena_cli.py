@@ -79,7 +79,8 @@ class _BadArgument(Exception):
     """A bad argument: reported on one line, exit status 2."""
 
 
-def _whole_number(text: str, least: int) -> int:
+def whole_number(text: str, least: int) -> int:
+    """``text`` as an integer of at least ``least`` (an ``argparse`` type)."""
     try:
         value = int(text)
     except ValueError:
@@ -89,12 +90,14 @@ def _whole_number(text: str, least: int) -> int:
     return value
 
 
-def _positive_int(text: str) -> int:
-    return _whole_number(text, 1)
+def positive_int(text: str) -> int:
+    """A whole number of at least 1 (an ``argparse`` type)."""
+    return whole_number(text, 1)
 
 
-def _count(text: str) -> int:
-    return _whole_number(text, 0)
+def count(text: str) -> int:
+    """A whole number of at least 0 (an ``argparse`` type)."""
+    return whole_number(text, 0)
 
 
 def add_command(subparsers: Any) -> None:
@@ -107,10 +110,10 @@ def add_command(subparsers: Any) -> None:
                         "heuristic,greedy or 'ismcts:iterations=500' random)")
     p.add_argument("--rules", default="classic", metavar="R",
                    help="preset (default classic): " + ", ".join(PRESETS))
-    p.add_argument("--hands", type=_positive_int, default=200, metavar="N",
+    p.add_argument("--hands", type=positive_int, default=200, metavar="N",
                    help="hands per pairing, at least (whole game pairs are played until their "
                         "duplicate pairs hold N hands; default 200)")
-    p.add_argument("--jobs", type=_count, metavar="K",
+    p.add_argument("--jobs", type=count, metavar="K",
                    help="worker processes (0 for one per CPU; default 1, or with --backend ray "
                         "one per CPU of the cluster)")
     p.add_argument("--backend", choices=BACKENDS, default="multiprocessing",
@@ -120,7 +123,7 @@ def add_command(subparsers: Any) -> None:
                    help="with --backend ray: the cluster to join (host:port, or auto for the "
                         "one started here with 'ray start'; default $RAY_ADDRESS, else a "
                         "local Ray instance)")
-    p.add_argument("--seed", type=_count, metavar="S",
+    p.add_argument("--seed", type=count, metavar="S",
                    help="seed of every deal and bot (default: random, printed)")
     p.add_argument("--json", metavar="FILE",
                    help="write every figure and every game's record (NOTATION section 4) here")
@@ -128,9 +131,9 @@ def add_command(subparsers: Any) -> None:
                    help="draw the ratings with their intervals (.png, .svg or .pdf)")
     p.add_argument("--anchor", metavar="BOT",
                    help="the bot rated 1500 (default: the average rating is 1500)")
-    p.add_argument("--max-hands-per-game", type=_positive_int, default=100, metavar="M",
+    p.add_argument("--max-hands-per-game", type=positive_int, default=100, metavar="M",
                    help="leave a game unfinished after M hands (default 100)")
-    p.add_argument("--bootstrap", type=_count, default=1000, metavar="B",
+    p.add_argument("--bootstrap", type=count, default=1000, metavar="B",
                    help="bootstrap rounds for the rating intervals (default 1000)")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar (it is shown only on a terminal anyway)")

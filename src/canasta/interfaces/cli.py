@@ -201,6 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
 COMMAND_MODULES = (
     "canasta.interfaces.terminal",
     "canasta.interfaces.arena_cli",
+    "canasta.interfaces.selfplay_cli",
     "canasta.interfaces.web.cli",
 )
 """Modules that add subcommands: each defines ``add_command(subparsers)`` and imports its

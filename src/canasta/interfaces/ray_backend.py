@@ -3,15 +3,17 @@
 Ray (the ``ray`` extra) is imported only when this backend is chosen, so everything else works
 without it. :func:`connect` joins a cluster (``--address``) or starts a local Ray instance;
 :class:`RayPool` is the arena's :class:`~canasta.arena.tournament.WorkerPool` made of Ray actors
-(``ray.util.multiprocessing.Pool``).
+(``ray.util.multiprocessing.Pool``); :func:`run_shards` plays self-play shards as Ray tasks.
 
 Faults: a pool actor that dies (its node lost, its process killed) is restarted and its chunk
-of game pairs played again. Game pairs are deterministic from their seeds, so a retried chunk
-gives the same results, and the arena uses each game pair once.
+of game pairs played again; a self-play task whose worker dies is run again. Both are
+deterministic from their seeds, so retried work gives the same results, and each game pair or
+shard is counted once.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -21,6 +23,8 @@ from typing import Any
 
 from canasta.arena.play import ArenaError, GamePairResult, GamePairTask
 from canasta.errors import CanastaError
+from canasta.selfplay.plan import SelfplayError
+from canasta.selfplay.shards import ShardResult, ShardTask
 
 INSTALL_HINT = "the ray backend needs Ray: pip install 'canasta[ray]'"
 
@@ -29,7 +33,8 @@ LOCAL_OBJECT_STORE_BYTES = 256 * 1024 * 1024
 summaries) go through it, so a small store leaves the machine's memory to the workers."""
 
 RETRIES = 3
-"""How often a dead pool actor is restarted before the run fails."""
+"""How often a dead pool actor is restarted, or a self-play task whose worker died is run
+again, before the run fails."""
 
 
 class RayBackendError(CanastaError):
@@ -138,6 +143,41 @@ class RayPool:
         ray = import_ray()
         for actor, _ in self._pool._actor_pool:
             ray.kill(actor, no_restart=True)
+
+
+def run_shards(tasks: Sequence[ShardTask]) -> Iterator[ShardResult]:
+    """Play self-play shards as Ray tasks, one CPU each, spread over the nodes; yield their
+    results as they finish. A task whose worker dies is run again (the shard's temporary
+    files are replaced; its finished files appear once)."""
+    ray = import_ray()
+    remote = ray.remote(num_cpus=1, max_retries=RETRIES, scheduling_strategy="SPREAD")(
+        _play_shard_here)
+    pending = {remote.remote(task): task for task in tasks}
+    try:
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            task = pending.pop(done[0])
+            try:
+                yield ray.get(done[0])
+            except ray.exceptions.RayTaskError as e:  # the shard raised: no retry helps
+                cause = getattr(e, "cause", None)
+                message = str(cause) if isinstance(cause, CanastaError) else str(e)
+                raise SelfplayError(message) from None
+            except ray.exceptions.RayError as e:  # its worker died once too often
+                raise RayBackendError(f"shard {task.shard}: {e}") from None
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+
+
+def _play_shard_here(task: ShardTask) -> ShardResult:
+    """A Ray task: play a shard and say on which node."""
+    import ray
+
+    from canasta.selfplay.shards import play_shard
+
+    return dataclasses.replace(play_shard(task),
+                               node=str(ray.get_runtime_context().get_node_id()))
 
 
 def _where_am_i() -> tuple[str, int]:
