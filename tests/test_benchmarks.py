@@ -73,3 +73,13 @@ def test_profile_playout() -> None:
     assert "tottime" in out
     assert "cumtime" in out
     assert "legal_actions" in out
+
+
+def test_selfplay_throughput_json() -> None:
+    report = _json_line(_run("selfplay_throughput.py", "--rules", "classic-2p", "--bots",
+                             "greedy", "--opponent", "random", "--seconds", "0.2",
+                             "--shard-hands", "1", "--json"))
+    for loop in ("baseline", "selfplay", "arena"):
+        assert report[loop]["hands"] >= 1 and report[loop]["hands_per_s"] > 0, loop
+    assert report["selfplay"]["rows"] > report["selfplay"]["hands"]
+    assert report["bytes_per_row"] > 0 and report["cluster_selfplay_rows_per_hour"] > 0

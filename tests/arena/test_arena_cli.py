@@ -67,6 +67,8 @@ def test_arena_help(capsys: pytest.CaptureFixture[str]) -> None:
     (["--bots", "random,random", "--plot", "ratings.txt"], "should end in .png"),
     (["--bots", "random,random", "--anchor", "greedy"], "--anchor"),
     (["--bots", "random,random", "--backend", "nowhere"], "--backend"),
+    (["--bots", "random,random", "--runtime-env", "[1]"], "--runtime-env: must be a JSON"),
+    (["--bots", "random,random", "--runtime-env", "{pip"], "--runtime-env: not JSON"),
 ])
 def test_arena_bad_arguments(args: list[str], message: str,
                              capsys: pytest.CaptureFixture[str]) -> None:

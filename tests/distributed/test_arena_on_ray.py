@@ -81,3 +81,18 @@ def test_too_many_workers_for_the_cluster(ray_cluster: Any,
     err = capsys.readouterr().err
     assert code == 1
     assert err.startswith("canasta arena: ") and "3 processes" in err and "2 CPUs" in err
+
+
+def test_workers_get_the_runtime_environment(ray_cluster: Any) -> None:
+    script = (
+        "import os, ray\n"
+        "from canasta.interfaces.ray_backend import connect\n"
+        f"with connect({ray_cluster.address!r}, runtime_env={{'env_vars': "
+        "{'CANASTA_PROBE': 'shipped'}}) as cluster:\n"
+        "    probe = ray.remote(lambda: os.environ.get('CANASTA_PROBE'))\n"
+        "    print(cluster.nodes, ray.get(probe.remote()))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["2", "shipped"]
+

@@ -201,3 +201,29 @@ def test_selfplay_help(capsys: pytest.CaptureFixture[str]) -> None:
     for words in ("--bots", "--hands", "--out", "--shard-hands", "--backend", "--address",
                   "resumes", "pyarrow.dataset", "polars", "ray.data.read_parquet"):
         assert words in text
+
+
+def test_progress_bar_on_a_terminal(tmp_path: Path) -> None:
+    import os
+    import pty
+
+    primary, secondary = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "canasta.interfaces.cli", "selfplay", "--rules", "classic-2p",
+         "--bots", "greedy", "--hands", "2", "--shard-hands", "1", "--seed", "1", "--out",
+         str(tmp_path / "run")], stdout=subprocess.PIPE, stderr=secondary,
+        env={**os.environ, "COLUMNS": "160", "TERM": "xterm"})
+    os.close(secondary)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(primary, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        shown += chunk
+    assert proc.wait(timeout=60) == 0
+    os.close(primary)
+    text = shown.decode(errors="replace")
+    assert "hands/s" in text and "rows/s" in text and "2/2" in text

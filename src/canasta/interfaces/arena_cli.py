@@ -100,6 +100,25 @@ def count(text: str) -> int:
     return whole_number(text, 0)
 
 
+def runtime_env_option(text: str) -> dict[str, Any]:
+    """``--runtime-env``: a JSON object (an ``argparse`` type)."""
+    import json
+
+    try:
+        value = json.loads(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"not JSON: {e}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("must be a JSON object, e.g. "
+                                         '\'{"pip": ["canasta[ray]"]}\'')
+    return value
+
+
+RUNTIME_ENV_HELP = ("with --backend ray: Ray's runtime environment for the workers, as JSON "
+                    "(e.g. '{\"py_modules\": [\"/path/to/canasta\"]}' ships this canasta to "
+                    "nodes that lack it; see docs/scale.md)")
+
+
 def add_command(subparsers: Any) -> None:
     """Add ``arena`` to the ``canasta`` command's subparsers."""
     p = subparsers.add_parser(
@@ -123,6 +142,7 @@ def add_command(subparsers: Any) -> None:
                    help="with --backend ray: the cluster to join (host:port, or auto for the "
                         "one started here with 'ray start'; default $RAY_ADDRESS, else a "
                         "local Ray instance)")
+    p.add_argument("--runtime-env", type=runtime_env_option, metavar="JSON", help=RUNTIME_ENV_HELP)
     p.add_argument("--seed", type=count, metavar="S",
                    help="seed of every deal and bot (default: random, printed)")
     p.add_argument("--json", metavar="FILE",
@@ -213,7 +233,7 @@ def _run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     try:
         if args.backend == "ray":
-            result, where = _run_on_ray(config, args.address, args.jobs, show_progress)
+            result, where = _run_on_ray(config, args, show_progress)
         else:
             jobs = 1 if args.jobs is None else args.jobs or os.cpu_count() or 1
             where = f"{jobs} process{'es' if jobs > 1 else ''}"
@@ -295,15 +315,16 @@ def _progress_bar(show: bool) -> Iterator[ProgressCallback | None]:
         bar.stop()
 
 
-def _run_on_ray(config: ArenaConfig, address: str | None, jobs: int | None,
+def _run_on_ray(config: ArenaConfig, args: argparse.Namespace,
                 show_progress: bool) -> tuple[ArenaResult, str]:
     """Play on a Ray cluster; returns the result and where it ran, for the report."""
     from canasta.arena.tournament import run_arena
     from canasta.interfaces.ray_backend import RayPool, connect
 
-    with connect(address, cpus=jobs or None) as cluster:
-        if show_progress and cluster.dashboard:
-            sys.stderr.write(f"Ray dashboard: {cluster.dashboard}\n")
+    jobs = args.jobs
+    with connect(args.address, cpus=jobs or None, runtime_env=args.runtime_env) as cluster:
+        if show_progress:
+            sys.stderr.write(cluster.describe() + "\n")
         with RayPool(jobs or None) as pool, _progress_bar(show_progress) as progress:
             result = run_arena(config, progress=progress, pool=pool)
     nodes = f"{cluster.nodes} node{'s' if cluster.nodes > 1 else ''}"

@@ -53,6 +53,12 @@ class Cluster:
     """The dashboard's address, ``None`` when the cluster runs none (``ray[default]`` not
     installed)."""
 
+    def describe(self) -> str:
+        """One line for the user: where, how big, the dashboard."""
+        return (f"Ray cluster {self.address}: {self.cpus} CPUs on {self.nodes} "
+                f"node{'s' if self.nodes > 1 else ''}; dashboard "
+                f"{self.dashboard or 'not running (it comes with ray[default])'}")
+
 
 def import_ray() -> Any:
     """The ``ray`` module, or :class:`RayBackendError` with the install command."""
@@ -64,10 +70,12 @@ def import_ray() -> Any:
 
 
 @contextmanager
-def connect(address: str | None, cpus: int | None = None) -> Iterator[Cluster]:
+def connect(address: str | None, cpus: int | None = None,
+            runtime_env: dict[str, Any] | None = None) -> Iterator[Cluster]:
     """Join the Ray cluster at ``address`` (``auto``: the one started on this machine with
     ``ray start``), or start a local instance with ``cpus`` CPUs (all by default) when
-    ``address`` is ``None`` or ``local``; leave it on exit.
+    ``address`` is ``None`` or ``local``; leave it on exit. ``runtime_env`` is Ray's runtime
+    environment of the run's workers (e.g. ``{"py_modules": [...], "pip": [...]}``).
 
     A process already connected to Ray (``ray.init`` called before) keeps its connection.
     """
@@ -75,7 +83,8 @@ def connect(address: str | None, cpus: int | None = None) -> Iterator[Cluster]:
     joined = not ray.is_initialized()
     if joined:
         local = address in (None, "local")
-        options: dict[str, Any] = {"logging_level": logging.WARNING}
+        options: dict[str, Any] = {"logging_level": logging.WARNING,
+                                   "runtime_env": runtime_env}
         if local:
             options.update(address="local", num_cpus=cpus,
                            object_store_memory=LOCAL_OBJECT_STORE_BYTES)
@@ -83,7 +92,7 @@ def connect(address: str | None, cpus: int | None = None) -> Iterator[Cluster]:
             options["address"] = address
         try:
             context = ray.init(**options)
-        except (ConnectionError, ValueError, RuntimeError) as e:
+        except (ConnectionError, ValueError, RuntimeError, TypeError) as e:
             raise RayBackendError(f"cannot reach the Ray cluster at {address!r}: {e}") \
                 from None
         url = getattr(context, "dashboard_url", None)
@@ -185,3 +194,4 @@ def _where_am_i() -> tuple[str, int]:
     import ray
 
     return str(ray.get_runtime_context().get_node_id()), os.getpid()
+

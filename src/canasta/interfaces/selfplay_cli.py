@@ -21,7 +21,13 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from canasta.errors import CanastaError
-from canasta.interfaces.arena_cli import BACKENDS, count, positive_int
+from canasta.interfaces.arena_cli import (
+    BACKENDS,
+    RUNTIME_ENV_HELP,
+    count,
+    positive_int,
+    runtime_env_option,
+)
 from canasta.rules import PRESETS
 
 if TYPE_CHECKING:
@@ -98,6 +104,7 @@ def add_command(subparsers: Any) -> None:
                    help="with --backend ray: the cluster to join (host:port, or auto for the "
                         "one started here with 'ray start'; default $RAY_ADDRESS, else a "
                         "local Ray instance)")
+    p.add_argument("--runtime-env", type=runtime_env_option, metavar="JSON", help=RUNTIME_ENV_HELP)
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar (it is shown only on a terminal anyway)")
     p.set_defaults(func=cmd_selfplay)
@@ -193,11 +200,9 @@ def _run_on_ray(config: SelfplayConfig, args: argparse.Namespace,
     from canasta.interfaces.ray_backend import connect, run_shards
     from canasta.selfplay import run_selfplay
 
-    with connect(args.address, cpus=args.jobs or None) as cluster:
+    with connect(args.address, cpus=args.jobs or None, runtime_env=args.runtime_env) as cluster:
         if show:
-            sys.stderr.write(f"Ray cluster {cluster.address}: {cluster.cpus} CPUs on "
-                             f"{cluster.nodes} node{'s' if cluster.nodes > 1 else ''}; "
-                             f"dashboard {cluster.dashboard or 'not running'}\n")
+            sys.stderr.write(cluster.describe() + "\n")
         with _progress(config, args.out, show) as progress:
             summary = run_selfplay(config, args.out, runner=run_shards, progress=progress)
     return summary, (f"Ray, {cluster.cpus} CPUs on {cluster.nodes} "
