@@ -21,6 +21,16 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from canasta.errors import CanastaError
+from canasta.interfaces.worker_options import (
+    BadArgument,
+    add_worker_options,
+    check_backend,
+    check_bots,
+    count,
+    local_jobs,
+    positive_int,
+    processes,
+)
 from canasta.rules import PRESETS
 
 if TYPE_CHECKING:
@@ -70,53 +80,8 @@ examples:
   jq '.games[0].record' run.json | canasta replay -     # replay a game of the run"""
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
-BACKENDS = ("multiprocessing", "ray")
 EXIT_FAILED = 1
 EXIT_INVALID = 2
-
-
-class _BadArgument(Exception):
-    """A bad argument: reported on one line, exit status 2."""
-
-
-def whole_number(text: str, least: int) -> int:
-    """``text`` as an integer of at least ``least`` (an ``argparse`` type)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < least:
-        raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
-    return value
-
-
-def positive_int(text: str) -> int:
-    """A whole number of at least 1 (an ``argparse`` type)."""
-    return whole_number(text, 1)
-
-
-def count(text: str) -> int:
-    """A whole number of at least 0 (an ``argparse`` type)."""
-    return whole_number(text, 0)
-
-
-def runtime_env_option(text: str) -> dict[str, Any]:
-    """``--runtime-env``: a JSON object (an ``argparse`` type)."""
-    import json
-
-    try:
-        value = json.loads(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(f"not JSON: {e}") from None
-    if not isinstance(value, dict):
-        raise argparse.ArgumentTypeError("must be a JSON object, e.g. "
-                                         '\'{"pip": ["canasta[ray]"]}\'')
-    return value
-
-
-RUNTIME_ENV_HELP = ("with --backend ray: Ray's runtime environment for the workers, as JSON "
-                    "(e.g. '{\"py_modules\": [\"/path/to/canasta\"]}' ships this canasta to "
-                    "nodes that lack it; see docs/scale.md)")
 
 
 def add_command(subparsers: Any) -> None:
@@ -132,17 +97,7 @@ def add_command(subparsers: Any) -> None:
     p.add_argument("--hands", type=positive_int, default=200, metavar="N",
                    help="hands per pairing, at least (whole game pairs are played until their "
                         "duplicate pairs hold N hands; default 200)")
-    p.add_argument("--jobs", type=count, metavar="K",
-                   help="worker processes (0 for one per CPU; default 1, or with --backend ray "
-                        "one per CPU of the cluster)")
-    p.add_argument("--backend", choices=BACKENDS, default="multiprocessing",
-                   help="where the workers run: processes on this machine (default) or a Ray "
-                        "cluster")
-    p.add_argument("--address", metavar="ADDR", default=os.environ.get("RAY_ADDRESS"),
-                   help="with --backend ray: the cluster to join (host:port, or auto for the "
-                        "one started here with 'ray start'; default $RAY_ADDRESS, else a "
-                        "local Ray instance)")
-    p.add_argument("--runtime-env", type=runtime_env_option, metavar="JSON", help=RUNTIME_ENV_HELP)
+    add_worker_options(p, "game pairs in chunks to actors, one per CPU")
     p.add_argument("--seed", type=count, metavar="S",
                    help="seed of every deal and bot (default: random, printed)")
     p.add_argument("--json", metavar="FILE",
@@ -164,7 +119,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     """Run the ``arena`` command; returns the exit status."""
     try:
         return _run(args)
-    except _BadArgument as e:
+    except BadArgument as e:
         sys.stderr.write(f"invalid arguments: {e} (see canasta arena --help)\n")
         return EXIT_INVALID
 
@@ -172,27 +127,20 @@ def cmd_arena(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from canasta.arena.schedule import bot_labels, split_bot_specs
     from canasta.arena.tournament import ArenaConfig, run_arena
-    from canasta.bots import make_bot
     from canasta.rules import get_rules
 
     try:
         from rich.console import Console
     except ImportError:
-        raise _BadArgument("canasta arena needs rich: pip install 'canasta[arena]'") from None
+        raise BadArgument("canasta arena needs rich: pip install 'canasta[arena]'") from None
     try:
         rules = get_rules(args.rules)
     except CanastaError as e:
-        raise _BadArgument(f"--rules: {e}") from None
+        raise BadArgument(f"--rules: {e}") from None
     specs = split_bot_specs(args.bots)
     if len(specs) < 2:
-        raise _BadArgument(f"--bots: name at least two bots, not {len(specs)}")
-    for spec in specs:
-        try:
-            make_bot(spec)
-        except CanastaError as e:
-            raise _BadArgument(f"--bots: {e}") from None
-        except Exception as e:  # a bot whose constructor fails
-            raise _BadArgument(f"--bots: cannot make bot {spec!r}: {e}") from None
+        raise BadArgument(f"--bots: name at least two bots, not {len(specs)}")
+    check_bots(specs)
     labels = bot_labels(specs)
     anchor = None
     if args.anchor is not None:
@@ -200,28 +148,22 @@ def _run(args: argparse.Namespace) -> int:
         matches = [i for i, (label, spec) in enumerate(zip(labels, specs))
                    if name in (label, spec)]
         if not matches:
-            raise _BadArgument(f"--anchor: {args.anchor!r} is not one of the bots "
+            raise BadArgument(f"--anchor: {args.anchor!r} is not one of the bots "
                                f"({', '.join(labels)})")
         anchor = matches[0]
     if args.json is not None:
         _check_writable(args.json, "--json")
     if args.plot is not None:
         if not args.plot.lower().endswith(PLOT_SUFFIXES):
-            raise _BadArgument(f"--plot: {args.plot!r} should end in "
+            raise BadArgument(f"--plot: {args.plot!r} should end in "
                                + ", ".join(PLOT_SUFFIXES))
         _check_writable(args.plot, "--plot")
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            raise _BadArgument("--plot needs matplotlib: pip install 'canasta[arena]'") \
+            raise BadArgument("--plot needs matplotlib: pip install 'canasta[arena]'") \
                 from None
-    if args.backend == "ray":
-        from canasta.interfaces.ray_backend import import_ray
-
-        try:
-            import_ray()
-        except CanastaError as e:
-            raise _BadArgument(f"--backend: {e}") from None
+    check_backend(args)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     config = ArenaConfig(rules, tuple(specs), args.hands, seed,
                          max_hands_per_game=args.max_hands_per_game,
@@ -235,8 +177,8 @@ def _run(args: argparse.Namespace) -> int:
         if args.backend == "ray":
             result, where = _run_on_ray(config, args, show_progress)
         else:
-            jobs = 1 if args.jobs is None else args.jobs or os.cpu_count() or 1
-            where = f"{jobs} process{'es' if jobs > 1 else ''}"
+            jobs = local_jobs(args)
+            where = processes(jobs)
             with _progress_bar(show_progress) as progress:
                 result = run_arena(config, jobs, progress=progress)
     except CanastaError as e:  # a bot failed, or the Ray cluster did
@@ -270,16 +212,16 @@ def _run(args: argparse.Namespace) -> int:
 def _check_writable(path: str, option: str) -> None:
     """Fail before the run, not after it, when ``path`` cannot be written."""
     if os.path.isdir(path):
-        raise _BadArgument(f"{option}: {path!r} is a directory")
+        raise BadArgument(f"{option}: {path!r} is a directory")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise _BadArgument(f"{option}: cannot write {path!r}: no such directory {folder!r}")
+        raise BadArgument(f"{option}: cannot write {path!r}: no such directory {folder!r}")
     existed = os.path.exists(path)
     try:
         with open(path, "a", encoding="utf-8"):
             pass
     except OSError as e:
-        raise _BadArgument(f"{option}: cannot write {path!r}: {e.strerror}") from None
+        raise BadArgument(f"{option}: cannot write {path!r}: {e.strerror}") from None
     if not existed:
         os.remove(path)
 

@@ -21,12 +21,15 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from canasta.errors import CanastaError
-from canasta.interfaces.arena_cli import (
-    BACKENDS,
-    RUNTIME_ENV_HELP,
+from canasta.interfaces.worker_options import (
+    BadArgument,
+    add_worker_options,
+    check_backend,
+    check_bots,
     count,
+    local_jobs,
     positive_int,
-    runtime_env_option,
+    processes,
 )
 from canasta.rules import PRESETS
 
@@ -67,10 +70,6 @@ EXIT_FAILED = 1
 EXIT_INVALID = 2
 
 
-class _BadArgument(Exception):
-    """A bad argument: reported on one line, exit status 2."""
-
-
 def add_command(subparsers: Any) -> None:
     """Add ``selfplay`` to the ``canasta`` command's subparsers."""
     from canasta.selfplay.plan import DEFAULT_SHARD_HANDS
@@ -94,17 +93,7 @@ def add_command(subparsers: Any) -> None:
                    metavar="K", help=f"hands per shard (default {DEFAULT_SHARD_HANDS})")
     p.add_argument("--max-hands-per-game", type=positive_int, default=100, metavar="M",
                    help="end a game after M hands (default 100)")
-    p.add_argument("--jobs", type=count, metavar="J",
-                   help="worker processes (0 for one per CPU; default 1, or with --backend ray "
-                        "one per CPU of the cluster)")
-    p.add_argument("--backend", choices=BACKENDS, default="multiprocessing",
-                   help="where the workers run: processes on this machine (default) or a Ray "
-                        "cluster (one task per shard)")
-    p.add_argument("--address", metavar="ADDR", default=os.environ.get("RAY_ADDRESS"),
-                   help="with --backend ray: the cluster to join (host:port, or auto for the "
-                        "one started here with 'ray start'; default $RAY_ADDRESS, else a "
-                        "local Ray instance)")
-    p.add_argument("--runtime-env", type=runtime_env_option, metavar="JSON", help=RUNTIME_ENV_HELP)
+    add_worker_options(p, "one task per shard")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar (it is shown only on a terminal anyway)")
     p.set_defaults(func=cmd_selfplay)
@@ -114,7 +103,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     """Run the ``selfplay`` command; returns the exit status."""
     try:
         return _run(args)
-    except _BadArgument as e:
+    except BadArgument as e:
         sys.stderr.write(f"invalid arguments: {e} (see canasta selfplay --help)\n")
         return EXIT_INVALID
 
@@ -124,16 +113,10 @@ def _run(args: argparse.Namespace) -> int:
         import pyarrow  # noqa: F401
         from rich.console import Console
     except ImportError:
-        raise _BadArgument("canasta selfplay needs pyarrow and rich: "
-                           "pip install 'canasta[ray]'") from None
+        raise BadArgument("canasta selfplay needs pyarrow and rich: "
+                          "pip install 'canasta[ray]'") from None
     config = _config(args)
-    if args.backend == "ray":
-        from canasta.interfaces.ray_backend import import_ray
-
-        try:
-            import_ray()
-        except CanastaError as e:
-            raise _BadArgument(f"--backend: {e}") from None
+    check_backend(args)
     from canasta.selfplay import run_selfplay
     from canasta.selfplay.plan import SelfplayError
     from canasta.selfplay.store import prepare
@@ -141,7 +124,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         prepare(args.out, config)  # a folder that holds something else is a bad argument
     except SelfplayError as e:
-        raise _BadArgument(f"--out: {e}") from None
+        raise BadArgument(f"--out: {e}") from None
 
     out = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
     show = sys.stderr.isatty() and not args.no_progress
@@ -149,8 +132,8 @@ def _run(args: argparse.Namespace) -> int:
         if args.backend == "ray":
             summary, where = _run_on_ray(config, args, show)
         else:
-            jobs = 1 if args.jobs is None else args.jobs or os.cpu_count() or 1
-            where = f"{jobs} process{'es' if jobs > 1 else ''}"
+            jobs = local_jobs(args)
+            where = processes(jobs)
             with _progress(config, args.out, show) as progress:
                 summary = run_selfplay(config, args.out, jobs, progress=progress)
     except CanastaError as e:
@@ -165,7 +148,6 @@ def _config(args: argparse.Namespace) -> SelfplayConfig:
     import json
 
     from canasta.arena.schedule import split_bot_specs
-    from canasta.bots import make_bot
     from canasta.rules import get_rules
     from canasta.selfplay import SelfplayConfig
     from canasta.selfplay.store import MANIFEST
@@ -173,17 +155,11 @@ def _config(args: argparse.Namespace) -> SelfplayConfig:
     try:
         rules = get_rules(args.rules)
     except CanastaError as e:
-        raise _BadArgument(f"--rules: {e}") from None
+        raise BadArgument(f"--rules: {e}") from None
     specs = split_bot_specs(args.bots)
     if not specs:
-        raise _BadArgument("--bots: name at least one bot")
-    for spec in specs:
-        try:
-            make_bot(spec)
-        except CanastaError as e:
-            raise _BadArgument(f"--bots: {e}") from None
-        except Exception as e:  # a bot whose constructor fails
-            raise _BadArgument(f"--bots: cannot make bot {spec!r}: {e}") from None
+        raise BadArgument("--bots: name at least one bot")
+    check_bots(specs)
     seed = args.seed
     if seed is None:
         try:
