@@ -88,3 +88,14 @@ def test_a_crashed_run_resumes(ray_cluster: Any, tmp_path: Path) -> None:
     run_selfplay(config(hands=8, shard_hands=2, seed=4, bots=("heuristic",)),
                  str(tmp_path / "here"))
     assert steps(out).equals(steps(tmp_path / "here"))
+
+
+def test_a_limit_on_shards_at_once(ray_cluster: Any, tmp_path: Path) -> None:
+    from canasta.interfaces.ray_backend import run_shards
+
+    summary = run_selfplay(config(hands=3, shard_hands=1, bots=("heuristic",)),
+                           str(tmp_path / "run"),
+                           runner=lambda tasks: run_shards(tasks, limit=1))
+    assert [r.shard for r in summary.played] == [0, 1, 2]
+    # one after the other, though the cluster could run two at once
+    assert summary.seconds >= sum(r.seconds for r in summary.played)

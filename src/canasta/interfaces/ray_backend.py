@@ -154,16 +154,21 @@ class RayPool:
             ray.kill(actor, no_restart=True)
 
 
-def run_shards(tasks: Sequence[ShardTask]) -> Iterator[ShardResult]:
-    """Play self-play shards as Ray tasks, one CPU each, spread over the nodes; yield their
-    results as they finish. A task whose worker dies is run again (the shard's temporary
-    files are replaced; its finished files appear once)."""
+def run_shards(tasks: Sequence[ShardTask], limit: int | None = None) -> Iterator[ShardResult]:
+    """Play self-play shards as Ray tasks, one CPU each, spread over the nodes, at most
+    ``limit`` at a time (default: as many as the cluster runs); yield their results as they
+    finish. A task whose worker dies is run again (the shard's temporary files are replaced;
+    its finished files appear once)."""
     ray = import_ray()
     remote = ray.remote(num_cpus=1, max_retries=RETRIES, scheduling_strategy="SPREAD")(
         _play_shard_here)
-    pending = {remote.remote(task): task for task in tasks}
+    waiting = list(reversed(tasks))
+    pending: dict[Any, ShardTask] = {}
     try:
-        while pending:
+        while waiting or pending:
+            while waiting and (limit is None or len(pending) < limit):
+                task = waiting.pop()
+                pending[remote.remote(task)] = task
             done, _ = ray.wait(list(pending), num_returns=1)
             task = pending.pop(done[0])
             try:

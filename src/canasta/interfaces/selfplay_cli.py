@@ -180,7 +180,8 @@ def _run_on_ray(config: SelfplayConfig, args: argparse.Namespace,
         if show:
             sys.stderr.write(cluster.describe() + "\n")
         with _progress(config, args.out, show) as progress:
-            summary = run_selfplay(config, args.out, runner=run_shards, progress=progress)
+            summary = run_selfplay(config, args.out, progress=progress,
+                                   runner=lambda tasks: run_shards(tasks, args.jobs or None))
     return summary, (f"Ray, {cluster.cpus} CPUs on {cluster.nodes} "
                      f"node{'s' if cluster.nodes > 1 else ''} ({cluster.address})")
 

@@ -55,7 +55,7 @@ def add_worker_options(p: argparse.ArgumentParser, ray_work: str) -> None:
     """Add ``--jobs``, ``--backend``, ``--address`` and ``--runtime-env``; ``ray_work`` says how
     the work goes to Ray (for the help)."""
     p.add_argument("--jobs", type=count, metavar="K",
-                   help="worker processes (0 for one per CPU; default 1, or with --backend ray "
+                   help="workers at once (0 for one per CPU; default 1, or with --backend ray "
                         "one per CPU of the cluster)")
     p.add_argument("--backend", choices=BACKENDS, default="multiprocessing",
                    help="where the workers run: processes on this machine (default) or a Ray "
