@@ -35,13 +35,14 @@ typecheck: $(STAMP)
 test: lint typecheck
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then scripts/services.sh; fi
 	set -a; [ ! -f .services.env ] || . ./.services.env; set +a; \
-	$(BIN)/pytest -m "not slow" -n 2 --dist loadgroup -rs
+	$(BIN)/pytest -m "not slow and not ray" -n 2 -rs
+	$(BIN)/pytest -m "ray and not slow" -rs
 
 test-slow: $(STAMP)
-	$(BIN)/pytest -m slow -n 2 --dist loadgroup -rs
+	$(BIN)/pytest -m slow -n 2 -rs
 
 test-web: $(STAMP)
-	$(BIN)/pytest tests/web -n 2 --dist loadgroup -rs
+	$(BIN)/pytest tests/web -n 2 -rs
 
 conformance: $(STAMP)
 	$(BIN)/python ../shared/conformance/cli_contract.py $(BIN)/canasta

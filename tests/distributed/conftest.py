@@ -1,7 +1,8 @@
-"""One two-node Ray cluster on this machine, shared by every test here (it takes seconds to
-start). Both nodes have one CPU and a small object store; the tests and every process they start
-see the same ``RAY_AUTH_MODE`` (Ray 2.60 turns token authentication on for new clusters unless
-told otherwise) and send no usage statistics.
+"""One two-node Ray cluster on this machine, shared by every test here: it takes seconds to
+start, so the tests are marked ``ray`` and ``make test`` runs them in one process after the
+others. Both nodes have one CPU and a small object store; the tests and every process they
+start see the same ``RAY_AUTH_MODE`` (Ray 2.60 turns token authentication on for new clusters
+unless told otherwise) and send no usage statistics.
 
 The cluster is this session's own: the tests stop only the Ray processes they started.
 """

@@ -18,7 +18,7 @@ from canasta.interfaces.cli import main
 from canasta.rules import get_rules
 from tests.arena.test_arena_run import _figures
 
-pytestmark = pytest.mark.xdist_group("ray")
+pytestmark = pytest.mark.ray
 
 
 def _config(bots: tuple[str, ...], hands: int, seed: int) -> ArenaConfig:

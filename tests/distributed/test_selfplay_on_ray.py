@@ -18,7 +18,7 @@ from canasta.selfplay import run_selfplay
 from canasta.selfplay.store import shard_file
 from tests.selfplay.support import config, kill_first_worker, steps, worker_pid
 
-pytestmark = pytest.mark.xdist_group("ray")
+pytestmark = pytest.mark.ray
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")  # Ray Data's own settings

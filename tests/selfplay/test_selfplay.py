@@ -38,7 +38,11 @@ def test_shards_and_who_sits_where() -> None:
         SelfplayConfig(get_rules("classic"), (), hands=1, seed=1)
 
 
-def test_rows_are_decisions_and_rebuild_exactly_from_the_records(tmp_path: Path) -> None:
+def test_rows_are_decisions_and_rebuild_exactly_from_the_records(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import canasta.selfplay.store
+
+    monkeypatch.setattr(canasta.selfplay.store, "ROW_GROUP_ROWS", 64)  # several a shard
     cfg = config()
     summary = run_selfplay(cfg, str(tmp_path))
     assert summary.dataset.shards == 2 and summary.dataset.hands == 6
@@ -60,7 +64,9 @@ def test_rows_are_decisions_and_rebuild_exactly_from_the_records(tmp_path: Path)
         assert sum(returns.values()) == 0  # two sides: one's gain is the other's loss
     # every shard's rows come back from its records alone
     for shard in range(cfg.shards):
-        stored = pq.read_table(tmp_path / "steps" / shard_file(shard))
+        path = tmp_path / "steps" / shard_file(shard)
+        assert pq.read_metadata(path).num_row_groups > 1
+        stored = pq.read_table(path)
         rebuilt = rebuild_steps(str(tmp_path), shard)
         assert rebuilt.equals(stored)
         assert rebuilt.schema.metadata == stored.schema.metadata

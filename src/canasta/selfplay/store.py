@@ -114,6 +114,9 @@ def steps_table(config: SelfplayConfig, shard: int,
     width = tensor_size(config.rules)
     cols: dict[str, list[Any]] = {name: [] for name in ("game", "hand", "step", "bot",
                                                           "return")}
+    # one dictionary for every file of a run: the bots in the order of the settings
+    names = list(dict.fromkeys(config.bots))
+    code = {name: i for i, name in enumerate(names)}
     seats, actions, chosen, observations, legal = [], [], [], [], []
     offsets: list[int] = [0]
     for played, steps in hands:
@@ -122,7 +125,7 @@ def steps_table(config: SelfplayConfig, shard: int,
         cols["game"].extend([played.game] * n)
         cols["hand"].extend([played.hand] * n)
         cols["step"].extend(range(n))
-        cols["bot"].extend(played.bots[s] for s in steps.seats)
+        cols["bot"].extend(code[played.bots[s]] for s in steps.seats)
         cols["return"].extend(returns[s] for s in steps.seats)
         seats.append(steps.seats)
         actions.append(steps.actions)
@@ -143,7 +146,8 @@ def steps_table(config: SelfplayConfig, shard: int,
         pa.array([shard] * rows, pa.int32()), pa.array(cols["game"], pa.int32()),
         pa.array(cols["hand"], pa.int16()), joined(seats, pa.int8()),
         pa.array(cols["step"], pa.int32()), joined(actions, pa.int32()),
-        pa.array(cols["bot"], pa.string()).dictionary_encode().cast(schema.field("bot").type),
+        pa.DictionaryArray.from_arrays(pa.array(cols["bot"], pa.int8()),
+                                       pa.array(names, pa.string())),
         pa.FixedSizeListArray.from_arrays(joined(observations, pa.float32()), width),
         pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), legal_values),
         joined(chosen, pa.int16()), pa.array(cols["return"], pa.float32()),
