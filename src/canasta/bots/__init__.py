@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from importlib.metadata import EntryPoint, entry_points
 
 from canasta.actions import Action
 from canasta.bots.base import Bot, Explainer
@@ -65,14 +66,35 @@ def make_bot(spec: str) -> Bot:
     Raises :class:`BotSpecError` for an unknown name or parameter, or a bad value.
     """
     name, params = parse_spec(LEVELS.get(spec.strip().lower(), spec))
-    factory = BOTS.get(name)
+    factory = BOTS.get(name) or _plugin(name)
     if factory is None:
-        known = ", ".join([*BOTS, *LEVELS])
+        known = ", ".join([*BOTS, *sorted(ep.name for ep in _plugins()), *LEVELS])
         raise BotSpecError(f"unknown bot {name!r} (known: {known})")
     try:
         return factory(**params)
     except (TypeError, ValueError) as e:
         raise BotSpecError(f"bad parameters for bot {name!r}: {e}") from None
+
+
+PLUGIN_GROUP = "canasta.bots"
+"""The entry-point group where installed packages name further bots (``openspiel-ismcts`` of
+the ``rl`` extra is one): they are imported only when a spec names them."""
+
+
+def _plugins() -> list[EntryPoint]:
+    return list(entry_points(group=PLUGIN_GROUP))
+
+
+def _plugin(name: str) -> Callable[..., Bot] | None:
+    for ep in _plugins():
+        if ep.name == name:
+            try:
+                factory: Callable[..., Bot] = ep.load()
+            except ImportError as e:
+                raise BotSpecError(f"the bot {name!r} needs a package that is not installed "
+                                   f"({e.name or e}): pip install 'canasta[rl]'") from None
+            return factory
+    return None
 
 
 def explain(bot: Bot, obs: Observation, legal: Sequence[Action],

@@ -74,6 +74,7 @@ _SINGLE_IDS: dict[str, int] = {"draw": DRAW_ID, "pass": PASS_ID, "ask": ASK_ID,
                                "yes": YES_ID, "no": NO_ID}
 _SINGLE_ACTIONS: dict[int, Action] = {DRAW_ID: DRAW, PASS_ID: PASS, ASK_ID: ASK,
                                       YES_ID: YES, NO_ID: NO}
+_FIRST_OF_VERB = {**_SINGLE_IDS, "take": TAKE_ID}
 _WORDS = {DRAW_ID: "draw", TAKE_ID: "take", PASS_ID: "pass", ASK_ID: "ask", YES_ID: "yes",
           NO_ID: "no", END: "end"}
 
@@ -100,12 +101,12 @@ def first_id(action: Action) -> int:
     verb = action.verb
     if verb == "discard":
         return DISCARD + action.card
+    if verb == "meld":
+        if not action.groups:
+            raise ValueError("a meld needs at least one group")
+        return _group_id(action.groups[0])
     if verb == "take":
         return TAKE_ID
-    if verb == "meld" and action.groups:
-        return _group_id(action.groups[0])
-    if verb not in _SINGLE_IDS:
-        raise ValueError(f"{action} cannot be spelled (a meld needs at least one group)")
     return _SINGLE_IDS[verb]
 
 
@@ -184,7 +185,7 @@ class Choice:
     it and ``ids()`` is empty.
     """
 
-    __slots__ = ("prefix", "action", "_legal", "_spelled", "_ids")
+    __slots__ = ("prefix", "action", "_legal", "_firsts", "_spelled", "_ids")
 
     prefix: tuple[int, ...]
     """The ids chosen so far."""
@@ -195,8 +196,22 @@ class Choice:
         self.prefix = ()
         self.action = None
         self._legal = legal  # spelled lazily: most turns need only the first ids
+        self._firsts: list[int] | None = None
         self._spelled: list[tuple[tuple[int, ...], Action]] = []
         self._ids: list[int] | None = None
+
+    def _first_ids(self) -> list[int]:
+        """The first id of each legal action, in the list's order."""
+        firsts = self._firsts
+        if firsts is None:
+            # first_id inlined over tuple fields (verb, groups, card): this runs for every
+            # position, on lists of dozens of actions
+            discard, group, other = DISCARD, GROUP, _FIRST_OF_VERB
+            firsts = self._firsts = [
+                discard + a[2] if a[0] == "discard" else
+                group + a[1][0][0] if a[0] == "meld" else other[a[0]]
+                for a in self._legal]
+        return firsts
 
     def ids(self) -> list[int]:
         """The ids that continue at least one legal action, ascending."""
@@ -205,12 +220,21 @@ class Choice:
             if self.action is not None:
                 found = []
             elif not self.prefix:
-                found = sorted({first_id(a) for a in self._legal})
+                found = sorted(set(self._first_ids()))
             else:
                 depth = len(self.prefix)
                 found = sorted({ids[depth] for ids, _ in self._spelled})
             self._ids = found
         return found
+
+    def actions(self) -> list[Action]:
+        """The legal actions whose spelling begins with ``prefix`` (the completed one at the
+        end)."""
+        if self.action is not None:
+            return [self.action]
+        if not self.prefix:
+            return list(self._legal)
+        return [a for _, a in self._spelled]
 
     def is_legal(self, i: int) -> bool:
         """Whether id ``i`` may come next."""
@@ -221,17 +245,27 @@ class Choice:
         if self.action is not None:
             raise ValueError("the action is already complete")
         depth = len(self.prefix)
+        new = Choice.__new__(Choice)
+        new.prefix = (*self.prefix, i)
+        new._legal = ()
+        new._firsts = None
+        new._ids = None
         if depth == 0:
-            spelled = [(encode(a), a) for a in self._legal if first_id(a) == i]
+            firsts = self._first_ids()
+            if _is_single(i):  # draw, ask, a discard...: one id is one action
+                try:
+                    new.action = self._legal[firsts.index(i)]
+                except ValueError:
+                    pass
+                else:
+                    new._spelled = []
+                    return new
+            spelled = [(encode(a), a) for a, f in zip(self._legal, firsts) if f == i]
         else:
             spelled = [e for e in self._spelled if e[0][depth] == i]
         if not spelled:
             name = id_text(i) if 0 <= i < NUM_IDS else "not an id"
             raise ValueError(f"id {i} ({name}) is not legal here")
-        new = Choice.__new__(Choice)
-        new.prefix = (*self.prefix, i)
-        new._legal = ()
-        new._ids = None
         ids, action = spelled[0]
         if len(ids) == depth + 1:  # no spelling is the prefix of another: this one is done
             new.action = action
@@ -244,3 +278,8 @@ class Choice:
     def __repr__(self) -> str:
         spelled = " ".join(id_text(i) for i in self.prefix)
         return f"<Choice [{spelled}] {self.action or ''}>"
+
+
+def _is_single(i: int) -> bool:
+    """Whether id ``i`` spells a whole action alone."""
+    return DISCARD <= i < GROUP or (i >= DRAW_ID and i != TAKE_ID and i != END)

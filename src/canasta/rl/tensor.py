@@ -71,33 +71,47 @@ def _volume(shape: tuple[int, ...]) -> int:
     return out
 
 
-_SLICES: dict[tuple[int, int], dict[str, tuple[int, int]]] = {}
+class _Offsets:
+    """Where each piece starts, by attribute (``at.hand``), and the whole size: computed once
+    per number of players and sides."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.slices: dict[str, tuple[int, int]] = {}
+        pos = 0
+        for name, shape in tensor_layout(rules):
+            self.slices[name] = (pos, pos + _volume(shape))
+            setattr(self, name, pos)
+            pos += _volume(shape)
+        self.size = pos
+
+    def __getattr__(self, name: str) -> int:  # the pieces, for the type checker
+        raise AttributeError(name)
+
+
+_OFFSETS: dict[tuple[int, int], _Offsets] = {}
+
+
+def _offsets(rules: Rules) -> _Offsets:
+    key = (rules.num_players, rules.num_sides)
+    found = _OFFSETS.get(key)
+    if found is None:
+        found = _OFFSETS[key] = _Offsets(rules)
+    return found
 
 
 def piece_slices(rules: Rules) -> dict[str, tuple[int, int]]:
     """Each piece's (start, stop) in the flat tensor."""
-    key = (rules.num_players, rules.num_sides)
-    found = _SLICES.get(key)
-    if found is None:
-        found = {}
-        pos = 0
-        for name, shape in tensor_layout(rules):
-            found[name] = (pos, pos + _volume(shape))
-            pos += _volume(shape)
-        _SLICES[key] = found
-    return found
+    return _offsets(rules).slices
 
 
 def tensor_size(rules: Rules) -> int:
     """The length of the tensor under ``rules``."""
-    return max(stop for _, stop in piece_slices(rules).values())
+    return _offsets(rules).size
 
 
-def _meld_part(card: int) -> int:
-    """Index into :data:`MELD_PARTS` of a card in a meld."""
-    if card == JOKER:
-        return 2
-    return 1 if RANK_OF[card] == TWO else 0
+_PART = tuple(2 if card == JOKER else 1 if RANK_OF[card] == TWO else 0
+              for card in range(NUM_CARD_TYPES))
+"""Index into :data:`MELD_PARTS` of each card in a meld."""
 
 
 def observation_tensor(obs: Observation, prefix: Sequence[int] = ()) -> list[float]:
@@ -112,10 +126,22 @@ def state_tensor(state: State, seat: int, prefix: Sequence[int] = ()) -> list[fl
     return observation_tensor(observe(state, seat), prefix)
 
 
+def respell(values: Sequence[float], rules: Rules, prefix: Sequence[int]) -> list[float]:
+    """A copy of a tensor written with no spelling in progress, with ``prefix`` spelled instead
+    (cheaper than a new tensor while one seat spells an action id by id)."""
+    at = _offsets(rules)
+    out = list(values)
+    out[at.building_verb] = 0.0
+    out[at.building_group + NUM_GROUP_RANKS] = 0.0
+    _write_building(prefix, out, at, 0)
+    return out
+
+
 def dealing_tensor(rules: Rules) -> list[float]:
     """The tensor of a table still being dealt: nothing is seen yet but the phase."""
-    out = [0.0] * tensor_size(rules)
-    out[piece_slices(rules)["phase"][0] + PHASES.index(DEALING)] = 1.0
+    at = _offsets(rules)
+    out = [0.0] * at.size
+    out[at.phase + PHASES.index(DEALING)] = 1.0
     return out
 
 
@@ -124,75 +150,85 @@ def write_tensor(obs: Observation, prefix: Sequence[int], out: MutableSequence[f
     """Write the tensor into ``out[offset:offset + tensor_size]``, which must hold zeros."""
     rules = obs.rules
     n, k = rules.num_players, rules.num_sides
-    at = {name: start + offset for name, (start, _) in piece_slices(rules).items()}
+    at = _offsets(rules)
     me, my_side = obs.seat, obs.seat % k
 
-    def seat_of(s: int) -> int:
-        return (s - me) % n
-
-    out[at["phase"] + PHASES.index(obs.phase)] = 1.0
-    out[at["to_move"] + seat_of(obs.to_move)] = 1.0
-    out[at["dealer"] + seat_of(obs.dealer)] = 1.0
-    base = at["hand"]
+    out[offset + at.phase + PHASES.index(obs.phase)] = 1.0
+    out[offset + at.to_move + (obs.to_move - me) % n] = 1.0
+    out[offset + at.dealer + (obs.dealer - me) % n] = 1.0
+    base = offset + at.hand
     for card in obs.hand:
         out[base + card] += 1.0
-    base = at["known"]
+    sizes, melded, asks = offset + at.hand_sizes, offset + at.has_melded, offset + at.asks
+    known = offset + at.known
     for s in range(n):
-        row = base + seat_of(s) * NUM_CARD_TYPES
-        out[at["hand_sizes"] + seat_of(s)] = obs.hand_sizes[s] / SIZE_SCALE
-        out[at["has_melded"] + seat_of(s)] = float(obs.has_melded[s])
-        out[at["asks"] + seat_of(s)] = float(obs.asks[s])
+        rel = (s - me) % n
+        out[sizes + rel] = obs.hand_sizes[s] / SIZE_SCALE
+        if obs.has_melded[s]:
+            out[melded + rel] = 1.0
+        out[asks + rel] = float(obs.asks[s])
+        row = known + rel * NUM_CARD_TYPES
         for card in obs.known[s]:
             out[row + card] += 1.0
-    base = at["pile"]
-    for card in obs.pile:
+    pile = obs.pile
+    base = offset + at.pile
+    for card in pile:
         out[base + card] += 1.0
-    if obs.pile:
-        out[at["pile_top"] + obs.pile[-1]] = 1.0
-    out[at["pile_size"]] = len(obs.pile) / SIZE_SCALE
-    out[at["pile_frozen"]] = float(obs.pile_frozen)
-    out[at["stock_size"]] = obs.stock_size / SIZE_SCALE
+    if pile:
+        out[offset + at.pile_top + pile[-1]] = 1.0
+    out[offset + at.pile_size] = len(pile) / SIZE_SCALE
+    out[offset + at.pile_frozen] = float(obs.pile_frozen)
+    out[offset + at.stock_size] = obs.stock_size / SIZE_SCALE
     parts = len(MELD_PARTS)
+    melds_at, hidden_at = offset + at.melds, offset + at.hidden
     for owner, melds in enumerate(obs.melds):
         side = (owner - my_side) % k
-        row = at["melds"] + side * NUM_MELD_RANKS * parts
+        row = melds_at + side * NUM_MELD_RANKS * parts
         for rank, meld in enumerate(melds):
             if meld is not None:
+                slot = row + rank * parts
                 for card in meld:
-                    out[row + rank * parts + _meld_part(card)] += 1.0
+                    out[slot + _PART[card]] += 1.0
         for rank in obs.hidden[owner]:
-            out[at["hidden"] + side * NUM_MELD_RANKS + rank] = 1.0
+            out[hidden_at + side * NUM_MELD_RANKS + rank] = 1.0
     for side_index in range(k):
         side = (side_index - my_side) % k
-        out[at["red_threes"] + side] = float(len(obs.red_threes[side_index]))
-        out[at["scores"] + side] = obs.scores[side_index] / POINT_SCALE
-        out[at["minimums"] + side] = rules.minimum_for(obs.scores[side_index]) / POINT_SCALE
-    out[at["answer"] + ANSWERS.index(obs.answer)] = 1.0
-    out[at["lone_hand"] + (n if obs.lone_hand is None else seat_of(obs.lone_hand))] = 1.0
+        out[offset + at.red_threes + side] = float(len(obs.red_threes[side_index]))
+        score = obs.scores[side_index]
+        out[offset + at.scores + side] = score / POINT_SCALE
+        out[offset + at.minimums + side] = rules.minimum_for(score) / POINT_SCALE
+    out[offset + at.answer + ANSWERS.index(obs.answer)] = 1.0
+    lone = obs.lone_hand
+    out[offset + at.lone_hand + (n if lone is None else (lone - me) % n)] = 1.0
     turn = obs.turn
+    base = offset + at.turn
     for i, flag in enumerate(TURN_FLAGS):
-        out[at["turn"] + i] = float(getattr(turn, flag))
+        if getattr(turn, flag):
+            out[base + i] = 1.0
+    base = offset + at.turn_created
     for rank in turn.created:
-        out[at["turn_created"] + rank] = 1.0
+        out[base + rank] = 1.0
+    base = offset + at.turn_picked_up
     for card in turn.picked_up:
-        out[at["turn_picked_up"] + card] += 1.0
-    _write_building(prefix, out, at)
+        out[base + card] += 1.0
+    _write_building(prefix, out, at, offset)
 
 
-def _write_building(prefix: Sequence[int], out: MutableSequence[float],
-                    at: dict[str, int]) -> None:
+def _write_building(prefix: Sequence[int], out: MutableSequence[float], at: _Offsets,
+                    offset: int) -> None:
     """The action being spelled: its verb, its cards, each group's make-up, the open group."""
     verb = 0
     if prefix:
         verb = 2 if prefix[0] == TAKE_ID else 1
-    out[at["building_verb"] + verb] = 1.0
+    out[offset + at.building_verb + verb] = 1.0
     group = -1
     parts = len(MELD_PARTS)
+    cards, groups = offset + at.building_cards, offset + at.building_groups
     for i in prefix:
         if GROUP <= i < DRAW_ID:
             group = i - GROUP
         elif ADD <= i < DISCARD and group >= 0:
             card = i - ADD
-            out[at["building_cards"] + card] += 1.0
-            out[at["building_groups"] + group * parts + _meld_part(card)] += 1.0
-    out[at["building_group"] + (NUM_GROUP_RANKS if group < 0 else group)] = 1.0
+            out[cards + card] += 1.0
+            out[groups + group * parts + _PART[card]] += 1.0
+    out[offset + at.building_group + (NUM_GROUP_RANKS if group < 0 else group)] = 1.0

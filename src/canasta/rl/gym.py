@@ -1,0 +1,155 @@
+"""One seat of Canasta against bots, as a Gymnasium environment: :class:`CanastaEnv`.
+
+>>> from canasta.rl.gym import CanastaEnv
+>>> env = CanastaEnv(preset="classic-2p", opponents="greedy")
+>>> obs, info = env.reset(seed=0)
+>>> obs.shape, obs.dtype, info["action_mask"].shape
+((564,), dtype('float32'), (125,))
+>>> bool(env.action_masks()[118])  # draw
+True
+
+* The agent plays seat ``seat`` (default 0); every other seat plays the bot ``opponents``
+  (a spec of :func:`canasta.bots.make_bot`). With ``partner="self"`` the agent also plays its
+  partners' seats (the same policy: the observation is then the view of the seat to move,
+  ``info["seat"]``).
+* **Actions** are the ids of :mod:`canasta.rl.encoding` (``Discrete(125)``): an engine action
+  is spelled over several steps. The mask is ``info["action_mask"]`` (int8) and
+  :meth:`CanastaEnv.action_masks` (bool, sb3-contrib's ``MaskablePPO`` convention).
+* **An illegal id** changes nothing: the step returns the same observation, the reward
+  ``illegal_penalty`` (default -1.0) and ``info["illegal"] = True``; the episode goes on.
+* **Rewards**: when a hand ends, the agent's side's hand total minus the mean of the other
+  sides' totals, times ``reward_scale`` (default 0.01: hundreds of points); 0 otherwise. An
+  episode is ``hands`` hands (default 1), or fewer when the game reaches its target.
+* **Randomness** all comes from ``self.np_random``: the deals and the bots' generators are
+  drawn from it, so ``reset(seed=s)`` replays an episode exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from canasta.bots import make_bot
+from canasta.bots.base import Bot
+from canasta.observation import observe
+from canasta.rl.encoding import NUM_IDS, id_text
+from canasta.rl.pettingzoo import RENDER_MODES, observation_box
+from canasta.rl.table import Table
+from canasta.rules import get_rules
+
+PARTNERS = ("bot", "self")
+
+
+class CanastaEnv(gym.Env[np.ndarray, np.int64]):
+    """See the module docstring."""
+
+    metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (gymnasium declares it)
+
+    def __init__(self, preset: str = "classic", opponents: str = "heuristic", seat: int = 0,
+                 partner: str = "bot", hands: int = 1, reward_scale: float = 0.01,
+                 illegal_penalty: float = -1.0, render_mode: str | None = None) -> None:
+        rules = get_rules(preset)
+        if not 0 <= seat < rules.num_players:
+            raise ValueError(f"seat must be 0..{rules.num_players - 1}, not {seat}")
+        if partner not in PARTNERS:
+            raise ValueError(f"partner must be one of {', '.join(PARTNERS)}, not {partner!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, "
+                             f"not {render_mode!r}")
+        make_bot(opponents)  # a bad spec fails here, not at the first reset
+        self.table = Table(rules, hands)
+        self.opponents = opponents
+        self.seat = seat
+        k = rules.num_sides
+        self.seats = frozenset(s for s in range(rules.num_players)
+                               if s == seat or (partner == "self" and s % k == seat % k))
+        """The seats the agent plays."""
+        self.reward_scale = reward_scale
+        self.illegal_penalty = illegal_penalty
+        self.render_mode = render_mode
+        self.observation_space = observation_box(rules, hands)
+        self.action_space = spaces.Discrete(NUM_IDS)
+        self._bots: dict[int, Bot] = {}
+        self._bot_rng = random.Random(0)
+
+    # -- the Gymnasium API ---------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal a new episode and let the bots play until the agent is to move."""
+        super().reset(seed=seed)
+        self._bot_rng = random.Random(int(self.np_random.integers(2 ** 63)))
+        self._bots = {s: make_bot(self.opponents) for s in range(self.table.rules.num_players)
+                      if s not in self.seats}
+        while True:  # an episode the bots end before the agent's first move is dealt again
+            self.table.reset(int(self.np_random.integers(2 ** 63)))
+            self._let_bots_play()
+            if not self.table.over:
+                return self._observation(), self._info()
+
+    def step(self, action: int | np.int64) -> tuple[np.ndarray, float, bool, bool,
+                                                 dict[str, Any]]:
+        """Play one id; the bots then play until the agent is to move again or the end."""
+        table = self.table
+        if table.over:
+            raise RuntimeError("the episode is over: call reset()")
+        try:
+            table.play(int(action))
+        except ValueError:
+            info = self._info()
+            info["illegal"] = True
+            return self._observation(), float(self.illegal_penalty), False, False, info
+        reward = self._my_points()
+        reward += self._let_bots_play()
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, table.over, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal ids now, as booleans (sb3-contrib's ``MaskablePPO`` reads this)."""
+        mask = np.zeros(NUM_IDS, bool)
+        mask[self.table.legal_ids()] = True
+        return mask
+
+    def render(self) -> str | None:
+        """The position as text (``ansi``), or printed (``human``)."""
+        if self.render_mode is None:
+            return None
+        text = str(self.table.state)
+        if self.table.prefix:
+            text += "\nspelling: " + " ".join(id_text(i) for i in self.table.prefix)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    # -- inside --------------------------------------------------------------------------------
+    def _let_bots_play(self) -> float:
+        """Bots play whole actions while a bot seat is to move; the agent's points meanwhile."""
+        table = self.table
+        reward = 0.0
+        while not table.over and table.to_move not in self.seats:
+            seat = table.to_move
+            legal = table.choice.actions()
+            action = self._bots[seat].choose(observe(table.state, seat), legal, self._bot_rng)
+            table.play_action(action)
+            reward += self._my_points()
+        return reward
+
+    def _my_points(self) -> float:
+        finished = self.table.finished
+        return 0.0 if finished is None else finished[self.seat] * self.reward_scale
+
+    def _acting_seat(self) -> int:
+        table = self.table
+        return table.to_move if not table.over and table.to_move in self.seats else self.seat
+
+    def _observation(self) -> np.ndarray:
+        return np.asarray(self.table.tensor(self._acting_seat()), dtype=np.float32)
+
+    def _info(self) -> dict[str, Any]:
+        mask = self.action_masks().astype(np.int8)
+        return {"action_mask": mask, "seat": self._acting_seat()}

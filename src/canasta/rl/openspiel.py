@@ -1,0 +1,661 @@
+"""Canasta as an OpenSpiel game: ``import canasta.rl.openspiel`` registers ``python_canasta``.
+
+>>> import pyspiel
+>>> import canasta.rl.openspiel
+>>> game = pyspiel.load_game("python_canasta(preset=classic-2p)")
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(2, 125, 53)
+
+* **Players** are the seats; **actions** are the ids of :mod:`canasta.rl.encoding`: a player
+  spells one engine action over several steps (it stays the player to move), and the engine
+  moves only when the spelling is complete.
+* **Chance** is explicit. The deal draws the pack's cards one by one (each outcome a card,
+  ``0..52``, with probability proportional to the copies not yet drawn) until the deal is
+  settled: the hands, the upcard and what covers it, the red-three replacements. Every card
+  taken from the stock later (a draw, a red three's replacement) is one chance node of the same
+  kind over the stock's cards. The stock's order is therefore never part of a state:
+  :attr:`CanastaState.engine_state` holds the cards still in the stock in canonical order.
+* **Returns** are, for each player, its side's hand total minus the mean of the other sides'
+  totals (zero-sum), summed over the hands of the episode: ``hands`` (default 1) hands, or
+  fewer when the game reaches its target first. Rewards come at the end (``TERMINAL``).
+* **Observations** go through :meth:`CanastaGame.make_py_observer`: the observation tensor is
+  :mod:`canasta.rl.tensor`; the information-state tensor adds, per seat, the cards it
+  discarded this hand. The information-state string is exact (perfect recall): every id
+  played, and at each chance event what the seat saw of it.
+* :meth:`CanastaState.resample_from_infostate` deals the cards a seat cannot see anew with
+  :mod:`canasta.bots.determinize` (for OpenSpiel's ``ISMCTSBot``).
+
+Parameters: ``preset`` (a name of :data:`canasta.rules.PRESETS`, default ``classic``) and
+``hands`` (default 1). docs/rl.md gives the bound on the game's length and its proof.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from bisect import bisect_left
+from collections import Counter
+from typing import Any, NamedTuple
+
+import numpy as np
+import pyspiel
+
+from canasta.actions import Action
+from canasta.bots.determinize import Determinizer
+from canasta.cards import NUM_CARD_TYPES, Card, card_names, format_card, make_pack
+from canasta.deal import new_hand
+from canasta.engine import apply
+from canasta.game import game_over
+from canasta.legal import legal_actions
+from canasta.observation import observe
+from canasta.position import state_to_json
+from canasta.rl.encoding import ADD, DISCARD, GROUP, NUM_IDS, Choice, id_text
+from canasta.rl.table import hand_returns, max_side_points
+from canasta.rl.tensor import dealing_tensor, observation_tensor, respell, tensor_layout
+from canasta.rules import PRESETS, Rules, get_rules
+from canasta.state import State, seal
+
+SHORT_NAME = "python_canasta"
+DEFAULT_PARAMS: dict[str, Any] = {"preset": "classic", "hands": 1}
+IDS_PER_CARD = 12
+"""The bound on player steps per hand is ``IDS_PER_CARD`` times the pack size (docs/rl.md)."""
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Canasta",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=max(r.num_players for r in PRESETS.values()),
+    min_num_players=min(r.num_players for r in PRESETS.values()),
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=DEFAULT_PARAMS,
+)
+
+
+def max_steps_per_hand(rules: Rules) -> int:
+    """A bound on the player steps (ids) of one hand: ``IDS_PER_CARD`` per card of the pack."""
+    return IDS_PER_CARD * rules.deck_size
+
+
+def game_info(rules: Rules, hands: int) -> pyspiel.GameInfo:
+    """The :class:`pyspiel.GameInfo` of ``hands`` hands under ``rules``."""
+    bound = 2 * max_side_points(rules) * hands
+    return pyspiel.GameInfo(
+        num_distinct_actions=NUM_IDS,
+        max_chance_outcomes=NUM_CARD_TYPES,
+        num_players=rules.num_players,
+        min_utility=-float(bound),
+        max_utility=float(bound),
+        utility_sum=0.0,
+        max_game_length=max_steps_per_hand(rules) * hands,
+    )
+
+
+class CanastaGame(pyspiel.Game):  # type: ignore[misc]
+    """The ``python_canasta`` game: parameters ``preset`` and ``hands`` (see the module)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**DEFAULT_PARAMS, **(params or {})}
+        unknown = set(params) - set(DEFAULT_PARAMS)
+        if unknown:
+            raise ValueError(f"unknown parameter(s) {sorted(unknown)} (known: preset, hands)")
+        rules = get_rules(str(params["preset"]))
+        hands = params["hands"]
+        if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
+            raise ValueError(f"hands must be a positive integer, not {hands!r}")
+        super().__init__(_GAME_TYPE, game_info(rules, hands), params)
+        self.rules = rules
+        self.hands = hands
+        counts = Counter(make_pack(rules.num_decks, rules.num_jokers))
+        self.pack_counts = tuple(counts[c] for c in range(NUM_CARD_TYPES))
+
+    def new_initial_state(self) -> CanastaState:
+        """A table about to be dealt its first hand."""
+        return CanastaState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> CanastaObserver:
+        """The observer of an observation type (default: the observation, no perfect recall)."""
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return CanastaObserver(self.rules, iig_obs_type, params)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """Each chance node draws one card of the pack, once per hand."""
+        return self.rules.deck_size * self.hands
+
+
+class _Seen(NamedTuple):
+    """An event of the history that is not an id: a chance outcome or a hand's result."""
+
+    at: int
+    """The number of ids played before it."""
+    kind: str
+    """``deal``, ``stock`` (what each seat saw: ``state`` after the event), ``result``
+    (``line``, public) or ``resampled`` (``state`` is the sample; ``line`` the seat it was
+    made for)."""
+    state: State | None = None
+    line: str = ""
+
+    def text(self, seat: int) -> str:
+        """The line of this event in ``seat``'s history ("" for none)."""
+        kind = self.kind
+        if kind == "result":
+            return self.line
+        assert self.state is not None
+        if kind == "resampled":
+            if str(seat) == self.line:
+                return ""
+            return "resampled " + _seen_text(self.state, seat, False)
+        return _seen_text(self.state, seat, kind == "deal")
+
+
+class _Table(NamedTuple):
+    """Everything a state holds: an immutable value, so clones share it (OpenSpiel's clone
+    deep-copies a state's attributes; a table's deep copy is itself)."""
+
+    rules: Rules
+    hands: int
+    """Hands the episode may last."""
+    hand: int
+    """The current hand, from 1."""
+    dealer: int
+    scores: tuple[int, ...]
+    """Cumulative side scores at the start of the current hand."""
+    engine: State | None
+    """The current hand; ``None`` while it is being dealt. Its stock is in canonical order
+    below the ``resolved`` cards that chance has already put on top."""
+    dealt: tuple[Card, ...]
+    """Pack cards drawn by chance for the deal in progress, top first."""
+    left: tuple[int, ...]
+    """Copies of each card not yet drawn for the deal in progress."""
+    pack: tuple[int, ...]
+    """Copies of each card in the pack."""
+    pending: Action | None
+    """An engine action that waits for chance to draw stock cards."""
+    resolved: int
+    prefix: tuple[int, ...]
+    """Ids of the action being spelled."""
+    returns: tuple[float, ...]
+    """Per player, over the finished hands."""
+    over: bool
+    log: bytes
+    """(seat, id) byte pairs of every id played, in order."""
+    seen: tuple[_Seen, ...]
+    """What each seat saw at each chance event and each hand's end."""
+    views: tuple[tuple[int, int], ...]
+    """(seat, entries): the first ``entries`` of ``seen`` are the history of that seat alone,
+    once a state was resampled for it (the others' history was not sampled)."""
+    hand_start: int
+    """The number of ids played before the current hand (its discards are counted after)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Table:
+        return self
+
+
+_FIELD_INDEX = {name: i for i, name in enumerate(_Table._fields)}
+
+
+def _changed(table: _Table, **changes: Any) -> _Table:
+    """``table._replace(**changes)``, three times faster: a few of these run at every step."""
+    values = list(table)
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return tuple.__new__(_Table, values)
+
+
+class _Memo:
+    """Derived values of one table (its choice, its information strings): shared by clones,
+    never pickled, rebuilt when the table it was made for is no longer the state's."""
+
+    __slots__ = ("table", "choice", "texts")
+
+    def __init__(self, table: _Table | None = None, choice: Choice | None = None) -> None:
+        self.table = table
+        self.choice = choice
+        self.texts: dict[int, str] = {}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Memo:
+        return self
+
+    def __reduce__(self) -> tuple[type[_Memo], tuple[()]]:
+        return _Memo, ()
+
+
+def _start_table(game: CanastaGame) -> _Table:
+    rules = game.rules
+    n = rules.num_players
+    return _Table(
+        rules=rules, hands=game.hands, hand=1, dealer=rules.first_dealer,
+        scores=(0,) * rules.num_sides, engine=None, dealt=(), left=game.pack_counts,
+        pack=game.pack_counts, pending=None, resolved=0,
+        prefix=(), returns=(0.0,) * n, over=False, log=b"", seen=(), views=(),
+        hand_start=0)
+
+
+def with_stock(state: State, stock: tuple[Card, ...]) -> State:
+    """``state`` with its stock in another order (a draft of the engine's, sealed at once)."""
+    new = state.copy()
+    new.stock = stock
+    return seal(new)
+
+
+def _seen_text(state: State, seat: int, deal: bool) -> str:
+    """What ``seat`` sees of a chance event's outcome (its hand and the table's public parts)."""
+    reds = "/".join(" ".join(card_names(r)) for r in state.red_threes)
+    sizes = ",".join(str(len(h)) for h in state.hands)
+    pile = " ".join(card_names(state.pile)) if deal else (
+        f"{format_card(state.pile[-1]) if state.pile else '-'}x{len(state.pile)}")
+    return (f"{'deal' if deal else 'stock'}: hand {' '.join(card_names(state.hands[seat]))}"
+            f" | pile {pile} | reds {reds} | sizes {sizes} | stock {len(state.stock)}")
+
+
+RESAMPLES = 1000
+"""Most deals tried for a resample that must let the seat spelling an action finish it."""
+
+
+def _resample(engine: State, seat: int, prefix: tuple[int, ...], rng: random.Random) -> State:
+    """A deal of what ``seat`` cannot see, fit for the spelling ``prefix`` of the player to
+    move: while another seat spells, the cards it spelled are known to be in its hand and some
+    legal action must begin with the spelling (deals are drawn until one does)."""
+    obs = observe(engine, seat)
+    mover = engine.to_move
+    spelled = [i - ADD for i in prefix if ADD <= i < DISCARD]
+    if prefix and mover != seat:
+        known = list(obs.known)
+        known[mover] = tuple(sorted((Counter(known[mover]) | Counter(spelled)).elements()))
+        sampler = Determinizer(dataclasses.replace(obs, known=tuple(known)))
+    else:
+        sampler = Determinizer(obs)
+    for _ in range(RESAMPLES):
+        sample = sampler.sample(rng)
+        if mover == seat or not prefix or _spellable(sample, prefix):
+            break
+    else:
+        raise RuntimeError(f"no deal in {RESAMPLES} fits the spelling {prefix} of seat {mover}")
+    new = sample.copy()
+    new.stock = tuple(sorted(sample.stock))  # the stock is not ordered until drawn
+    new.known = obs.known  # what the spelling showed is no knowledge of the position
+    return seal(new)
+
+
+def _spellable(state: State, prefix: tuple[int, ...]) -> bool:
+    choice = Choice(legal_actions(state))
+    try:
+        for i in prefix:
+            choice = choice.after(i)
+    except ValueError:
+        return False
+    return True
+
+
+_ID_TEXTS = [[f"p{seat} {id_text(i)}" for i in range(NUM_IDS)] for seat in range(8)]
+
+
+class CanastaState(pyspiel.State):  # type: ignore[misc]
+    """A ``python_canasta`` state. ``engine_state`` is the hand as a :class:`canasta.State`."""
+
+    def __init__(self, game: CanastaGame) -> None:
+        super().__init__(game)
+        self._t = _start_table(game)
+        self._memo = _Memo()
+
+    # -- what the table shows ------------------------------------------------------------------
+    @property
+    def engine_state(self) -> State | None:
+        """The current hand's position (``None`` while its first cards are dealt). Cards not
+        yet drawn from the stock are listed in canonical order: chance decides their order."""
+        return self._t.engine
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """The ids of the action being spelled."""
+        return self._t.prefix
+
+    def engine_actions(self) -> list[Action]:
+        """The legal engine actions the spelling in progress may still complete (all of them
+        when none is in progress); empty at chance nodes and at the end. An agent may pick one
+        and play the ids of :func:`~canasta.rl.encoding.encode` in turn."""
+        t = self._t
+        if t.over or t.engine is None or t.pending is not None:
+            return []
+        return self._choice().actions()
+
+    def _memo_now(self) -> _Memo:
+        memo = self._memo
+        if memo.table is not self._t:
+            memo = self._memo = _Memo(self._t)
+        return memo
+
+    def _choice(self) -> Choice:
+        memo = self._memo_now()
+        choice = memo.choice
+        if choice is None:
+            t = self._t
+            assert t.engine is not None
+            choice = Choice(legal_actions(t.engine))
+            for i in t.prefix:
+                choice = choice.after(i)
+            memo.choice = choice
+        return choice
+
+    # -- the OpenSpiel API ---------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to move, ``CHANCE`` while cards are drawn, ``TERMINAL`` at the end."""
+        t = self._t
+        if t.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if t.engine is None or t.pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        return t.engine.to_move
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._choice().ids()
+
+    # The three queries below answer as OpenSpiel's own would, without the round trip through
+    # C++ that a Python game pays on each call (most of a Python agent's cost per step).
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The ids the player to move may play (the chance outcomes at a chance node; nothing
+        for another player or at the end)."""
+        t = self._t
+        if t.over:
+            return []
+        if t.engine is None or t.pending is not None:
+            return [c for c, _ in self.chance_outcomes()]
+        if player is not None and player != t.engine.to_move:
+            return []
+        return list(self._choice().ids())
+
+    def is_chance_node(self) -> bool:
+        """True while chance draws a card."""
+        t = self._t
+        return not t.over and (t.engine is None or t.pending is not None)
+
+    def is_player_node(self) -> bool:
+        """True when a seat is to play."""
+        t = self._t
+        return not t.over and t.engine is not None and t.pending is None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards that can come next, with probability by the copies left."""
+        t = self._t
+        if t.engine is None:
+            counts = t.left
+            total = sum(counts)
+            return [(c, k / total) for c, k in enumerate(counts) if k]
+        rest = t.engine.stock[t.resolved:]
+        total = len(rest)
+        return [(c, k / total) for c, k in sorted(Counter(rest).items())]
+
+    def _apply_action(self, action: int) -> None:
+        t = self._t
+        if t.over:
+            raise ValueError("the game is over")
+        if t.engine is None:
+            self._deal_card(action)
+        elif t.pending is not None:
+            self._stock_card(action)
+        else:
+            self._play_id(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < NUM_CARD_TYPES:
+                return f"chance {action}"
+            return ("deal " if self._t.engine is None else "stock ") + format_card(action)
+        return id_text(action) if 0 <= action < NUM_IDS else f"id {action}"
+
+    def is_terminal(self) -> bool:
+        """True once the episode's hands are played or the game is over."""
+        return self._t.over
+
+    def returns(self) -> list[float]:
+        """Per player, the points of its side less the other sides' mean, over the hands
+        played (zero until the end)."""
+        t = self._t
+        return list(t.returns) if t.over else [0.0] * t.rules.num_players
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
+        """A state ``player_id`` cannot tell from this one: the cards it cannot see dealt anew
+        (:class:`~canasta.bots.determinize.Determinizer`). The other players' private history
+        is not sampled: their information strings are marked as resampled."""
+        t = self._t
+        clone: CanastaState = self.clone()
+        if t.engine is None or t.over or t.pending is not None:
+            return clone
+        rng = random.Random(int(float(probability_sampler()) * 2 ** 53))
+        sample = _resample(t.engine, player_id, t.prefix, rng)
+        entry = _Seen(len(t.log) // 2, "resampled", sample, str(player_id))
+        clone._t = _changed(t, engine=sample, seen=(*t.seen, entry),
+                              views=(*t.views, (player_id, len(t.seen))))
+        clone._memo = _Memo()
+        return clone
+
+    def __str__(self) -> str:
+        t = self._t
+        head = {"hand": t.hand, "hands": t.hands, "dealer": t.dealer, "scores": list(t.scores),
+                "returns": list(t.returns), "over": t.over, "prefix": list(t.prefix),
+                "dealt": card_names(t.dealt) if t.engine is None else None,
+                "pending": str(t.pending) if t.pending is not None else None,
+                "resolved": t.resolved}
+        position = state_to_json(t.engine) if t.engine is not None else None
+        return json.dumps({**head, "position": position}, sort_keys=True)
+
+    # -- moves ---------------------------------------------------------------------------------
+    def _play_id(self, i: int) -> None:
+        t = self._t
+        engine = t.engine
+        assert engine is not None
+        seat = engine.to_move
+        choice = self._choice().after(i)  # ValueError for an id outside the mask
+        log = t.log + bytes((seat, i))
+        action = choice.action
+        if action is None:
+            self._t = _changed(t, prefix=choice.prefix, log=log)
+            self._memo = _Memo(self._t, choice)
+        elif action.verb == "draw" and len(engine.stock) > t.resolved:
+            # a draw from a stock with cards reads its top card first: chance decides it
+            self._t = _changed(t, prefix=(), log=log, pending=action)
+        else:
+            self._try(t, action, prefix=(), log=log)
+
+    def _try(self, t: _Table, action: Action, **changes: Any) -> None:
+        """Play ``action`` if the stock cards it draws are decided; else wait for chance."""
+        engine = t.engine
+        assert engine is not None
+        after = apply(engine, action)
+        used = len(engine.stock) - len(after.stock)
+        if used > t.resolved:
+            self._t = _changed(t, **{**changes, "pending": action})
+        else:
+            self._commit(t, after, action, used, changes)
+
+    def _stock_card(self, card: int) -> None:
+        t = self._t
+        engine = t.engine
+        assert engine is not None and t.pending is not None
+        stock = engine.stock
+        k = t.resolved
+        j = bisect_left(stock, card, k)  # below the decided cards the stock is in order
+        if j == len(stock) or stock[j] != card:
+            raise ValueError(f"the stock holds no {format_card(card)}")
+        engine = with_stock(engine, stock[:k] + (card,) + stock[k:j] + stock[j + 1:])
+        self._try(_changed(t, engine=engine, resolved=k + 1, pending=None), t.pending)
+
+    def _deal_card(self, card: int) -> None:
+        t = self._t
+        rules = t.rules
+        left = list(t.left)
+        left[card] -= 1
+        if left[card] < 0:
+            raise ValueError(f"the pack holds no more {format_card(card)}")
+        dealt = (*t.dealt, card)
+        if len(dealt) <= rules.num_players * rules.hand_size:  # the deal needs one more at least
+            self._t = _changed(t, dealt=dealt, left=tuple(left))
+            return
+        rest = [c for c in range(NUM_CARD_TYPES) for _ in range(left[c])]
+        state = new_hand(rules, deck=(*dealt, *rest), dealer=t.dealer, scores=t.scores)
+        used = rules.deck_size - len(state.stock)
+        if used > len(dealt):
+            self._t = _changed(t, dealt=dealt, left=tuple(left))
+        else:
+            self._commit(t, state, None, 0, {"dealt": (), "left": t.pack,
+                                             "resolved": len(dealt) - used})
+
+    def _commit(self, t: _Table, state: State, action: Action | None, used: int,
+                changes: dict[str, Any]) -> None:
+        """The engine moved to ``state``: by ``action`` drawing ``used`` stock cards, or by the
+        deal (no action). ``changes`` are further fields of the new table."""
+        at = len(changes.get("log", t.log)) // 2
+        if action is None or used:
+            changes["seen"] = (*t.seen, _Seen(at, "stock" if action else "deal", state))
+        if used:
+            changes["resolved"] = t.resolved - used
+        t = _changed(t, engine=state, **changes)
+        if state.is_over:
+            t = self._end_hand(t, state, at)
+        self._t = t
+
+    def _end_hand(self, t: _Table, state: State, at: int) -> _Table:
+        rules = t.rules
+        assert state.result is not None
+        totals = [s.total for s in state.result.sides]
+        line = "result " + " ".join(str(x) for x in totals)
+        seen = (*t.seen, _Seen(at, "result", line=line))
+        returns = tuple(r + h for r, h in zip(t.returns, hand_returns(state)))
+        scores = tuple(s + x for s, x in zip(t.scores, totals))
+        if t.hand >= t.hands or game_over(rules, scores) is not None:
+            return _changed(t, seen=seen, returns=returns, scores=scores, over=True)
+        return _changed(
+            t, seen=seen, returns=returns, scores=scores, hand=t.hand + 1,
+            dealer=(t.dealer + 1) % rules.num_players, engine=None, resolved=0,
+            hand_start=at)
+
+    # -- information ---------------------------------------------------------------------------
+    def information_text(self, player: int) -> str:
+        """The exact information of ``player``: every id played and what it saw of chance."""
+        memo = self._memo_now()
+        found = memo.texts.get(player)
+        if found is None:
+            t = self._t
+            log = t.log
+            ids = _ID_TEXTS
+            lines = [f"p{player} of {t.rules.name}"]
+            events = [*t.seen, _Seen(len(log) // 2, "now")]
+            pos = 0
+            for j, entry in enumerate(events):
+                lines.extend(ids[log[2 * k]][log[2 * k + 1]] for k in range(pos, entry.at))
+                pos = entry.at
+                if entry.kind == "now":
+                    break
+                if any(j < upto and player != seat for seat, upto in t.views):
+                    lines.append("?")  # a resampled state: another seat's history
+                    continue
+                text = entry.text(player)
+                if text:
+                    lines.append(text)
+            found = memo.texts[player] = "\n".join(lines)
+        return found
+
+
+class CanastaObserver:
+    """OpenSpiel's observer protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``.
+
+    Without perfect recall: the tensor of :mod:`canasta.rl.tensor` and the seat's view as JSON.
+    With perfect recall (information states): that tensor plus each seat's discards this hand
+    (``discarded``, seats counted from the observer), and the exact history as text.
+    """
+
+    def __init__(self, rules: Rules, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        if (iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+                or not iig_obs_type.public_info):
+            raise ValueError("only the seat's own view (public and its private information) "
+                             "is supported")
+        self.rules = rules
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        pieces = list(tensor_layout(rules))
+        if self.perfect_recall:
+            pieces.append(("discarded", (rules.num_players, NUM_CARD_TYPES)))
+        size = sum(int(np.prod(shape)) for _, shape in pieces)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        pos = 0
+        for name, shape in pieces:
+            length = int(np.prod(shape))
+            self.dict[name] = self.tensor[pos:pos + length].reshape(shape)
+            pos += length
+        self._base = size - (rules.num_players * NUM_CARD_TYPES if self.perfect_recall else 0)
+        self._last: tuple[State | None, int, list[float]] = (None, -1, [])
+        """The engine position, seat and tensor (no spelling) of the last call."""
+
+    def set_from(self, state: CanastaState, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s view of ``state``."""
+        t = state._t
+        engine = t.engine
+        if engine is None:
+            values = dealing_tensor(self.rules)
+        elif self._last[0] is engine and self._last[1] == player:
+            values = respell(self._last[2], self.rules, t.prefix)  # the same seat, spelling
+        else:
+            plain = observation_tensor(observe(engine, player))
+            self._last = (engine, player, plain)
+            values = respell(plain, self.rules, t.prefix) if t.prefix else plain
+        self.tensor[:self._base] = values
+        if self.perfect_recall:
+            n = self.rules.num_players
+            block = self.dict["discarded"]
+            block.fill(0.0)
+            log = t.log
+            for k in range(2 * t.hand_start, len(log), 2):  # (seat, id) pairs of this hand
+                i = log[k + 1]
+                if DISCARD <= i < GROUP:
+                    block[(log[k] - player) % n, i - DISCARD] += 1.0
+
+    def string_from(self, state: CanastaState, player: int) -> str:
+        """``player``'s view as text: the history (perfect recall) or the position's view."""
+        if self.perfect_recall:
+            return state.information_text(player)
+        t = state._t
+        if t.engine is None:
+            return f"p{player}: hand {t.hand}, dealing"
+        view = observe(t.engine, player).to_json()
+        view["spelling"] = [id_text(i) for i in t.prefix]
+        return json.dumps(view, sort_keys=True)
+
+
+def state_at(game: CanastaGame, position: State) -> CanastaState:
+    """A state of ``game`` at an engine position, with no history before it: a search root.
+
+    The position's stock order is not kept (chance decides it as cards are drawn), and its
+    rules must be the game's.
+    """
+    if position.is_over:
+        raise ValueError("the hand is over: there is nothing to search")
+    if position.rules != game.rules:
+        raise ValueError(f"the position is played under {position.rules.name}, the game "
+                         f"under {game.rules.name}")
+    state: CanastaState = game.new_initial_state()
+    t = state._t
+    engine = with_stock(position, tuple(sorted(position.stock)))
+    state._t = _changed(t, engine=engine, dealer=position.dealer, scores=position.scores)
+    return state
+
+
+def load(preset: str = "classic", hands: int = 1) -> CanastaGame:
+    """``pyspiel.load_game("python_canasta", {...})`` with the parameters checked here."""
+    game: CanastaGame = pyspiel.load_game(SHORT_NAME, {"preset": preset, "hands": hands})
+    return game
+
+
+pyspiel.register_game(_GAME_TYPE, CanastaGame)
+
+__all__ = ["CanastaGame", "CanastaObserver", "CanastaState", "load", "state_at"]

@@ -1,0 +1,144 @@
+"""``openspiel-ismcts``: OpenSpiel's own ``ISMCTSBot`` playing a seat of the arena.
+
+``make_bot("openspiel-ismcts:iterations=100")`` (found through the ``canasta.bots`` entry
+point, so the bots and the arena never import OpenSpiel). The bot builds a ``python_canasta``
+state from a deal sampled to fit its view (:mod:`canasta.bots.determinize`) and asks
+OpenSpiel's :class:`~open_spiel.python.algorithms.ismcts.ISMCTSBot` for each id of its action
+in turn; ids that are the only choice cost no search. ISMCTS resamples the hidden cards at every
+simulation with :meth:`~canasta.rl.openspiel.CanastaState.resample_from_infostate`.
+
+Parameters: ``iterations`` (simulations per chosen id, default 100), ``c`` (UCT exploration in
+points, default 400), ``evaluator``: ``heuristic`` (default: every seat plays the ``heuristic``
+bot for ``horizon`` turns, default 8, and each seat is valued by its side's lead in points, as
+our ``ismcts`` values its playouts) or ``random`` (OpenSpiel's random rollouts to the end of the
+hand, ``rollouts`` of them, default 1).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from open_spiel.python.algorithms import ismcts, mcts
+
+from canasta.actions import Action
+from canasta.bots.determinize import Determinizer
+from canasta.bots.heuristic import HeuristicBot
+from canasta.bots.ismcts import evaluate
+from canasta.engine import apply
+from canasta.legal import legal_actions
+from canasta.observation import Observation, observe
+from canasta.rl.encoding import decode
+from canasta.rl.openspiel import CanastaGame, CanastaState, load, state_at, with_stock
+from canasta.rules import PRESETS
+from canasta.state import DRAW, OVER, State
+
+EVALUATORS = ("heuristic", "random")
+
+
+class HeuristicPlayouts:
+    """An OpenSpiel evaluator: every seat plays the heuristic for ``horizon`` turns from the
+    state (its stock shuffled), then each player is valued by its side's lead in points."""
+
+    def __init__(self, horizon: int, rng: random.Random) -> None:
+        self.horizon = horizon
+        self.rng = rng
+        self.bot = HeuristicBot()
+
+    def evaluate(self, state: CanastaState) -> np.ndarray:
+        """Values per player (points) of a playout from ``state``."""
+        position = state.engine_state
+        assert position is not None
+        stock = list(position.stock)
+        self.rng.shuffle(stock)  # chance has not ordered the stock: order it at random
+        end = self.play_out(with_stock(position, tuple(stock)))
+        return np.array([evaluate(end, p) for p in range(position.rules.num_players)])
+
+    def play_out(self, state: State) -> State:
+        """The heuristic for every seat, ``horizon`` turns or to the end of the hand."""
+        turns = 0
+        while state.phase != OVER:
+            seat = state.to_move
+            action = self.bot.choose(observe(state, seat), legal_actions(state), self.rng)
+            state = apply(state, action)
+            if state.phase == DRAW:
+                turns += 1
+                if turns >= self.horizon:
+                    break
+        return state
+
+    def prior(self, state: CanastaState) -> list[tuple[int, float]]:
+        """Uniform over the legal ids."""
+        ids = state.legal_actions()
+        return [(i, 1.0 / len(ids)) for i in ids]
+
+
+class OpenSpielISMCTSBot:
+    """See the module docstring."""
+
+    name = "openspiel-ismcts"
+
+    def __init__(self, iterations: int | str = 100, c: float | str = 400.0,
+                 evaluator: str = "heuristic", horizon: int | str = 8,
+                 rollouts: int | str = 1) -> None:
+        self.iterations = _positive(int, "iterations", iterations)
+        self.c = _positive(float, "c", c)
+        if evaluator not in EVALUATORS:
+            raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, "
+                             f"not {evaluator!r}")
+        self.evaluator = evaluator
+        self.horizon = _positive(int, "horizon", horizon)
+        self.rollouts = _positive(int, "rollouts", rollouts)
+        self._games: dict[object, CanastaGame] = {}
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Spell an action id by id, each chosen by OpenSpiel's ISMCTS."""
+        if len(legal) == 1:
+            return legal[0]
+        game = self._game(obs)
+        seed = rng.getrandbits(32)
+        search_rng = random.Random(seed)
+        numpy_rng = np.random.RandomState(seed)
+        world = Determinizer(obs).sample(search_rng)
+        state = state_at(game, world)
+        bot = ismcts.ISMCTSBot(game, self._make_evaluator(search_rng, numpy_rng), self.c,
+                               self.iterations, random_state=numpy_rng)
+        bot.set_resampler(lambda s, player: s.resample_from_infostate(
+            player, lambda: search_rng.random()))
+        spelled: list[int] = []
+        while True:
+            ids = state.legal_actions()
+            i = ids[0] if len(ids) == 1 else int(bot.step(state))
+            state.apply_action(i)
+            spelled.append(i)
+            if not state.prefix:  # the spelling is complete
+                return decode(spelled)
+
+    def _make_evaluator(self, rng: random.Random, numpy_rng: np.random.RandomState) -> Any:
+        if self.evaluator == "random":
+            return mcts.RandomRolloutEvaluator(self.rollouts, numpy_rng)
+        return HeuristicPlayouts(self.horizon, rng)
+
+    def _game(self, obs: Observation) -> CanastaGame:
+        rules = obs.rules
+        game = self._games.get(rules)
+        if game is None:
+            if PRESETS.get(rules.name) != rules:
+                raise ValueError(f"openspiel-ismcts plays the presets only, not {rules.name}")
+            game = self._games[rules] = load(rules.name)
+        return game
+
+
+def _positive(kind: type, name: str, value: object) -> Any:
+    try:
+        number = kind(str(value))
+    except ValueError:
+        raise ValueError(f"{name} must be a number, not {value!r}") from None
+    if number <= 0:
+        raise ValueError(f"{name} must be positive, not {value!r}")
+    return number
+
+
+__all__ = ["HeuristicPlayouts", "OpenSpielISMCTSBot"]
