@@ -1,19 +1,26 @@
 """Random playouts through the research interfaces beside the native engine, in one run.
 
 Every path plays whole hands with the same policy: at each decision, a legal engine action
-chosen uniformly (as ``random_playout.py`` does). The native path lists the legal actions and
-applies one (:func:`canasta.legal_actions`, :func:`canasta.apply`). The adapter paths play the
-same kind of choice id by id, reading the mask before every id as a learning agent must:
+chosen uniformly (as ``random_playout.py`` does), by a generator seeded per hand. The native
+path lists the legal actions and applies one (:func:`canasta.legal_actions`,
+:func:`canasta.apply`). The adapter paths spell the chosen action id by id, reading the mask
+before every id as a learning agent must:
 
-* ``openspiel``: the ``python_canasta`` game (:mod:`canasta.rl.openspiel`), chance nodes (the
-  deal, every stock card) sampled from ``chance_outcomes()``; ``legal_actions()`` before each id;
+* ``openspiel``: the ``python_canasta`` game (:mod:`canasta.rl.openspiel`); ``legal_actions()``
+  before each id. Its chance nodes (the deal, every stock card) are given, after
+  ``chance_outcomes()`` is read, the cards of the pack the native path would deal the hand
+  from, so a hand seed plays the same hand on both paths, action for action
+  (``tests/rl/test_openspiel.py`` checks that this reproduces the engine's hand). Each path
+  plays its own hand seeds, though: the engine caches what it met in a hand, and replaying
+  another path's hands would find those caches warm.
 * ``openspiel+obs``: the same, with the player's ``observation_tensor()`` before each id;
-* ``pettingzoo``: the AEC environment (:mod:`canasta.rl.pettingzoo`), ``last()`` (the tensor and
-  the mask) before each id.
+* ``pettingzoo``: the AEC environment (:mod:`canasta.rl.pettingzoo`), dealing its own hands from
+  the same seeds; ``last()`` (the tensor and the mask) before each id.
 
 The figure compared is **engine actions per second** (an engine action is spelled by one id or
 several); the report gives each path's rate as a share of the native one measured in the same
-run, on the same core. ``--seconds`` is the timed time of each path.
+run, on the same core. The paths take turns (``--rounds``) so that a change of load on a shared
+machine touches them alike; ``--seconds`` is each path's time in all.
 
 Usage::
 
@@ -38,7 +45,8 @@ import canasta
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from random_playout import add_playout_options, pin_to_cpu, sample_chance
+from canasta.deal import shuffled_pack
+from random_playout import add_playout_options, pin_to_cpu
 
 PATHS = ("native", "openspiel", "openspiel+obs", "pettingzoo")
 
@@ -75,44 +83,56 @@ class Count:
         return self.cpu_s / self.elapsed_s if self.elapsed_s else 0.0
 
 
-def native_hand(rules: canasta.Rules, rng: random.Random, count: Count) -> None:
-    """One hand through the engine itself."""
+def pack_of(rules: canasta.Rules, seed: int) -> list[int]:
+    """The pack a hand with this seed is dealt from: the one ``canasta.Game(rules, seed)``
+    deals its first hand from."""
+    return shuffled_pack(rules, random.Random(seed).getrandbits(64))
+
+
+def native_hand(rules: canasta.Rules, seed: int, count: Count) -> None:
+    """One hand through the engine itself, the first dealer dealing."""
     legal_actions, apply = canasta.legal_actions, canasta.apply
-    state = canasta.new_hand(rules, seed=rng.getrandbits(64), dealer=count.hands % 4 %
-                             rules.num_players)
+    choose = random.Random(seed).randrange
+    state = canasta.new_hand(rules, deck=pack_of(rules, seed), dealer=rules.first_dealer)
     while not state.is_over:
         legal = legal_actions(state)
-        state = apply(state, legal[rng.randrange(len(legal))])
+        state = apply(state, legal[choose(len(legal))])
         count.actions += 1
         count.ids += 1
 
 
-def openspiel_hand(game: Any, rng: random.Random, count: Count, observe: bool) -> None:
-    """One hand through the OpenSpiel game, the mask (and the tensor) read before each id."""
+def openspiel_hand(game: Any, seed: int, count: Count, observe: bool) -> None:
+    """The same hand through the OpenSpiel game: chance is given the same pack's cards in
+    order (after ``chance_outcomes()`` is read), so the choices and the engine actions are the
+    native path's; the mask (and with ``observe`` the player's tensor) is read before each id."""
     from canasta.rl.encoding import encode
 
+    choose = random.Random(seed).randrange
+    pack = iter(pack_of(game.rules, seed))
     state = game.new_initial_state()
-    uniform = rng.random
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(sample_chance(state.chance_outcomes(), uniform()))
+            state.chance_outcomes()
+            state.apply_action(next(pack))
             continue
         actions = state.engine_actions()
         player = state.current_player()
-        for i in encode(actions[rng.randrange(len(actions))]):
+        for i in encode(actions[choose(len(actions))]):
             if observe:
                 state.observation_tensor(player)
-            assert i in state.legal_actions()
+            state.legal_actions()
             state.apply_action(i)
             count.ids += 1
         count.actions += 1
 
 
-def pettingzoo_hand(env: Any, rng: random.Random, count: Count) -> None:
-    """One hand through the PettingZoo environment, ``last()`` read before each id."""
+def pettingzoo_hand(env: Any, seed: int, count: Count) -> None:
+    """A hand through the PettingZoo environment (dealt by the environment from ``seed``),
+    ``last()`` (the tensor and the mask) read before each id."""
     from canasta.rl.encoding import encode
 
-    env.reset(seed=rng.getrandbits(32))
+    choose = random.Random(seed).randrange
+    env.reset(seed=seed)
     table = env.unwrapped.table
     while env.agents:
         _, _, terminated, truncated, _ = env.last()
@@ -120,8 +140,7 @@ def pettingzoo_hand(env: Any, rng: random.Random, count: Count) -> None:
             env.step(None)
             continue
         actions = table.choice.actions()
-        ids = encode(actions[rng.randrange(len(actions))])
-        for k, i in enumerate(ids):
+        for k, i in enumerate(encode(actions[choose(len(actions))])):
             if k:
                 env.last()
             env.step(i)
@@ -129,13 +148,14 @@ def pettingzoo_hand(env: Any, rng: random.Random, count: Count) -> None:
         count.actions += 1
 
 
-def timed(play: Callable[[Count], None], seconds: float, count: Count) -> None:
-    """Call ``play`` (one hand) until ``seconds`` have passed (checked between hands), adding
-    to ``count``."""
+def timed(play: Callable[[int, Count], None], seconds: float, seeds: random.Random,
+          count: Count) -> None:
+    """Play hands (each seeded from ``seeds``) until ``seconds`` have passed (checked between
+    hands), adding to ``count``."""
     cpu0, t0 = time.process_time(), time.perf_counter()
     now = t0
     while now < t0 + seconds:
-        play(count)
+        play(seeds.getrandbits(63), count)
         count.hands += 1
         now = time.perf_counter()
     count.elapsed_s += now - t0
@@ -153,20 +173,21 @@ def run(rules_name: str, seconds: float, seed: int, rounds: int) -> dict[str, An
     rules = canasta.get_rules(rules_name)
     game = cos.load(rules_name)
     zoo = make_env(preset=rules_name)
-    plays: dict[str, Callable[[random.Random, Count], None]] = {
-        "native": lambda rng, c: native_hand(rules, rng, c),
-        "openspiel": lambda rng, c: openspiel_hand(game, rng, c, observe=False),
-        "openspiel+obs": lambda rng, c: openspiel_hand(game, rng, c, observe=True),
-        "pettingzoo": lambda rng, c: pettingzoo_hand(zoo, rng, c),
+    plays: dict[str, Callable[[int, Count], None]] = {
+        "native": lambda seed, c: native_hand(rules, seed, c),
+        "openspiel": lambda seed, c: openspiel_hand(game, seed, c, observe=False),
+        "openspiel+obs": lambda seed, c: openspiel_hand(game, seed, c, observe=True),
+        "pettingzoo": lambda seed, c: pettingzoo_hand(zoo, seed, c),
     }
     results = {name: Count() for name in PATHS}
-    rngs = {name: random.Random(seed) for name in PATHS}
+    # each path its own hands: the engine caches what it met in a hand, and a path replaying
+    # another's hands would find them warm
+    seeds = {name: random.Random(f"{seed}:{name}") for name in PATHS}
     for name in PATHS:
-        plays[name](random.Random(seed), Count())  # warm-up
+        plays[name](seed, Count())  # warm-up
     for _ in range(rounds):  # the paths take turns, so a change of load touches them alike
         for name in PATHS:
-            play, rng = plays[name], rngs[name]
-            timed(lambda c, play=play, rng=rng: play(rng, c), seconds / rounds, results[name])
+            timed(plays[name], seconds / rounds, seeds[name], results[name])
     native = results["native"]
     return {
         "rules": rules_name, "seconds": seconds, "rounds": rounds, "seed": seed,

@@ -83,3 +83,16 @@ def test_selfplay_throughput_json() -> None:
         assert report[loop]["hands"] >= 1 and report[loop]["hands_per_s"] > 0, loop
     assert report["selfplay"]["rows"] > report["selfplay"]["hands"]
     assert report["bytes_per_row"] > 0 and report["cluster_selfplay_rows_per_hour"] > 0
+
+
+def test_rl_playout_reports_every_path_against_the_native_one() -> None:
+    report = _json_line(_run("rl_playout.py", "--rules", "classic-2p", "--seconds", "0.4",
+                             "--rounds", "2", "--json"))
+    paths = report["paths"]
+    assert list(paths) == ["native", "openspiel", "openspiel+obs", "pettingzoo"]
+    assert paths["native"]["share_of_native"] == 1.0
+    for name, p in paths.items():
+        assert p["hands"] >= 1 and p["engine_actions"] >= p["hands"], name
+        assert p["ids"] >= p["engine_actions"], name  # an action is one id or more
+        assert 0 < p["share_of_native_cpu"] < 10, name
+    assert report["rounds"] == 2 and report["rules"] == "classic-2p"

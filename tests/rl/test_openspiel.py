@@ -202,21 +202,122 @@ def test_parameters_are_checked() -> None:
     assert game.observation_tensor_shape() == [682]
 
 
-def test_openspiel_bots_play_whole_games() -> None:
-    game = pyspiel.load_game("python_canasta(preset=classic-2p)")
-    uniform = [pyspiel.make_uniform_random_bot(p, 7 + p) for p in range(2)]
-    returns = pyspiel.evaluate_bots(game.new_initial_state(), uniform, 11)
-    assert returns[0] == -returns[1]
-    rs = np.random.RandomState(5)
-    search = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 500.0, 4,
-                              random_state=rs)
-    state = game.new_initial_state()
+def play_with(game: object, bots: dict[int, object], rs: np.random.RandomState) -> list[float]:
+    """A whole episode, each seat played by its OpenSpiel bot, chance by ``rs``."""
+    state = game.new_initial_state()  # type: ignore[attr-defined]
     while not state.is_terminal():
         if state.is_chance_node():
             cards, probs = zip(*state.chance_outcomes())
             state.apply_action(rs.choice(cards, p=probs))
-        elif state.current_player() == 0:
-            state.apply_action(search.step(state))
         else:
-            state.apply_action(uniform[1].step(state))
-    assert sum(state.returns()) == 0
+            state.apply_action(bots[state.current_player()].step(state))  # type: ignore
+    returns: list[float] = state.returns()
+    return returns
+
+
+def test_uniform_random_bots_play_whole_games() -> None:
+    game = pyspiel.load_game("python_canasta(preset=classic-2p,hands=2)")
+    uniform = [pyspiel.make_uniform_random_bot(p, 7 + p) for p in range(2)]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), uniform, 11)
+    assert returns[0] == -returns[1] != 0
+
+
+def test_openspiel_ismcts_plays_whole_games() -> None:
+    from canasta.rl.openspiel_bot import HeuristicPlayouts
+
+    game = pyspiel.load_game("python_canasta(preset=classic-2p)")
+    rs = np.random.RandomState(5)
+    search = ismcts.ISMCTSBot(game, HeuristicPlayouts(1, random.Random(5)), 400.0, 3,
+                              random_state=rs)
+    returns = play_with(game, {0: search, 1: pyspiel.make_uniform_random_bot(1, 3)}, rs)
+    assert sum(returns) == 0 and returns[0] != 0
+
+
+@pytest.mark.slow
+def test_openspiel_ismcts_with_its_own_random_rollouts_plays_whole_games() -> None:
+    game = pyspiel.load_game("python_canasta(preset=classic-2p)")
+    rs = np.random.RandomState(5)
+    search = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 500.0, 4,
+                              random_state=rs)
+    returns = play_with(game, {0: search, 1: pyspiel.make_uniform_random_bot(1, 3)}, rs)
+    assert sum(returns) == 0
+
+
+def test_the_information_state_tensor_counts_each_seat_s_discards_this_hand() -> None:
+    game = cos.load("classic-3p", hands=2)
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([c for c, _ in state.chance_outcomes()]))
+            continue
+        seat = state.current_player()
+        for p in range(3):
+            observer.set_from(state, p)
+            assert list(observer.tensor) == state.information_state_tensor(p)
+        hand = state._t.hand
+        counted = [0] * 3
+        log = state._t.log
+        for k in range(2 * state._t.hand_start, len(log), 2):
+            if 53 <= log[k + 1] < 106:
+                counted[log[k]] += 1
+        observer.set_from(state, seat)
+        assert [int(observer.dict["discarded"][(s - seat) % 3].sum()) for s in range(3)] == counted
+        checked += hand == 2 and sum(counted) > 0
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked
+
+
+def test_the_observation_tensor_is_the_seat_s_view_with_the_spelling() -> None:
+    from canasta.rl.tensor import observation_tensor
+
+    game = cos.load("classic")
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    checked = 0
+    while not state.is_terminal() and checked < 40:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([c for c, _ in state.chance_outcomes()]))
+            continue
+        for p in (state.current_player(), (state.current_player() + 1) % 4):
+            expected = observation_tensor(observe(state.engine_state, p), state.prefix)
+            assert state.observation_tensor(p) == pytest.approx(expected)
+        checked += bool(state.prefix)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked == 40
+
+
+@pytest.mark.parametrize("preset", ["classic", "classic-2p", "korean-old", "classic-6p-3x2"])
+def test_fed_a_shuffled_pack_by_chance_the_game_plays_the_engine_s_hand(preset: str) -> None:
+    # chance outcomes given in the pack's order rebuild the engine's own deal and draws, so
+    # the same choices lead to the same hand: the explicit chance changes nothing in the game
+    from canasta.deal import shuffled_pack
+
+    rules = get_rules(preset)
+    game = cos.load(preset)
+    for seed in range(3):
+        deck = shuffled_pack(rules, seed)
+        native = new_hand(rules, deck=deck, dealer=0)
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        drawn = 0
+        while not native.is_over:
+            while state.is_chance_node():
+                assert deck[drawn] in dict(state.chance_outcomes())
+                state.apply_action(deck[drawn])
+                drawn += 1
+            engine = state.engine_state
+            assert engine.hands == native.hands and engine.pile == native.pile
+            assert sorted(engine.stock) == sorted(native.stock)
+            legal = legal_actions(native)
+            assert state.engine_actions() == legal
+            action = legal[rng.randrange(len(legal))]
+            for i in encode(action):
+                state.apply_action(i)
+            native = apply(native, action)
+        while state.is_chance_node():  # a void draw still turns up the stock's top card
+            state.apply_action(deck[drawn])
+            drawn += 1
+        assert state.is_terminal() and state.engine_state.result == native.result

@@ -115,3 +115,15 @@ def test_the_layout_covers_the_tensor_on_every_preset(preset: str) -> None:
     assert len(dealing_tensor(rules)) == tensor_size(rules) == stops[-1][1]
     state = new_hand(rules, seed=1)
     assert len(state_tensor(state, 0)) == tensor_size(rules)
+
+
+def test_respelling_a_tensor_equals_writing_it_with_the_spelling() -> None:
+    from canasta.rl.tensor import respell
+
+    for state, legal, action, _ in random_hand("classic-6p-3x2", seed=2):
+        ids = encode(action)
+        obs = observe(state, state.to_move)
+        plain = observation_tensor(obs)
+        for k in range(len(ids)):
+            assert respell(plain, state.rules, ids[:k]) == observation_tensor(obs, ids[:k])
+        assert legal

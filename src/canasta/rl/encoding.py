@@ -236,6 +236,17 @@ class Choice:
             return list(self._legal)
         return [a for _, a in self._spelled]
 
+    def single(self, i: int) -> Action | None:
+        """The action id ``i`` completes at once (a draw, a discard, an answer...), if it is
+        legal now and spells a whole action alone; else ``None`` (see :meth:`after`)."""
+        if self.prefix or not _is_single(i):
+            return None
+        firsts = self._first_ids()
+        try:
+            return self._legal[firsts.index(i)]
+        except ValueError:
+            return None
+
     def is_legal(self, i: int) -> bool:
         """Whether id ``i`` may come next."""
         return i in self.ids()

@@ -157,9 +157,13 @@ class _Seen(NamedTuple):
         return _seen_text(self.state, seat, kind == "deal")
 
 
-class _Table(NamedTuple):
-    """Everything a state holds: an immutable value, so clones share it (OpenSpiel's clone
-    deep-copies a state's attributes; a table's deep copy is itself)."""
+class _Table:
+    """Everything a state holds, in one object. OpenSpiel's clone deep-copies a state's
+    attributes: a table's deep copy is a shallow copy, since its fields are immutable values."""
+
+    __slots__ = ("rules", "hands", "hand", "dealer", "scores", "engine", "dealt", "left",
+                 "pack", "pending", "resolved", "prefix", "returns", "over", "log", "seen",
+                 "views", "hand_start")
 
     rules: Rules
     hands: int
@@ -196,29 +200,37 @@ class _Table(NamedTuple):
     hand_start: int
     """The number of ids played before the current hand (its discards are counted after)."""
 
+    def __init__(self, game: CanastaGame) -> None:
+        rules = game.rules
+        self.rules, self.hands, self.hand, self.dealer = rules, game.hands, 1, rules.first_dealer
+        self.scores = (0,) * rules.num_sides
+        self.engine, self.dealt, self.left, self.pack = None, (), game.pack_counts, \
+            game.pack_counts
+        self.pending, self.resolved, self.prefix = None, 0, ()
+        self.returns, self.over = (0.0,) * rules.num_players, False
+        self.log, self.seen, self.views, self.hand_start = b"", (), (), 0
+
     def __deepcopy__(self, memo: dict[int, object]) -> _Table:
-        return self
+        new = _Table.__new__(_Table)
+        for name in _Table.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Table):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in _Table.__slots__)
 
-_FIELD_INDEX = {name: i for i, name in enumerate(_Table._fields)}
-
-
-def _changed(table: _Table, **changes: Any) -> _Table:
-    """``table._replace(**changes)``, three times faster: a few of these run at every step."""
-    values = list(table)
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return tuple.__new__(_Table, values)
+    __hash__ = None  # type: ignore[assignment]  # a table changes
 
 
 class _Memo:
-    """Derived values of one table (its choice, its information strings): shared by clones,
-    never pickled, rebuilt when the table it was made for is no longer the state's."""
+    """Derived values of a table (its choice, its information strings). Clones share it until
+    one of them moves; a move drops the mover's memo. Never pickled."""
 
-    __slots__ = ("table", "choice", "texts")
+    __slots__ = ("choice", "texts")
 
-    def __init__(self, table: _Table | None = None, choice: Choice | None = None) -> None:
-        self.table = table
+    def __init__(self, choice: Choice | None = None) -> None:
         self.choice = choice
         self.texts: dict[int, str] = {}
 
@@ -227,17 +239,6 @@ class _Memo:
 
     def __reduce__(self) -> tuple[type[_Memo], tuple[()]]:
         return _Memo, ()
-
-
-def _start_table(game: CanastaGame) -> _Table:
-    rules = game.rules
-    n = rules.num_players
-    return _Table(
-        rules=rules, hands=game.hands, hand=1, dealer=rules.first_dealer,
-        scores=(0,) * rules.num_sides, engine=None, dealt=(), left=game.pack_counts,
-        pack=game.pack_counts, pending=None, resolved=0,
-        prefix=(), returns=(0.0,) * n, over=False, log=b"", seen=(), views=(),
-        hand_start=0)
 
 
 def with_stock(state: State, stock: tuple[Card, ...]) -> State:
@@ -296,6 +297,8 @@ def _spellable(state: State, prefix: tuple[int, ...]) -> bool:
     return True
 
 
+_PAIRS = [[bytes((seat, i)) for i in range(NUM_IDS)] for seat in range(8)]
+"""The log's (seat, id) byte pairs, made once."""
 _ID_TEXTS = [[f"p{seat} {id_text(i)}" for i in range(NUM_IDS)] for seat in range(8)]
 
 
@@ -304,8 +307,8 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CanastaGame) -> None:
         super().__init__(game)
-        self._t = _start_table(game)
-        self._memo = _Memo()
+        self._t = _Table(game)
+        self._memo: _Memo | None = None
 
     # -- what the table shows ------------------------------------------------------------------
     @property
@@ -330,8 +333,8 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def _memo_now(self) -> _Memo:
         memo = self._memo
-        if memo.table is not self._t:
-            memo = self._memo = _Memo(self._t)
+        if memo is None:
+            memo = self._memo = _Memo()
         return memo
 
     def _choice(self) -> Choice:
@@ -387,12 +390,11 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         """The cards that can come next, with probability by the copies left."""
         t = self._t
         if t.engine is None:
-            counts = t.left
-            total = sum(counts)
-            return [(c, k / total) for c, k in enumerate(counts) if k]
+            share = 1.0 / (t.rules.deck_size - len(t.dealt))
+            return [(c, k * share) for c, k in enumerate(t.left) if k]
         rest = t.engine.stock[t.resolved:]
-        total = len(rest)
-        return [(c, k / total) for c, k in sorted(Counter(rest).items())]
+        share = 1.0 / len(rest)
+        return [(c, k * share) for c, k in sorted(Counter(rest).items())]
 
     def _apply_action(self, action: int) -> None:
         t = self._t
@@ -432,10 +434,11 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             return clone
         rng = random.Random(int(float(probability_sampler()) * 2 ** 53))
         sample = _resample(t.engine, player_id, t.prefix, rng)
-        entry = _Seen(len(t.log) // 2, "resampled", sample, str(player_id))
-        clone._t = _changed(t, engine=sample, seen=(*t.seen, entry),
-                              views=(*t.views, (player_id, len(t.seen))))
-        clone._memo = _Memo()
+        new = clone._t
+        new.seen = (*t.seen, _Seen(len(t.log) // 2, "resampled", sample, str(player_id)))
+        new.views = (*t.views, (player_id, len(t.seen)))
+        new.engine = sample
+        clone._memo = None
         return clone
 
     def __str__(self) -> str:
@@ -449,94 +452,100 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return json.dumps({**head, "position": position}, sort_keys=True)
 
     # -- moves ---------------------------------------------------------------------------------
+    # Each move changes the table in place and drops the memo (clones have tables of their own).
     def _play_id(self, i: int) -> None:
         t = self._t
         engine = t.engine
         assert engine is not None
-        seat = engine.to_move
-        choice = self._choice().after(i)  # ValueError for an id outside the mask
-        log = t.log + bytes((seat, i))
-        action = choice.action
+        choice = self._choice()
+        action = choice.single(i)  # most ids are whole actions: no new choice for them
         if action is None:
-            self._t = _changed(t, prefix=choice.prefix, log=log)
-            self._memo = _Memo(self._t, choice)
-        elif action.verb == "draw" and len(engine.stock) > t.resolved:
-            # a draw from a stock with cards reads its top card first: chance decides it
-            self._t = _changed(t, prefix=(), log=log, pending=action)
+            choice = choice.after(i)  # ValueError for an id outside the mask
+            action = choice.action
+        t.log += _PAIRS[engine.to_move][i]
+        if action is None:
+            t.prefix = choice.prefix
+            self._memo = _Memo(choice)
+            return
+        t.prefix = ()
+        self._memo = None
+        if action.verb == "draw" and len(engine.stock) > t.resolved:
+            t.pending = action  # a draw from a stock with cards reads its top card: chance
         else:
-            self._try(t, action, prefix=(), log=log)
+            self._try(action)
 
-    def _try(self, t: _Table, action: Action, **changes: Any) -> None:
+    def _try(self, action: Action) -> None:
         """Play ``action`` if the stock cards it draws are decided; else wait for chance."""
+        t = self._t
         engine = t.engine
         assert engine is not None
         after = apply(engine, action)
         used = len(engine.stock) - len(after.stock)
         if used > t.resolved:
-            self._t = _changed(t, **{**changes, "pending": action})
+            t.pending = action
+        elif used or after.is_over:
+            self._commit(after, action, used)
         else:
-            self._commit(t, after, action, used, changes)
+            t.engine = after  # the usual move: no stock card, the hand goes on
 
     def _stock_card(self, card: int) -> None:
         t = self._t
-        engine = t.engine
-        assert engine is not None and t.pending is not None
+        engine, action = t.engine, t.pending
+        assert engine is not None and action is not None
         stock = engine.stock
         k = t.resolved
         j = bisect_left(stock, card, k)  # below the decided cards the stock is in order
         if j == len(stock) or stock[j] != card:
             raise ValueError(f"the stock holds no {format_card(card)}")
-        engine = with_stock(engine, stock[:k] + (card,) + stock[k:j] + stock[j + 1:])
-        self._try(_changed(t, engine=engine, resolved=k + 1, pending=None), t.pending)
+        t.engine = with_stock(engine, stock[:k] + (card,) + stock[k:j] + stock[j + 1:])
+        t.resolved, t.pending = k + 1, None
+        self._memo = None
+        self._try(action)
 
     def _deal_card(self, card: int) -> None:
         t = self._t
         rules = t.rules
-        left = list(t.left)
-        left[card] -= 1
-        if left[card] < 0:
+        copies = t.left[card]
+        if copies <= 0:
             raise ValueError(f"the pack holds no more {format_card(card)}")
-        dealt = (*t.dealt, card)
+        left = t.left = t.left[:card] + (copies - 1,) + t.left[card + 1:]
+        dealt = t.dealt = (*t.dealt, card)
+        self._memo = None
         if len(dealt) <= rules.num_players * rules.hand_size:  # the deal needs one more at least
-            self._t = _changed(t, dealt=dealt, left=tuple(left))
             return
         rest = [c for c in range(NUM_CARD_TYPES) for _ in range(left[c])]
         state = new_hand(rules, deck=(*dealt, *rest), dealer=t.dealer, scores=t.scores)
         used = rules.deck_size - len(state.stock)
-        if used > len(dealt):
-            self._t = _changed(t, dealt=dealt, left=tuple(left))
-        else:
-            self._commit(t, state, None, 0, {"dealt": (), "left": t.pack,
-                                             "resolved": len(dealt) - used})
+        if used <= len(dealt):
+            t.dealt, t.left, t.resolved = (), t.pack, len(dealt) - used
+            self._commit(state, None, 0)
 
-    def _commit(self, t: _Table, state: State, action: Action | None, used: int,
-                changes: dict[str, Any]) -> None:
+    def _commit(self, state: State, action: Action | None, used: int) -> None:
         """The engine moved to ``state``: by ``action`` drawing ``used`` stock cards, or by the
-        deal (no action). ``changes`` are further fields of the new table."""
-        at = len(changes.get("log", t.log)) // 2
+        deal (no action)."""
+        t = self._t
+        at = len(t.log) // 2
         if action is None or used:
-            changes["seen"] = (*t.seen, _Seen(at, "stock" if action else "deal", state))
-        if used:
-            changes["resolved"] = t.resolved - used
-        t = _changed(t, engine=state, **changes)
+            t.seen = (*t.seen, _Seen(at, "stock" if action else "deal", state))
+        t.resolved -= used
+        t.engine = state
         if state.is_over:
-            t = self._end_hand(t, state, at)
-        self._t = t
+            self._end_hand(state, at)
 
-    def _end_hand(self, t: _Table, state: State, at: int) -> _Table:
+    def _end_hand(self, state: State, at: int) -> None:
+        t = self._t
         rules = t.rules
         assert state.result is not None
         totals = [s.total for s in state.result.sides]
-        line = "result " + " ".join(str(x) for x in totals)
-        seen = (*t.seen, _Seen(at, "result", line=line))
-        returns = tuple(r + h for r, h in zip(t.returns, hand_returns(state)))
-        scores = tuple(s + x for s, x in zip(t.scores, totals))
-        if t.hand >= t.hands or game_over(rules, scores) is not None:
-            return _changed(t, seen=seen, returns=returns, scores=scores, over=True)
-        return _changed(
-            t, seen=seen, returns=returns, scores=scores, hand=t.hand + 1,
-            dealer=(t.dealer + 1) % rules.num_players, engine=None, resolved=0,
-            hand_start=at)
+        t.seen = (*t.seen, _Seen(at, "result", line="result " + " ".join(map(str, totals))))
+        t.returns = tuple(r + h for r, h in zip(t.returns, hand_returns(state)))
+        t.scores = tuple(s + x for s, x in zip(t.scores, totals))
+        if t.hand >= t.hands or game_over(rules, t.scores) is not None:
+            t.over = True
+            return
+        t.hand += 1
+        t.dealer = (t.dealer + 1) % rules.num_players
+        t.engine, t.resolved, t.hand_start = None, 0, at
 
     # -- information ---------------------------------------------------------------------------
     def information_text(self, player: int) -> str:
@@ -645,8 +654,8 @@ def state_at(game: CanastaGame, position: State) -> CanastaState:
                          f"under {game.rules.name}")
     state: CanastaState = game.new_initial_state()
     t = state._t
-    engine = with_stock(position, tuple(sorted(position.stock)))
-    state._t = _changed(t, engine=engine, dealer=position.dealer, scores=position.scores)
+    t.engine = with_stock(position, tuple(sorted(position.stock)))
+    t.dealer, t.scores = position.dealer, position.scores
     return state
 
 

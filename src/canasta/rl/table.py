@@ -9,7 +9,7 @@ each player's points. Deals come from a :class:`random.Random` seeded at :meth:`
 >>> table = Table(get_rules("classic-2p"))
 >>> table.reset(seed=3)
 >>> table.to_move, table.legal_ids()[:2]
-(1, [118, 119])
+(1, [118])
 >>> table.play(118)  # draw
 Action(verb='draw', groups=(), card=-1)
 """
