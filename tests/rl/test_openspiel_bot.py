@@ -9,8 +9,8 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
-from canasta import apply, get_rules, legal_actions, new_hand, observe  # noqa: E402
-from canasta.bots import BotSpecError, make_bot  # noqa: E402
+from canasta import apply, get_rules, legal_actions, new_hand, observe
+from canasta.bots import BotSpecError, make_bot
 
 
 def test_make_bot_finds_the_bot_by_name_with_its_parameters() -> None:

@@ -338,15 +338,15 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return memo
 
     def _choice(self) -> Choice:
-        memo = self._memo_now()
-        choice = memo.choice
-        if choice is None:
-            t = self._t
-            assert t.engine is not None
-            choice = Choice(legal_actions(t.engine))
-            for i in t.prefix:
-                choice = choice.after(i)
-            memo.choice = choice
+        memo = self._memo
+        if memo is not None and memo.choice is not None:
+            return memo.choice
+        t = self._t
+        assert t.engine is not None
+        choice = Choice(legal_actions(t.engine))
+        for i in t.prefix:
+            choice = choice.after(i)
+        self._memo_now().choice = choice
         return choice
 
     # -- the OpenSpiel API ---------------------------------------------------------------------
