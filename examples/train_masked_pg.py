@@ -167,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"untrained, greedy: {before[0]:+.0f} ± {before[1]:.0f} points per hand against "
           f"{args.opponent} ({args.eval_hands} hands, {args.preset})", flush=True)
 
-    curve: list[tuple[float, float]] = []
+    curve: list[tuple[int, float]] = []
     start = time.perf_counter()
     hands = 0
     window: list[float] = []
@@ -184,9 +184,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         stats = policy.update(np.array(batch_obs), np.array(batch_masks),
                               np.array(batch_actions), np.array(batch_returns), args.lr,
                               args.entropy)
-        if len(window) >= 100:
+        if len(window) >= 64:
             elapsed = time.perf_counter() - start
-            curve.append((elapsed / 60, float(np.mean(window))))
+            curve.append((hands, float(np.mean(window))))
             print(f"{elapsed / 60:5.1f} min, {hands:6d} hands: {np.mean(window):+7.0f} points "
                   f"per hand (last {len(window)}), entropy {stats['entropy']:.2f}", flush=True)
             window = []
@@ -202,13 +202,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         import matplotlib.pyplot as plt
 
         fig, ax = plt.subplots(figsize=(6, 3.5))
-        ax.plot([m for m, _ in curve], [p for _, p in curve], marker=".")
+        ax.plot([h for h, _ in curve], [p for _, p in curve], marker=".",
+                label="training (sampled), mean of 64 hands")
         ax.axhline(0, color="grey", lw=0.8)
         ax.axhline(after[0], color="green", ls="--", lw=0.8, label="trained, greedy")
         ax.axhline(before[0], color="red", ls=":", lw=0.8, label="untrained, greedy")
-        ax.set_xlabel("minutes of training")
+        ax.set_xlabel(f"hands of training ({args.minutes:g} min)")
         ax.set_ylabel(f"points per hand vs {args.opponent}")
-        ax.set_title(f"masked policy gradient, {args.preset}")
+        ax.set_title(f"masked policy gradient (NumPy), {args.preset}")
         ax.legend()
         fig.tight_layout()
         fig.savefig(args.plot, dpi=120)

@@ -105,3 +105,30 @@ def test_an_id_outside_the_mask_is_refused_and_changes_nothing() -> None:
     done = choice.after(enc.DRAW_ID)
     with pytest.raises(ValueError, match="complete"):
         done.after(enc.DRAW_ID)
+
+
+HOUSE = get_rules("classic").replace(ask_before_draw=True, last_red_three_may_meld=True,
+                                     one_card_pile_take_ban="stock_out")
+"""House rules that add actions: asking before the draw, melding after a last red three."""
+
+
+def test_house_rules_spell_one_to_one_asking_before_the_draw_included() -> None:
+    import random
+
+    from canasta import apply, new_hand
+    from canasta.state import DRAW
+
+    asked_first = checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = new_hand(HOUSE, seed=seed)
+        while not state.is_over:
+            legal = legal_actions(state)
+            if state.phase == DRAW and any(a.verb == "ask" for a in legal):
+                asked_first += 1
+                assert enc.ASK_ID in Choice(legal).ids()
+            if checked < 400 or state.phase == DRAW:
+                assert_one_to_one(state)
+                checked += 1
+            state = apply(state, legal[rng.randrange(len(legal))])
+    assert asked_first > 0 and checked > 400

@@ -162,3 +162,15 @@ def test_gymnasium_options_are_checked() -> None:
         CanastaEnv(opponents="nobody")
     assert CanastaEnv().action_space.n == NUM_IDS
     assert encode(parse_action("draw")) == (DRAW_ID,)
+
+
+def test_pettingzoo_and_gymnasium_take_house_rules() -> None:
+    from canasta import get_rules
+
+    house = get_rules("classic").replace(ask_before_draw=True, one_card_pile_take_ban="never")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(canasta_env(rules=house), num_cycles=30)
+    env = CanastaEnv(rules=house, opponents="random")
+    env.reset(seed=1)
+    assert env.table.rules is house

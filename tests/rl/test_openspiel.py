@@ -198,8 +198,14 @@ def test_parameters_are_checked() -> None:
     with pytest.raises(Exception, match="unknown preset"):
         pyspiel.load_game("python_canasta(preset=bridge)")
     game = pyspiel.load_game("python_canasta")
-    assert game.get_parameters() == {"preset": "classic", "hands": 1}
-    assert game.observation_tensor_shape() == [682]
+    assert game.get_parameters() == {"preset": "classic", "hands": 1, "rules": ""}
+    with pytest.raises(Exception, match="field:value"):
+        pyspiel.load_game("python_canasta", {"rules": "ask_before_draw"})
+    with pytest.raises(Exception, match="unknown rules field"):
+        pyspiel.load_game("python_canasta", {"rules": "colour:1"})
+    with pytest.raises(ValueError, match="list"):
+        cos.params_of(get_rules("classic").replace(black_three_meld_sizes=(3,)))
+    assert game.observation_tensor_shape() == [684]
 
 
 def play_with(game: object, bots: dict[int, object], rs: np.random.RandomState) -> list[float]:
@@ -321,3 +327,23 @@ def test_fed_a_shuffled_pack_by_chance_the_game_plays_the_engine_s_hand(preset: 
             state.apply_action(deck[drawn])
             drawn += 1
         assert state.is_terminal() and state.engine_state.result == native.result
+
+
+def test_house_rules_through_the_rules_parameter() -> None:
+    game = pyspiel.load_game(
+        "python_canasta(preset=classic,rules=ask_before_draw:true;last_red_three_may_meld:true;"
+        "one_card_pile_take_ban:stock_out)")
+    assert game.rules.ask_before_draw and game.rules.last_red_three_may_meld
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    assert cos.load(game.rules).rules == game.rules  # any rules, back to parameters
+    asked_first = False
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([c for c, _ in state.chance_outcomes()]))
+            continue
+        ids = state.legal_actions()
+        asked_first |= state.engine_state.phase == "draw" and 121 in ids
+        state.apply_action(rng.choice(ids))
+    assert asked_first

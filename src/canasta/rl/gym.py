@@ -4,10 +4,11 @@
 >>> env = CanastaEnv(preset="classic-2p", opponents="greedy")
 >>> obs, info = env.reset(seed=0)
 >>> obs.shape, obs.dtype, info["action_mask"].shape
-((564,), dtype('float32'), (125,))
+((566,), dtype('float32'), (125,))
 >>> bool(env.action_masks()[118])  # draw
 True
 
+* ``rules`` (any :class:`~canasta.rules.Rules`) replaces the preset when given.
 * The agent plays seat ``seat`` (default 0); every other seat plays the bot ``opponents``
   (a spec of :func:`canasta.bots.make_bot`). With ``partner="self"`` the agent also plays its
   partners' seats (the same policy: the observation is then the view of the seat to move,
@@ -39,7 +40,7 @@ from canasta.observation import observe
 from canasta.rl.encoding import NUM_IDS, id_text
 from canasta.rl.pettingzoo import RENDER_MODES, observation_box
 from canasta.rl.table import Table
-from canasta.rules import get_rules
+from canasta.rules import Rules, get_rules
 
 PARTNERS = ("bot", "self")
 
@@ -51,8 +52,9 @@ class CanastaEnv(gym.Env[np.ndarray, np.int64]):
 
     def __init__(self, preset: str = "classic", opponents: str = "heuristic", seat: int = 0,
                  partner: str = "bot", hands: int = 1, reward_scale: float = 0.01,
-                 illegal_penalty: float = -1.0, render_mode: str | None = None) -> None:
-        rules = get_rules(preset)
+                 illegal_penalty: float = -1.0, render_mode: str | None = None,
+                 rules: Rules | None = None) -> None:
+        rules = rules or get_rules(preset)
         if not 0 <= seat < rules.num_players:
             raise ValueError(f"seat must be 0..{rules.num_players - 1}, not {seat}")
         if partner not in PARTNERS:

@@ -25,8 +25,10 @@
 * :meth:`CanastaState.resample_from_infostate` deals the cards a seat cannot see anew with
   :mod:`canasta.bots.determinize` (for OpenSpiel's ``ISMCTSBot``).
 
-Parameters: ``preset`` (a name of :data:`canasta.rules.PRESETS`, default ``classic``) and
-``hands`` (default 1). docs/rl.md gives the bound on the game's length and its proof.
+Parameters: ``preset`` (a name of :data:`canasta.rules.PRESETS`, default ``classic``),
+``hands`` (default 1) and ``rules`` (rules fields changed from the preset, written
+``field:value;field:value``, e.g. ``ask_before_draw:true``; default none). docs/rl.md gives the bound on the game's
+length and its proof.
 """
 
 from __future__ import annotations
@@ -53,11 +55,11 @@ from canasta.position import state_to_json
 from canasta.rl.encoding import ADD, DISCARD, GROUP, NUM_IDS, Choice, id_text
 from canasta.rl.table import hand_returns, max_side_points
 from canasta.rl.tensor import dealing_tensor, observation_tensor, respell, tensor_layout
-from canasta.rules import PRESETS, Rules, get_rules
+from canasta.rules import PRESETS, Rules, get_rules, rules_from_json
 from canasta.state import State, seal
 
 SHORT_NAME = "python_canasta"
-DEFAULT_PARAMS: dict[str, Any] = {"preset": "classic", "hands": 1}
+DEFAULT_PARAMS: dict[str, Any] = {"preset": "classic", "hands": 1, "rules": ""}
 IDS_PER_CARD = 12
 """The bound on player steps per hand is ``IDS_PER_CARD`` times the pack size (docs/rl.md)."""
 
@@ -98,15 +100,52 @@ def game_info(rules: Rules, hands: int) -> pyspiel.GameInfo:
     )
 
 
+def rules_of(preset: str, overrides: str) -> Rules:
+    """The rules of a game: a preset with some fields changed by ``overrides``, written
+    ``field:value;field:value`` (values as in NOTATION §3's rules objects: ``true``, ``3000``,
+    ``stock_out``), e.g. ``ask_before_draw:true;one_card_pile_take_ban:stock_out``. OpenSpiel's
+    game strings separate parameters with commas, hence no commas here: fields holding lists
+    cannot be changed this way."""
+    changes: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in overrides.split(";"))):
+        name, colon, text = item.partition(":")
+        if not colon or not name.strip():
+            raise ValueError(f"rules: {item!r} is not field:value")
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            value = text.strip()  # a bare word
+        changes[name.strip()] = value
+    return rules_from_json({**changes, "preset": preset})
+
+
+def params_of(rules: Rules) -> dict[str, Any]:
+    """The game parameters (but ``hands``) that give ``rules``."""
+    described = rules.to_json()
+    if isinstance(described, str):
+        return {"preset": described, "rules": ""}
+    changes = dict(described)
+    preset = changes.pop("preset")
+    items = []
+    for name, value in sorted(changes.items()):
+        if isinstance(value, (list, dict)):
+            raise ValueError(f"the rules field {name} holds a list: it cannot be a parameter "
+                             "of the OpenSpiel game")
+        items.append(f"{name}:{json.dumps(value) if not isinstance(value, str) else value}")
+    return {"preset": preset, "rules": ";".join(items)}
+
+
 class CanastaGame(pyspiel.Game):  # type: ignore[misc]
-    """The ``python_canasta`` game: parameters ``preset`` and ``hands`` (see the module)."""
+    """The ``python_canasta`` game: parameters ``preset``, ``hands`` and ``rules`` (see the
+    module)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**DEFAULT_PARAMS, **(params or {})}
         unknown = set(params) - set(DEFAULT_PARAMS)
         if unknown:
-            raise ValueError(f"unknown parameter(s) {sorted(unknown)} (known: preset, hands)")
-        rules = get_rules(str(params["preset"]))
+            raise ValueError(f"unknown parameter(s) {sorted(unknown)} (known: "
+                             f"{', '.join(DEFAULT_PARAMS)})")
+        rules = rules_of(str(params["preset"]), str(params["rules"]))
         hands = params["hands"]
         if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
             raise ValueError(f"hands must be a positive integer, not {hands!r}")
@@ -659,9 +698,10 @@ def state_at(game: CanastaGame, position: State) -> CanastaState:
     return state
 
 
-def load(preset: str = "classic", hands: int = 1) -> CanastaGame:
-    """``pyspiel.load_game("python_canasta", {...})`` with the parameters checked here."""
-    game: CanastaGame = pyspiel.load_game(SHORT_NAME, {"preset": preset, "hands": hands})
+def load(rules: str | Rules = "classic", hands: int = 1) -> CanastaGame:
+    """``pyspiel.load_game("python_canasta", {...})`` for a preset name or any rules."""
+    params = params_of(rules) if isinstance(rules, Rules) else {"preset": rules, "rules": ""}
+    game: CanastaGame = pyspiel.load_game(SHORT_NAME, {**params, "hands": hands})
     return game
 
 

@@ -32,7 +32,6 @@ from canasta.legal import legal_actions
 from canasta.observation import Observation, observe
 from canasta.rl.encoding import decode
 from canasta.rl.openspiel import CanastaGame, CanastaState, load, state_at, with_stock
-from canasta.rules import PRESETS
 from canasta.state import DRAW, OVER, State
 
 EVALUATORS = ("heuristic", "random")
@@ -122,12 +121,9 @@ class OpenSpielISMCTSBot:
         return HeuristicPlayouts(self.horizon, rng)
 
     def _game(self, obs: Observation) -> CanastaGame:
-        rules = obs.rules
-        game = self._games.get(rules)
+        game = self._games.get(obs.rules)
         if game is None:
-            if PRESETS.get(rules.name) != rules:
-                raise ValueError(f"openspiel-ismcts plays the presets only, not {rules.name}")
-            game = self._games[rules] = load(rules.name)
+            game = self._games[obs.rules] = load(obs.rules)
         return game
 
 

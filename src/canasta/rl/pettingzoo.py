@@ -7,7 +7,7 @@
 (['player_0', 'player_1'], 'player_1')
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> obs["observation"].shape, obs["action_mask"].shape, int(obs["action_mask"].sum())
-((564,), (125,), 2)
+((566,), (125,), 2)
 
 * **Agents** are the seats, ``player_0`` … ``player_{N-1}``. A seat spells an action id by id
   (:mod:`canasta.rl.encoding`), so the same agent may act several times in a row: always
@@ -21,6 +21,7 @@
 * An **illegal id** ends the episode with ``illegal_reward`` (default -1000 points) for the
   agent that played it and 0 for the others (PettingZoo's ``TerminateIllegalWrapper``, as in
   its classic games); the raw environment (``raw_env``) raises :class:`ValueError` instead.
+* ``rules`` (any :class:`~canasta.rules.Rules`, house rules included) replaces the preset.
 * **Seeding**: ``reset(seed=s)`` makes every deal of the episode reproducible.
   ``env.unwrapped.table.game.record`` is the episode as a game record (``canasta replay``).
 """
@@ -45,10 +46,11 @@ RENDER_MODES = ("ansi", "human")
 
 
 def env(preset: str = "classic", hands: int = 1, render_mode: str | None = None,
-        illegal_reward: float = DEFAULT_ILLEGAL_REWARD) -> AECEnv:
+        illegal_reward: float = DEFAULT_ILLEGAL_REWARD, rules: Rules | None = None) -> AECEnv:
     """The environment, wrapped as PettingZoo's classic games are (illegal ids end the
-    episode, out-of-range ids are refused, the call order is enforced)."""
-    wrapped: AECEnv = raw_env(preset=preset, hands=hands, render_mode=render_mode)
+    episode, out-of-range ids are refused, the call order is enforced). ``rules``, when
+    given, replaces the preset (any :class:`~canasta.rules.Rules`, house rules included)."""
+    wrapped: AECEnv = raw_env(preset=preset, hands=hands, render_mode=render_mode, rules=rules)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=illegal_reward)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
@@ -73,14 +75,14 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         "name": "canasta_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
     def __init__(self, preset: str = "classic", hands: int = 1,
-                 render_mode: str | None = None) -> None:
-        EzPickle.__init__(self, preset, hands, render_mode)
+                 render_mode: str | None = None, rules: Rules | None = None) -> None:
+        EzPickle.__init__(self, preset, hands, render_mode, rules)
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, "
                              f"not {render_mode!r}")
         self.render_mode = render_mode
-        rules = get_rules(preset)
+        rules = rules or get_rules(preset)
         self.table = Table(rules, hands)
         self.possible_agents = [f"player_{i}" for i in range(rules.num_players)]
         self.agents = self.possible_agents[:]

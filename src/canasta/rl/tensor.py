@@ -12,7 +12,7 @@ order with their shapes; their sizes depend only on the numbers of players and s
 >>> import canasta
 >>> state = canasta.new_hand(canasta.get_rules("classic"), seed=1)
 >>> values = observation_tensor(canasta.observe(state, 1))
->>> len(values) == tensor_size(state.rules) == 682
+>>> len(values) == tensor_size(state.rules) == 684
 True
 >>> start, _ = piece_slices(state.rules)["phase"]
 >>> values[start:start + 5]  # deal, draw, play, answer, over
@@ -37,7 +37,7 @@ ANSWERS = (None, "yes", "no")
 VERBS = (None, "meld", "take")
 MELD_PARTS = ("naturals", "twos", "jokers")
 """The counts kept for each meld (naturals are the black threes in the black-three meld)."""
-TURN_FLAGS = ("took_pile", "melded", "extended")
+TURN_FLAGS = ("took_pile", "melded", "extended", "asked_before_draw", "last_red_three")
 """The :class:`~canasta.state.TurnInfo` flags, in the order of the ``turn`` piece."""
 SIZE_SCALE = 10.0
 POINT_SCALE = 1000.0
