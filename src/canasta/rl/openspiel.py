@@ -27,8 +27,8 @@
 
 Parameters: ``preset`` (a name of :data:`canasta.rules.PRESETS`, default ``classic``),
 ``hands`` (default 1) and ``rules`` (rules fields changed from the preset, written
-``field:value;field:value``, e.g. ``ask_before_draw:true``; default none). docs/rl.md gives the bound on the game's
-length and its proof.
+``field:value;field:value``, e.g. ``ask_before_draw:true``; default none). docs/rl.md gives
+the bound on the game's length and its proof.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ from canasta.position import state_to_json
 from canasta.rl.encoding import ADD, DISCARD, GROUP, NUM_IDS, Choice, id_text
 from canasta.rl.table import hand_returns, max_side_points
 from canasta.rl.tensor import dealing_tensor, observation_tensor, respell, tensor_layout
-from canasta.rules import PRESETS, Rules, get_rules, rules_from_json
+from canasta.rules import PRESETS, Rules, rules_from_json
 from canasta.state import State, seal
 
 SHORT_NAME = "python_canasta"
