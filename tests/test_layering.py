@@ -60,9 +60,19 @@ def test_cluster_and_data_packages_load_only_when_used() -> None:
 
 def test_the_rl_contract_modules_use_only_the_standard_library_and_the_core() -> None:
     # encoding and tensor are what every adapter and data pipeline shares: no numpy, no pyspiel
-    for name in ("encoding.py", "tensor.py"):
+    for name in ("encoding.py", "tensor.py", "table.py"):
         for module in imported_modules(PACKAGE / "rl" / name):
             top = module.split(".")[0]
             core = top == "canasta" and not module.startswith(OUTER)
             assert top in sys.stdlib_module_names or top == "__future__" or core or (
-                module == "canasta.rl.encoding"), f"rl/{name} imports {module}"
+                module in ("canasta.rl.encoding", "canasta.rl.tensor")), (
+                f"rl/{name} imports {module}")
+
+
+def test_bots_and_arena_never_import_the_research_adapters() -> None:
+    # openspiel-ismcts reaches make_bot through an entry point, not an import
+    for folder in ("bots", "arena"):
+        for path in sorted((PACKAGE / folder).glob("*.py")):
+            for name in imported_modules(path):
+                assert not name.startswith(("canasta.rl", "pyspiel", "open_spiel")), (
+                    f"{folder}/{path.name} imports {name}")

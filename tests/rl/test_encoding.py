@@ -132,3 +132,10 @@ def test_house_rules_spell_one_to_one_asking_before_the_draw_included() -> None:
                 checked += 1
             state = apply(state, legal[rng.randrange(len(legal))])
     assert asked_first > 0 and checked > 400
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_every_position_of_many_hands_spells_one_to_one(preset: str) -> None:
+    count = sum(assert_one_to_one(state) > 0 for state in sampled_positions(preset, range(40), 1))
+    assert count > 1000

@@ -1,8 +1,15 @@
-"""Research interfaces: Canasta for reinforcement learning and game-AI toolkits.
+"""Research interfaces: Canasta for reinforcement learning and game-AI toolkits (docs/rl.md).
 
-* :mod:`canasta.rl.encoding` — every legal action spelled as ids of one 125-id alphabet
-  (standard library only);
-* :mod:`canasta.rl.tensor` — a seat's view as a flat tensor of floats (standard library only);
+Standard library only, the contract every adapter and data pipeline shares:
 
-The adapters need the optional ``rl`` extra (``pip install canasta[rl]``); see docs/rl.md.
+* :mod:`canasta.rl.encoding` — every legal action spelled as ids of one 125-id alphabet;
+* :mod:`canasta.rl.tensor` — a seat's view as a flat tensor of floats;
+* :mod:`canasta.rl.table` — hands played id by id (the environments' driver).
+
+With the optional ``rl`` extra (``pip install canasta[rl]``):
+
+* :mod:`canasta.rl.openspiel` — the OpenSpiel game ``python_canasta``;
+* :mod:`canasta.rl.pettingzoo` — a PettingZoo AEC environment;
+* :mod:`canasta.rl.gym` — a Gymnasium environment, one seat against bots;
+* :mod:`canasta.rl.openspiel_bot` — OpenSpiel's ISMCTS as the bot ``openspiel-ismcts``.
 """

@@ -26,7 +26,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from canasta.actions import Action
 from canasta.bots.determinize import Determinizer
 from canasta.bots.heuristic import HeuristicBot
-from canasta.bots.ismcts import evaluate
+from canasta.bots.ismcts import _float_param, _int_param, evaluate
 from canasta.engine import apply
 from canasta.legal import legal_actions
 from canasta.observation import Observation, observe
@@ -82,14 +82,14 @@ class OpenSpielISMCTSBot:
     def __init__(self, iterations: int | str = 100, c: float | str = 400.0,
                  evaluator: str = "heuristic", horizon: int | str = 8,
                  rollouts: int | str = 1) -> None:
-        self.iterations = _positive(int, "iterations", iterations)
-        self.c = _positive(float, "c", c)
+        self.iterations = _int_param("iterations", iterations)
+        self.c = _float_param("c", c)
         if evaluator not in EVALUATORS:
             raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, "
                              f"not {evaluator!r}")
         self.evaluator = evaluator
-        self.horizon = _positive(int, "horizon", horizon)
-        self.rollouts = _positive(int, "rollouts", rollouts)
+        self.horizon = _int_param("horizon", horizon)
+        self.rollouts = _int_param("rollouts", rollouts)
         self._games: dict[object, CanastaGame] = {}
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -125,16 +125,6 @@ class OpenSpielISMCTSBot:
         if game is None:
             game = self._games[obs.rules] = load(obs.rules)
         return game
-
-
-def _positive(kind: type, name: str, value: object) -> Any:
-    try:
-        number = kind(str(value))
-    except ValueError:
-        raise ValueError(f"{name} must be a number, not {value!r}") from None
-    if number <= 0:
-        raise ValueError(f"{name} must be positive, not {value!r}")
-    return number
 
 
 __all__ = ["HeuristicPlayouts", "OpenSpielISMCTSBot"]
