@@ -218,7 +218,8 @@ class _Table:
     dealt: tuple[Card, ...]
     """Pack cards drawn by chance for the deal in progress, top first."""
     left: tuple[int, ...]
-    """Copies of each card not yet drawn for the deal in progress."""
+    """Copies of each card chance may still draw: those not yet dealt while a deal is in
+    progress, then the stock's cards below the ``resolved`` ones."""
     pack: tuple[int, ...]
     """Copies of each card in the pack."""
     pending: Action | None
@@ -278,6 +279,12 @@ class _Memo:
 
     def __reduce__(self) -> tuple[type[_Memo], tuple[()]]:
         return _Memo, ()
+
+
+def _counts(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    """Copies of each card among ``cards``."""
+    found = Counter(cards)
+    return tuple(found[c] for c in range(NUM_CARD_TYPES))
 
 
 def with_stock(state: State, stock: tuple[Card, ...]) -> State:
@@ -413,7 +420,9 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             return [c for c, _ in self.chance_outcomes()]
         if player is not None and player != t.engine.to_move:
             return []
-        return list(self._choice().ids())
+        memo = self._memo
+        choice = memo.choice if memo is not None and memo.choice is not None else self._choice()
+        return list(choice.ids())
 
     def is_chance_node(self) -> bool:
         """True while chance draws a card."""
@@ -430,10 +439,9 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         t = self._t
         if t.engine is None:
             share = 1.0 / (t.rules.deck_size - len(t.dealt))
-            return [(c, k * share) for c, k in enumerate(t.left) if k]
-        rest = t.engine.stock[t.resolved:]
-        share = 1.0 / len(rest)
-        return [(c, k * share) for c, k in sorted(Counter(rest).items())]
+        else:
+            share = 1.0 / (len(t.engine.stock) - t.resolved)
+        return [(c, k * share) for c, k in enumerate(t.left) if k]
 
     def _apply_action(self, action: int) -> None:
         t = self._t
@@ -476,7 +484,8 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         new = clone._t
         new.seen = (*t.seen, _Seen(len(t.log) // 2, "resampled", sample, str(player_id)))
         new.views = (*t.views, (player_id, len(t.seen)))
-        new.engine = sample
+        # the stock is dealt anew, its decided cards too (no seat has seen them)
+        new.engine, new.left, new.resolved = sample, _counts(sample.stock), 0
         clone._memo = None
         return clone
 
@@ -531,12 +540,14 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         t = self._t
         engine, action = t.engine, t.pending
         assert engine is not None and action is not None
+        copies = t.left[card]
+        if copies <= 0:
+            raise ValueError(f"the stock holds no {format_card(card)}")
         stock = engine.stock
         k = t.resolved
         j = bisect_left(stock, card, k)  # below the decided cards the stock is in order
-        if j == len(stock) or stock[j] != card:
-            raise ValueError(f"the stock holds no {format_card(card)}")
         t.engine = with_stock(engine, stock[:k] + (card,) + stock[k:j] + stock[j + 1:])
+        t.left = t.left[:card] + (copies - 1,) + t.left[card + 1:]
         t.resolved, t.pending = k + 1, None
         self._memo = None
         self._try(action)
@@ -556,7 +567,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         state = new_hand(rules, deck=(*dealt, *rest), dealer=t.dealer, scores=t.scores)
         used = rules.deck_size - len(state.stock)
         if used <= len(dealt):
-            t.dealt, t.left, t.resolved = (), t.pack, len(dealt) - used
+            t.dealt, t.resolved = (), len(dealt) - used  # the cards left are the stock's
             self._commit(state, None, 0)
 
     def _commit(self, state: State, action: Action | None, used: int) -> None:
@@ -584,7 +595,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             return
         t.hand += 1
         t.dealer = (t.dealer + 1) % rules.num_players
-        t.engine, t.resolved, t.hand_start = None, 0, at
+        t.engine, t.resolved, t.hand_start, t.left = None, 0, at, t.pack
 
     # -- information ---------------------------------------------------------------------------
     def information_text(self, player: int) -> str:
@@ -694,6 +705,7 @@ def state_at(game: CanastaGame, position: State) -> CanastaState:
     state: CanastaState = game.new_initial_state()
     t = state._t
     t.engine = with_stock(position, tuple(sorted(position.stock)))
+    t.left = _counts(position.stock)
     t.dealer, t.scores = position.dealer, position.scores
     return state
 
