@@ -86,7 +86,9 @@ def started_server(args: argparse.Namespace) -> Iterator[tuple[str, int]]:
     process = subprocess.Popen(
         [sys.executable, "-m", "canasta.interfaces.cli", "serve", "--port", str(port),
          "--database", database, "--bot-delay", str(args.bot_delay),
-         "--bot-workers", str(args.bot_workers), "--log-level", "warning"],
+         "--bot-workers", str(args.bot_workers), "--log-level", "warning",
+         # one client creates every table here: no limit on how many a minute, room for all
+         "--tables-per-minute", "0", "--max-tables", str(100_000)],
         stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:

@@ -57,7 +57,8 @@ def _play(server: LiveServer) -> tuple[list[str], str]:
                 seat = view["to_move"]
                 mine = http.get(f"/api/tables/{table_id}/view",
                                 params={"token": tokens[seat]}).json()
-                http.get(f"/api/tables/{table_id}/hint",
+                http.get(f"/api/tables/{table_id}/hint", params={"token": tokens[seat]})
+                http.get(f"/api/tables/{table_id}/view",
                          headers={"X-Canasta-Token": tokens[seat]})
                 if mine["legal"]:
                     action = rng.choice(mine["legal"])

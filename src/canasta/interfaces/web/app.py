@@ -17,7 +17,10 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.routing import Match, Mount
+from starlette.types import Scope
 
 from canasta import __version__
 from canasta.interfaces.web import house_rules, routes, sockets
@@ -25,6 +28,7 @@ from canasta.interfaces.web.api_docs import mount_api_docs
 from canasta.interfaces.web.bot_runner import BotRunner
 from canasta.interfaces.web.errors import ApiError
 from canasta.interfaces.web.lobby import Lobby
+from canasta.interfaces.web.messages import describe
 from canasta.interfaces.web.middleware import BodyLimit
 from canasta.interfaces.web.settings import Settings
 from canasta.interfaces.web.storage import Database
@@ -55,33 +59,43 @@ def _error_response(status: int, message: str, code: str) -> JSONResponse:
 
 async def _api_error(_request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    return JSONResponse(exc.to_json(), status_code=exc.status)
+    return JSONResponse(exc.to_json(), status_code=exc.status, headers=exc.headers())
 
 
 async def _validation_error(_request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
-    return _error_response(422, f"invalid request: {describe_all(exc)}", "invalid")
+    return _error_response(422, f"invalid request: {describe(exc.errors())}", "invalid")
 
 
-async def _http_error(_request: Request, exc: Exception) -> Response:
+HTTP_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def allowed_methods(app: Starlette, path: str) -> list[str]:
+    """Every method an API route of ``app`` answers at ``path`` (a 405's ``Allow``), found
+    by asking each route as the router does."""
+    methods = []
+    for method in HTTP_METHODS:
+        scope: Scope = {"type": "http", "path": path, "method": method, "root_path": ""}
+        if any(not isinstance(route, Mount) and route.matches(scope)[0] is Match.FULL
+               for route in app.router.routes):
+            methods.append(method)
+    return methods
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code == 400 and "parsing the body" in str(exc.detail):
         # the framework's answer to a body its JSON reader gives up on (e.g. nested too deep)
         return _error_response(422, "the body is not valid JSON", "invalid")
     code = "not_found" if exc.status_code == 404 else f"http_{exc.status_code}"
-    return _error_response(exc.status_code, str(exc.detail).lower(), code)
-
-
-def describe_all(exc: RequestValidationError) -> str:
-    """One line for the first problem of a request."""
-    errors = exc.errors()
-    if not errors:
-        return "malformed request"
-    first = errors[0]
-    if first.get("type") == "json_invalid":
-        return "the body is not valid JSON"
-    where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-    return f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg"))
+    response = _error_response(exc.status_code, str(exc.detail).lower(), code)
+    if exc.headers:
+        response.headers.update(exc.headers)
+    if exc.status_code == 405:
+        methods = allowed_methods(request.app, request.url.path)
+        if methods:
+            response.headers["Allow"] = ", ".join(methods)
+    return response
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -128,5 +142,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return FileResponse(index, media_type="text/html")
         return HTMLResponse(NO_PAGE)
 
-    app.mount("/", StaticFiles(directory=settings.static_dir, check_dir=False), name="static")
+    app.router.routes.append(PageFiles("/", StaticFiles(directory=settings.static_dir,
+                                                        check_dir=False), name="static"))
     return app
+
+
+class PageFiles(Mount):
+    """The page's files, served at ``/``; paths under ``/api/`` and ``/ws/`` are left to the
+    API, so that an unknown one is a 404 and a wrong method a 405 naming the right ones."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        """No match under ``/api/`` and ``/ws/``; else as any mount."""
+        if str(scope.get("path", "")).startswith(("/api/", "/ws/")):
+            return Match.NONE, {}
+        return super().matches(scope)

@@ -12,17 +12,31 @@ from typing import Any
 from canasta.interfaces.web.settings import Settings, default_database_url
 
 
+def _number(text: str, kind: type[int] | type[float]) -> float:
+    try:
+        return kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+
+
 def _port(text: str) -> int:
-    value = int(text)
+    value = int(_number(text, int))
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"{value} is not a port")
     return value
 
 
 def _non_negative(text: str) -> float:
-    value = float(text)
+    value = _number(text, float)
     if not value >= 0:
         raise argparse.ArgumentTypeError(f"{text} is not a non-negative number")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    value = int(_number(text, int))
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a whole number from 1")
     return value
 
 
@@ -49,6 +63,28 @@ def add_command(subparsers: Any) -> None:
     p.add_argument("--idle-seconds", type=_non_negative, default=defaults.idle_seconds,
                    metavar="S", help="after this long without a connection a seat may be handed "
                    f"to a bot by another player (default: {defaults.idle_seconds:g})")
+    limits = p.add_argument_group("limits", "what clients may ask of the server")
+    limits.add_argument("--max-tables", type=_positive_int, default=defaults.max_tables,
+                        metavar="N", help="tables held in memory at once; past it a new table "
+                        f"gets 503 (default: {defaults.max_tables})")
+    limits.add_argument("--tables-per-minute", type=_non_negative,
+                        default=defaults.tables_per_minute, metavar="N",
+                        help="new tables one client address may create a minute, 0 for no "
+                        f"limit (default: {defaults.tables_per_minute:g})")
+    limits.add_argument("--hints-per-minute", type=_non_negative,
+                        default=defaults.hints_per_minute, metavar="N",
+                        help="hints one seat may ask for a minute, 0 for no limit (default: "
+                        f"{defaults.hints_per_minute:g})")
+    limits.add_argument("--table-idle-seconds", type=_non_negative,
+                        default=defaults.table_idle_seconds, metavar="S",
+                        help="a table nobody connects to or asks about for this long is put "
+                        "away (its bots stop) until someone asks for it again (default: "
+                        f"{defaults.table_idle_seconds:g})")
+    limits.add_argument("--finished-table-seconds", type=_non_negative,
+                        default=defaults.finished_table_seconds, metavar="S",
+                        help="a finished table leaves memory this long after it was last "
+                        "looked at; its record stays readable (default: "
+                        f"{defaults.finished_table_seconds:g})")
     p.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                    help="a site (https://example.org) whose pages may open WebSockets here; "
                         "repeat for more. Pages this server serves always may (default: none "
@@ -75,7 +111,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     settings = Settings(database_url=args.database or default_database_url(),
                         bot_delay=args.bot_delay, bot_workers=max(0, args.bot_workers),
                         idle_seconds=args.idle_seconds,
-                        allowed_origins=tuple(args.allow_origin))
+                        allowed_origins=tuple(args.allow_origin),
+                        max_tables=args.max_tables, tables_per_minute=args.tables_per_minute,
+                        hints_per_minute=args.hints_per_minute,
+                        table_idle_seconds=args.table_idle_seconds,
+                        finished_table_seconds=args.finished_table_seconds)
     app = create_app(settings)
     # The event loop shares the interpreter with the database threads: hand the GIL over
     # sooner than the default 5 ms, so that a person's action does not wait on it.

@@ -6,6 +6,7 @@ They reach clients as ``{"error": message, "code": code}`` over HTTP and as
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 
@@ -15,10 +16,19 @@ class ApiError(Exception):
     status: ClassVar[int] = 400
     default_code: ClassVar[str] = "bad_request"
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(self, message: str, code: str | None = None,
+                 retry_after: float | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.code = code or self.default_code
+        self.retry_after = retry_after
+        """Seconds after which the request may succeed (the ``Retry-After`` header)."""
+
+    def headers(self) -> dict[str, str]:
+        """The reply's headers: ``Retry-After`` (whole seconds) when there is one."""
+        if self.retry_after is None:
+            return {}
+        return {"Retry-After": str(max(1, math.ceil(self.retry_after)))}
 
     def to_json(self) -> dict[str, Any]:
         """``{"error": message, "code": code}``."""
@@ -60,8 +70,16 @@ class TooSlow(ApiError):
     default_code = "timeout"
 
 
+class TooMany(ApiError):
+    """Too many requests from this client or seat: try again after ``retry_after`` (429)."""
+
+    status = 429
+    default_code = "too_many_requests"
+
+
 class Unavailable(ApiError):
-    """The database could not store the change; nothing changed (503)."""
+    """The database could not store the change, or the server holds all the tables it may:
+    nothing changed, try again (503)."""
 
     status = 503
     default_code = "unavailable"

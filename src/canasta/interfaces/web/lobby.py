@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import re
 import secrets
 import time
 from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from canasta.actions import Action, format_action, parse_action
@@ -30,14 +32,29 @@ from canasta.cards import format_card
 from canasta.engine import apply as engine_apply
 from canasta.errors import CanastaError, IllegalActionError
 from canasta.interfaces.web.bot_runner import BotRunner, random_decision, resolve_bot
-from canasta.interfaces.web.errors import Conflict, Forbidden, Invalid, NotFound, Unavailable
+from canasta.interfaces.web.errors import (
+    Conflict,
+    Forbidden,
+    Invalid,
+    NotFound,
+    TooMany,
+    Unavailable,
+)
+from canasta.interfaces.web.limits import RateLimiter, check_rules_json, check_table_rules
 from canasta.interfaces.web.messages import CreateTable, dumps
 from canasta.interfaces.web.settings import Settings
-from canasta.interfaces.web.storage import Database, HandRow, Storage, TableSummary
+from canasta.interfaces.web.storage import (
+    IDLE,
+    OVER,
+    PLAYING,
+    Database,
+    HandRow,
+    Storage,
+    TableSummary,
+)
 from canasta.interfaces.web.tables import (
     BOT,
     HUMAN,
-    OVER,
     Listener,
     Seat,
     Table,
@@ -47,22 +64,16 @@ from canasta.interfaces.web.tables import (
     hash_token,
 )
 from canasta.interfaces.web.views import build_view, public_record
-from canasta.rules import Rules, rules_from_json
+from canasta.rules import rules_from_json
 
 log = logging.getLogger(__name__)
 
+SWEEP_SECONDS = 30.0
+"""How often tables nobody uses are looked for."""
+FULL_RETRY_SECONDS = 60.0
+"""The ``Retry-After`` of a server that holds all the tables it may."""
+
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
-
-TABLE_LIMITS = {"num_players": 6, "num_decks": 4, "num_jokers": 16, "hand_size": 20}
-"""The largest rules a web table accepts: a table costs the server in proportion to them."""
-
-
-def check_table_rules(rules: Rules) -> None:
-    """:class:`Invalid` for rules above :data:`TABLE_LIMITS`."""
-    for name, most in TABLE_LIMITS.items():
-        if getattr(rules, name) > most:
-            raise Invalid(f"a web table allows {name} up to {most}, not {getattr(rules, name)}")
-
 
 def _percentile(values: list[float], q: float) -> float | None:
     if not values:
@@ -128,19 +139,29 @@ class Lobby:
         waits behind more than a few of them, in the bot pool or in the database queue."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
+        self._creations = RateLimiter(settings.tables_per_minute)
+        """New tables by client address."""
+        self._hints = RateLimiter(settings.hints_per_minute)
+        """Hints by table and seat."""
 
     # -- start and stop --------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Migrate the database, then load every unfinished table and let its bots go on."""
+        """Migrate the database, then load the tables in play that were active lately (at
+        most ``max_tables``) and let their bots go on; the others are put away (``idle``)
+        until someone asks for them."""
         await self.db.call(Storage.migrate)
-        for table_id in await self.db.call(Storage.table_ids, "playing"):
+        since = datetime.now(UTC) - timedelta(seconds=self.settings.table_idle_seconds)
+        live = await self.db.call(Storage.live_table_ids, since, self.settings.max_tables)
+        put_away = await self.db.call(Storage.put_away_all_but, live)
+        for table_id in live:
             try:
                 await self.get(table_id)
             except Exception:
                 log.exception("table %s could not be resumed", table_id)
-        log.info("%d tables resumed", len(self.tables))
+        log.info("%d tables resumed, %d put away", len(self.tables), put_away)
         self._spawn(self.stats.watch_loop(), "loop-lag")
+        self._spawn(self._sweep_forever(), "sweep")
 
     async def stop(self) -> None:
         """Stop the bots and close every connection (the database already has everything)."""
@@ -165,6 +186,7 @@ class Lobby:
         """The table, loaded from the database if it is not in memory; :class:`NotFound`."""
         table = self.tables.get(table_id)
         if table is not None:
+            table.last_used = time.monotonic()
             return table
         if not TABLE_ID.match(table_id):
             raise NotFound("no such table")  # never echoed: it could be anything, of any size
@@ -188,15 +210,85 @@ class Lobby:
         row = await self.db.call(Storage.load_table, table_id)
         if row is None:
             raise NotFound(f"no table {table_id!r}")
+        self._make_room()
         try:
             table = Table.from_row(row)
         except TableDataError as e:
             log.error("%s", e)
             raise Unavailable(f"table {table_id!r} cannot be replayed from the database",
                               "damaged") from None
+        if row.status == IDLE:  # someone came back to a table put away: play goes on
+            try:
+                await self.db.call(Storage.set_status, table_id, PLAYING)
+            except Exception:
+                log.exception("could not bring table %s back", table_id)
+                raise Unavailable("the table could not be brought back; try again") from None
         self.tables[table_id] = table
         self.kick(table)
         return table
+
+    # -- bounding memory -------------------------------------------------------------------------
+
+    def _make_room(self) -> None:
+        """Room for one more table in memory: finished tables nobody watches leave first (the
+        least recently used); :class:`Unavailable` ``server_full`` if there is none."""
+        if len(self.tables) < self.settings.max_tables:
+            return
+        finished = sorted((t for t in self.tables.values() if t.game.is_over and not t.listeners),
+                          key=lambda t: t.last_used)
+        if finished:
+            self._forget(finished[0])
+            return
+        raise Unavailable(f"the server holds all the tables it may ({self.settings.max_tables}); "
+                          "try again later", "server_full", retry_after=FULL_RETRY_SECONDS)
+
+    def _forget(self, table: Table) -> None:
+        """Drop a table from memory (what it holds is in the database); its bots stop."""
+        table.evicted = True
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        for listener in list(table.listeners):
+            listener.close()
+
+    async def _put_away(self, table: Table) -> None:
+        """Store a table in play as idle and drop it from memory (nobody is at it)."""
+        async with self._locked(table):
+            if table.listeners or not self._unused(table, time.monotonic()):
+                return  # someone came meanwhile
+            await self.db.call(Storage.set_status, table.id, IDLE)
+            self._forget(table)
+        log.info("table %s put away: nobody there for %g s", table.id,
+                 self.settings.table_idle_seconds)
+
+    def _unused(self, table: Table, now: float) -> bool:
+        """True if nobody watches ``table`` and nobody asked for it for long enough: the
+        table idle time while its game is on, ``finished_table_seconds`` once it is over."""
+        if table.listeners:
+            return False
+        wait = (self.settings.finished_table_seconds if table.game.is_over
+                else self.settings.table_idle_seconds)
+        return now - table.last_used >= wait
+
+    async def sweep(self) -> None:
+        """Put away the tables in play nobody uses, and drop the finished ones."""
+        now = time.monotonic()
+        for table in list(self.tables.values()):
+            if table.evicted or not self._unused(table, now):
+                continue
+            if table.game.is_over:
+                self._forget(table)
+                continue
+            try:
+                await self._put_away(table)
+            except Exception:  # the database failed: try again at the next sweep
+                log.exception("table %s could not be put away", table.id)
+
+    async def _sweep_forever(self) -> None:
+        period = min(SWEEP_SECONDS, self.settings.table_idle_seconds / 4,
+                     self.settings.finished_table_seconds / 4)
+        while True:
+            await asyncio.sleep(max(0.01, period))
+            await self.sweep()
 
     def _seat(self, table: Table, token: str) -> int:
         seat = table.seat_of(token)
@@ -220,8 +312,11 @@ class Lobby:
 
     # -- creating --------------------------------------------------------------------------------
 
-    async def create(self, request: CreateTable) -> tuple[Table, dict[int, str]]:
-        """A new table, stored; returns it and the tokens of its human seats."""
+    async def create(self, request: CreateTable,
+                     client: str = "") -> tuple[Table, dict[int, str]]:
+        """A new table, stored; returns it and the tokens of its human seats. ``client`` (an
+        address) may create ``tables_per_minute``."""
+        check_rules_json(request.rules)
         try:
             rules = rules_from_json(request.rules)
         except CanastaError as e:
@@ -248,6 +343,11 @@ class Lobby:
             self._check_bot(bot)
             name = request.names[i] if request.names else f"bot:{bot}"
             seats.append(Seat(i, name, BOT, bot, None))
+        wait = self._creations.take(client)
+        if wait:
+            raise TooMany(f"too many new tables from {client or 'this client'}: try again in "
+                          f"{math.ceil(wait)} s", retry_after=wait)
+        self._make_room()
         seed = request.seed if request.seed is not None else secrets.randbits(63)
         table = Table.new(secrets.token_urlsafe(9), rules, seed, seats, request.auto_next)
         try:
@@ -293,8 +393,24 @@ class Lobby:
         return built
 
     def _broadcast(self, table: Table) -> None:
+        """Push the new views; a listener whose view cannot be built or sent is closed (1011),
+        and the others still get theirs."""
         for listener in list(table.listeners):
-            listener.send(self._built(table, listener.seat)[1])
+            try:
+                listener.send(self._built(table, listener.seat)[1])
+            except Exception:
+                log.exception("table %s: a view could not be pushed", table.id)
+                listener.close(1011)
+
+    def _publish(self, table: Table) -> None:
+        """After a stored change: forget the old views, push the new ones, let the bots go
+        on. Never raises: the change is stored, and its answer must say so."""
+        try:
+            table.changed()
+            self._broadcast(table)
+            self.kick(table)
+        except Exception:
+            log.exception("table %s: the change is stored but could not be pushed", table.id)
 
     async def view(self, table_id: str, token: str | None) -> dict[str, Any]:
         """``GET /api/tables/{id}/view``."""
@@ -357,13 +473,12 @@ class Lobby:
             self._evict(table)
             raise Unavailable("the action could not be stored; nothing changed (try again)") \
                 from None
+        # Committed: from here on nothing may turn the action into an error answer.
         game.apply(action)
         table.history.append((seat, text))
         if final:
             game.next_hand()  # scores the last hand; the game is over
-        table.changed()
-        self._broadcast(table)
-        self.kick(table)
+        self._publish(table)
 
     async def next_hand(self, table_id: str, token: str) -> dict[str, Any]:
         """Deal the next hand (any seated player may ask once the hand is over)."""
@@ -392,9 +507,7 @@ class Lobby:
                 from None
         game.next_hand(deck)
         table.history = []
-        table.changed()
-        self._broadcast(table)
-        self.kick(table)
+        self._publish(table)
 
     # -- seats -------------------------------------------------------------------------------
 
@@ -446,9 +559,7 @@ class Lobby:
             self._evict(table)
             raise Unavailable("the seat change could not be stored; try again") from None
         seat.controller, seat.bot = controller, bot
-        table.changed()
-        self._broadcast(table)
-        self.kick(table)
+        self._publish(table)
 
     # -- hints -------------------------------------------------------------------------------
 
@@ -459,6 +570,9 @@ class Lobby:
         state = table.game.state
         if table.game.is_over or state.is_over or state.to_move != seat:
             raise Conflict("not your turn", "not_your_turn")
+        wait = self._hints.take((table.id, seat))
+        if wait:
+            raise TooMany(f"too many hints: the next in {math.ceil(wait)} s", retry_after=wait)
         decision = await self.runner.decide(self.hint_bot, state, seat, table.bot_seed(seat),
                                             explain=True)
         return {"action": decision.action, "explanation": decision.explanation,
@@ -554,11 +668,7 @@ class Lobby:
 
     def _evict(self, table: Table) -> None:
         """Drop a table whose last change may not have been stored, and reload it."""
-        table.evicted = True
-        if self.tables.get(table.id) is table:
-            del self.tables[table.id]
-        for listener in list(table.listeners):
-            listener.close()
+        self._forget(table)
         if not self._stopping:
             self._spawn(self._reload(table.id), f"reload-{table.id}")
 

@@ -8,9 +8,11 @@ any handler sees them; a WebSocket message is one of :data:`InboundMessage`, tol
 from __future__ import annotations
 
 import json
+import unicodedata
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal, TypedDict
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from canasta.interfaces.web.errors import Invalid
 
@@ -25,7 +27,27 @@ SeatSpec = Annotated[str, Field(
     min_length=1, max_length=120, pattern=r"^(human|bot(:[A-Za-z0-9_.:=,\- ]+)?)$",
     description="'human', 'bot' (the default bot) or 'bot:SPEC' with any bot spec, e.g. "
                 "'bot:heuristic', 'bot:ismcts:iterations=500'.")]
-Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")]
+BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+"""Characters that change the direction of the text around them (U+202E turns ``ann`` into
+``nna``): a name could make a player's line, or another name, read as something else."""
+VISIBLE_CATEGORIES = "LNPS"
+"""Unicode categories (first letter) of characters that show: letters, digits, punctuation,
+symbols (a name of spaces or zero-width characters alone would be a blank)."""
+
+
+def check_name(name: str) -> str:
+    """A player's name: no text-direction controls, and something to see."""
+    if any(c in BIDI_CONTROLS for c in name):
+        raise ValueError("a name may not hold text-direction controls (such as U+202E)")
+    if not any(unicodedata.category(c)[0] in VISIBLE_CATEGORIES for c in name):
+        raise ValueError("a name needs a visible character (not only spaces or invisible ones)")
+    return name
+
+
+Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$",
+                            description="A player's name: something visible, without control "
+                                        "or text-direction characters."),
+                 AfterValidator(check_name)]
 BotSpec = Annotated[str, Field(min_length=1, max_length=120,
                                pattern=r"^[A-Za-z0-9_.:=,\- ]+$")]
 MessageId = Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=0, lt=2**53)]
@@ -257,11 +279,17 @@ InboundMessage = Annotated[HelloMessage | ActionMessage | NextMessage | ViewMess
 _INBOUND: TypeAdapter[InboundMessage] = TypeAdapter(InboundMessage)
 
 
-def describe(error: ValidationError) -> str:
-    """A one-line account of what is wrong with a message."""
-    first = error.errors()[0]
-    where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body",))
-    return f"{where}: {first['msg']}" if where else str(first["msg"])
+def describe(errors: Sequence[Any]) -> str:
+    """A one-line account of the first of pydantic's errors (of a message or a request):
+    where, and what is wrong."""
+    if not errors:
+        return "malformed request"
+    first = errors[0]
+    if first.get("type") == "json_invalid":
+        return "the body is not valid JSON"
+    where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+    what = str(first.get("msg", "invalid")).removeprefix("Value error, ")
+    return f"{where}: {what}" if where else what
 
 
 def parse_message(text: str) -> InboundMessage:
@@ -279,7 +307,7 @@ def parse_message(text: str) -> InboundMessage:
     try:
         return _INBOUND.validate_python(data)
     except ValidationError as e:
-        raise Invalid(f"bad message: {describe(e)}") from None
+        raise Invalid(f"bad message: {describe(e.errors())}") from None
 
 
 # -- WebSocket, outbound -------------------------------------------------------------------------

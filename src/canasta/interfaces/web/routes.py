@@ -3,7 +3,8 @@
 Every error is ``{"error": message, "code": code}``: 403 a wrong token, 404 an unknown table,
 409 an illegal action or one out of turn (the message names the rule), 422 input that cannot be
 understood, 503 a change the database could not store (nothing changed). A seat's token may be
-given as the ``token`` query parameter or the ``X-Canasta-Token`` header on GET requests.
+given as the ``token`` query parameter or the ``X-Canasta-Token`` header on a view request; a
+hint needs the ``token`` query parameter.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from fastapi.responses import JSONResponse
 
 from canasta.bots import LEVELS
 from canasta.interfaces.web.bot_runner import bot_names
-from canasta.interfaces.web.errors import Invalid
 from canasta.interfaces.web.lobby import Lobby
 from canasta.interfaces.web.messages import (
     CreateTable,
@@ -43,6 +43,17 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     503: {"model": ErrorOut, "description": "The database could not store it; nothing "
                                             "changed, try again."},
 }
+
+CREATE_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    429: {"model": ErrorOut, "description": "Too many new tables from this client: see "
+                                            "Retry-After."},
+    503: {"model": ErrorOut, "description": "The database could not store it, or the server "
+                                            "holds all the tables it may (`server_full`, "
+                                            "with Retry-After): try again."}}
+HINT_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS, 429: {"model": ErrorOut, "description": "Too many hints for this seat: see "
+                                                      "Retry-After."}}
 
 TableId = Annotated[str, Path(description="The table's id.", max_length=64)]
 SeatIndex = Annotated[int, Path(ge=0, le=5, description="A seat, from 0.")]
@@ -74,12 +85,14 @@ def json_reply(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status)
 
 
-@router.post("/tables", status_code=201, response_model=TableCreated, responses=ERRORS,
+@router.post("/tables", status_code=201, response_model=TableCreated, responses=CREATE_ERRORS,
              summary="Create a table")
-async def create_table(body: CreateTable, lobby: LobbyDep) -> TableCreated:
+async def create_table(body: CreateTable, lobby: LobbyDep, request: Request) -> TableCreated:
     """A new table with its first hand dealt. Tokens are given for human seats only, once:
-    keep them (a token is the only key to its seat). Bots start playing at once."""
-    table, tokens = await lobby.create(body)
+    keep them (a token is the only key to its seat). Bots start playing at once. A client
+    (an address) may create a few tables a minute (429 past that)."""
+    client = request.client.host if request.client else ""
+    table, tokens = await lobby.create(body, client)
     return TableCreated(table_id=table.id,
                         seats=[SeatTokenOut(seat=s, token=t) for s, t in tokens.items()])
 
@@ -88,7 +101,7 @@ async def create_table(body: CreateTable, lobby: LobbyDep) -> TableCreated:
 async def list_tables(
     lobby: LobbyDep,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    status: Literal["playing", "over"] | None = None,
+    status: Literal["playing", "idle", "over"] | None = None,
 ) -> list[TableLine]:
     """The most recent tables, newest first (anyone may watch a table as a spectator)."""
     return [TableLine(table_id=t.id, rules=t.rules, players=list(t.players), status=t.status,
@@ -145,13 +158,13 @@ async def get_record(table_id: TableId, lobby: LobbyDep) -> Any:
     return json_reply(await lobby.record(table_id))
 
 
-@router.get("/tables/{table_id}/hint", response_model=HintOut, responses=ERRORS,
-            summary="What the heuristic bot would play")
-async def get_hint(table_id: TableId, lobby: LobbyDep, token: OptionalToken = None) -> Any:
+@router.get("/tables/{table_id}/hint", response_model=HintOut, responses=HINT_ERRORS,
+            summary="What the hint bot would play")
+async def get_hint(table_id: TableId, lobby: LobbyDep,
+                   token: Annotated[str, Query(min_length=1, max_length=128,
+                                               description="The seat's token.")]) -> Any:
     """What the hint bot would play for the seat to move, and why (when the bot can say).
     Needs the seat's token; 409 when it is not the seat's turn."""
-    if token is None:
-        raise Invalid("a hint needs the seat's token")
     return json_reply(await lobby.hint(table_id, token))
 
 

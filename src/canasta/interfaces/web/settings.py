@@ -59,6 +59,22 @@ class Settings:
     pages this server serves always may, and so may clients that are no browser."""
     hello_seconds: float = 10.0
     """How long a new WebSocket connection has to send its hello."""
+    max_tables: int = 500
+    """Tables the server holds in memory at once (games on, and finished ones still looked
+    at); past it, a new table (or one brought back from the database) gets 503
+    ``server_full``."""
+    tables_per_minute: float = 20.0
+    """New tables one client (IP address) may create a minute, as many at once; past it, 429
+    with ``Retry-After``. 0: no limit."""
+    table_idle_seconds: float = 1800.0
+    """A table in play that nobody has connected to or asked about for this long is put away:
+    its bots stop and it leaves memory; the next request for it brings it back."""
+    finished_table_seconds: float = 60.0
+    """A finished table leaves memory this long after it was last looked at (its record stays
+    in the database, readable)."""
+    hints_per_minute: float = 10.0
+    """Hints one seat may ask for a minute, as many at once; past it, 429 with
+    ``Retry-After``. 0: no limit."""
     max_bot_seconds: float = 10.0
     """The longest time budget a table's bot may ask for (e.g. ``ismcts:seconds=``)."""
     max_bot_iterations: int = 20000

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy import Engine, case, create_engine, event, func, select, update
 from sqlalchemy.engine import make_url
 
 from canasta.interfaces.web import schema
@@ -28,6 +28,14 @@ from canasta.interfaces.web import schema
 log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+
+PLAYING = "playing"
+"""A stored table whose game is on; the server holds it in memory and its bots play."""
+IDLE = "idle"
+"""A game that is on, put away because nobody came to the table for a while: its bots wait,
+and the first request for the table brings it back (as ``playing``)."""
+OVER = "over"
+"""A finished game (its record stays readable)."""
 
 T = TypeVar("T")
 
@@ -197,6 +205,20 @@ class Storage:
             conn.execute(update(schema.tables).where(schema.tables.c.id == table_id)
                          .values(updated_at=_now()))
 
+    def set_status(self, table_id: str, status: str) -> None:
+        """Change a table's stored status (:data:`PLAYING`, :data:`IDLE`, :data:`OVER`)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(schema.tables).where(schema.tables.c.id == table_id)
+                         .values(status=status, updated_at=_now()))
+
+    def put_away_all_but(self, keep: list[str]) -> int:
+        """Mark every table in play except ``keep`` :data:`IDLE`; returns how many."""
+        t = schema.tables
+        with self.engine.begin() as conn:
+            result = conn.execute(update(t).where(t.c.status == PLAYING, t.c.id.not_in(keep))
+                                  .values(status=IDLE, updated_at=_now()))
+            return int(result.rowcount)
+
     def update_seat(self, table_id: str, seat: int, controller: str, bot: str | None) -> None:
         """Hand a seat to a bot (``controller="bot"``) or back to its human."""
         with self.engine.begin() as conn:
@@ -241,6 +263,18 @@ class Storage:
         query = select(t.c.id).order_by(t.c.created_at, t.c.id)
         if status is not None:
             query = query.where(t.c.status == status)
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(query)]
+
+    def live_table_ids(self, since: datetime, limit: int) -> list[str]:
+        """Tables in play whose last action, deal or change of status came at ``since`` or
+        later: at most ``limit``, the most recently active first."""
+        t, a = schema.tables, schema.actions
+        last_action = (select(func.max(a.c.created_at)).where(a.c.table_id == t.c.id)
+                       .correlate(t).scalar_subquery())
+        last = case((last_action > t.c.updated_at, last_action), else_=t.c.updated_at)
+        query = (select(t.c.id).where(t.c.status == PLAYING, last >= since)
+                 .order_by(last.desc(), t.c.id).limit(limit))
         with self.engine.connect() as conn:
             return [r[0] for r in conn.execute(query)]
 

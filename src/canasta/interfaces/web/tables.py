@@ -19,15 +19,12 @@ from typing import Any
 from canasta.cards import Card, format_card, parse_cards
 from canasta.deal import shuffled_pack
 from canasta.game import Game, GameRecord, HandRecord, game_over
-from canasta.interfaces.web.storage import HandRow, SeatRow, TableRow
+from canasta.interfaces.web.storage import OVER, PLAYING, HandRow, SeatRow, TableRow
 from canasta.rules import Rules, rules_from_json
 from canasta.state import State
 
 HUMAN = "human"
 BOT = "bot"
-
-PLAYING = "playing"
-OVER = "over"
 
 
 class TableDataError(Exception):
@@ -143,7 +140,10 @@ class Table:
         self.listeners: set[Listener] = set()
         self.bot_task: asyncio.Task[None] | None = None
         self.evicted = False
-        """Set when the table was dropped from memory (to be reloaded from the database)."""
+        """Set when the table was dropped from memory (what it holds is in the database)."""
+        self.last_used = time.monotonic()
+        """When someone last asked for the table (monotonic clock): tables nobody uses leave
+        memory."""
         self.views: dict[int | None, tuple[dict[str, Any], str]] = {}
         """Views built since the last change, by seat (``None``: spectators), with their
         WebSocket message text."""
