@@ -36,7 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,20 +76,25 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+LOAD_SERVER_ARGS = ("--tables-per-minute", "0", "--max-tables", str(100_000))
+"""One client creates every table here: no limit on how many a minute, room for all."""
+
+
 @contextlib.contextmanager
-def started_server(args: argparse.Namespace) -> Iterator[tuple[str, int]]:
-    """``canasta serve`` in a subprocess; yields its URL and pid."""
+def started_server(args: argparse.Namespace, extra: Sequence[str] = LOAD_SERVER_ARGS,
+                   src: str | None = None) -> Iterator[tuple[str, int]]:
+    """``canasta serve`` in a subprocess (the ``canasta`` package found in ``src`` when
+    given, e.g. another checkout's ``src/``); yields its URL and pid."""
     port = free_port()
     folder = tempfile.mkdtemp(prefix="canasta-load-")
     database = args.database or f"sqlite:///{folder}/load.sqlite3"
     log = open(Path(folder) / "server.log", "wb")  # noqa: SIM115 - the child writes it
+    env = {**os.environ, "PYTHONPATH": src} if src else None
     process = subprocess.Popen(
         [sys.executable, "-m", "canasta.interfaces.cli", "serve", "--port", str(port),
          "--database", database, "--bot-delay", str(args.bot_delay),
-         "--bot-workers", str(args.bot_workers), "--log-level", "warning",
-         # one client creates every table here: no limit on how many a minute, room for all
-         "--tables-per-minute", "0", "--max-tables", str(100_000)],
-        stdout=log, stderr=subprocess.STDOUT)
+         "--bot-workers", str(args.bot_workers), "--log-level", "warning", *extra],
+        stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60

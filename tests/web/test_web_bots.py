@@ -3,6 +3,7 @@ request limits hold."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
@@ -13,8 +14,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from canasta import Action, Observation, parse_action
+from canasta import Action, Observation, apply, get_rules, new_hand, parse_action
 from canasta.bots import BOTS
+from canasta.interfaces.web.bot_runner import BotRunner
+from canasta.interfaces.web.bot_workers import Decision
 from tests.web.support import TestClient, new_table, running_app, wait_for
 
 
@@ -86,7 +89,7 @@ async def main():
     runner = BotRunner(workers=1)
     state = new_hand(get_rules("classic"), 1)
     await runner.decide("random", state, state.to_move, "seed")
-    print(*runner._executor._processes, flush=True)
+    print(*runner.worker_pids(), flush=True)
     await asyncio.sleep(60)
 
 asyncio.run(main())
@@ -118,3 +121,115 @@ def _alive(pid: int) -> bool:
         return False
     with open(f"/proc/{pid}/stat") as stat:  # a zombie is dead: its parent never reaps it
         return stat.read().split(") ")[-1][0] != "Z"
+
+
+# -- fair bot time ---------------------------------------------------------------------------------
+
+def _decide_all(runner: BotRunner, asks: list[tuple[str, str]],
+                gap: float = 0.0) -> list[tuple[Decision, float]]:
+    """Ask ``runner`` for one decision per ``(spec, table)``, in order (``gap`` seconds apart);
+    returns each decision with the second it came back (from the first ask)."""
+    state = new_hand(get_rules("classic"), 1)
+
+    async def main() -> list[tuple[Decision, float]]:
+        started = time.monotonic()
+
+        async def one(spec: str, table: str) -> tuple[Decision, float]:
+            decision = await runner.decide(spec, state, state.to_move, "seed", table=table)
+            return decision, time.monotonic() - started
+
+        tasks = []
+        for spec, table in asks:
+            tasks.append(asyncio.create_task(one(spec, table)))
+            await asyncio.sleep(gap or 0)
+        try:
+            return list(await asyncio.gather(*tasks))
+        finally:
+            runner.close()
+
+    return asyncio.run(main())
+
+
+class RecordingBot:
+    name = "recording"
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        time.sleep(0.05)
+        return legal[0]
+
+
+def test_tables_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BOTS, "recording", RecordingBot)
+    runner = BotRunner(workers=0, threads=1)
+    asks = [("recording", "busy")] * 4 + [("recording", "other")]
+    done = _decide_all(runner, asks)
+    order = sorted(range(len(asks)), key=lambda i: done[i][1])
+    # one worker: the busy table's first decision runs at once, its second was queued before
+    # the other table's; then the other table's turn comes, before the busy table's last two
+    assert order.index(4) == 2, order
+
+
+def test_a_decision_s_time_counts_from_when_it_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BOTS, "sleepy", SleepyBot)  # 0.5 s a decision
+    runner = BotRunner(workers=0, threads=1, timeout=0.9)
+    done = _decide_all(runner, [("sleepy", "a"), ("sleepy", "b"), ("sleepy", "c")])
+    assert done[2][1] > 0.9  # the last one waited longer than the timeout in the queue...
+    assert [d.bot for d, _ in done] == ["sleepy"] * 3  # ...and still had its whole time
+    assert runner.counts.timeouts == 0
+
+
+class SearchingBot:
+    """Thinks for a budget, like a search."""
+
+    name = "searching"
+    seconds = 0.6
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        time.sleep(self.seconds)
+        return legal[0]
+
+
+def test_searches_leave_a_worker_for_quick_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BOTS, "searching", SearchingBot)
+    runner = BotRunner(workers=0, threads=2)
+    asks = [("searching", f"search-{i}") for i in range(3)] + [("random", "quick")]
+    done = _decide_all(runner, asks, gap=0.01)
+    quick_at = done[3][1]
+    first_search_at = min(at for _, at in done[:3])
+    assert quick_at < first_search_at < quick_at + 1, done  # it never waited for a search
+    # and the searches took turns on the one worker they may hold
+    assert sorted(at for _, at in done[:3])[-1] > 3 * SearchingBot.seconds
+
+
+def test_a_decision_out_of_time_is_ended_alone() -> None:
+    """Real processes: the search that runs out of time is killed, and only it; the others
+    (another search, a quick bot) answer for themselves."""
+    runner = BotRunner(workers=3, timeout=2.0)
+    pids: list[list[int]] = []
+
+    async def watch() -> None:
+        while len(runner.worker_pids()) < 3:
+            await asyncio.sleep(0.05)
+        pids.append(runner.worker_pids())
+
+    state = apply(new_hand(get_rules("classic"), 1), parse_action("draw"))  # choices to think on
+
+    async def main() -> list[Decision]:
+        runner.start()
+        await watch()
+        try:
+            asks = [("ismcts:seconds=10", "slow"), ("ismcts:seconds=0.3", "search"),
+                    ("random", "quick")]
+            return list(await asyncio.gather(*(
+                runner.decide(spec, state, state.to_move, "seed", table=table)
+                for spec, table in asks)))
+        finally:
+            pids.append(runner.worker_pids())
+            runner.close()
+
+    slow, search, quick = asyncio.run(main())
+    assert slow.bot == "fallback" and slow.explanation == "the bot ran out of time"
+    assert search.bot == "ismcts:seconds=0.3" and quick.bot == "random"
+    assert runner.counts.timeouts == 1 and runner.counts.replaced == 1
+    before, after = set(pids[0]), set(pids[1])
+    assert len(before - after) == 1 and len(before & after) == 2  # one process replaced

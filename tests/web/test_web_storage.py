@@ -212,3 +212,22 @@ def test_a_table_stored_before_the_one_card_rule_plays_on(database_url: str) -> 
         table = client.app.state.lobby.tables["old-table"]  # type: ignore[attr-defined]
         assert table.game.rules.one_card_pile_take_ban == "stock_out"
         assert len(table.game.actions) == 25
+
+
+@pytest.mark.parametrize("durability, synchronous", [("normal", 1), ("full", 2)])
+def test_durability_sets_sqlite_s_synchronous(sqlite_url: str, durability: str,
+                                              synchronous: int) -> None:
+    storage = Storage(sqlite_url, durability)
+    try:
+        with storage.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == synchronous
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    finally:
+        storage.close()
+
+
+def test_the_server_s_database_has_its_durability(sqlite_url: str) -> None:
+    with running_app(sqlite_url, durability="full") as client:
+        storage = client.app.state.lobby.db.storage  # type: ignore[attr-defined]
+        with storage.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2

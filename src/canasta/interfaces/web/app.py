@@ -104,8 +104,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        db = Database(settings.database_url)
-        runner = BotRunner(settings.bot_workers, settings.bot_concurrency, settings.bot_timeout)
+        db = Database(settings.database_url, durability=settings.durability)
+        runner = BotRunner(settings.bot_workers, settings.bot_timeout)
+        runner.start()
         lobby = Lobby(settings, db, runner)
         app.state.lobby = lobby
         try:

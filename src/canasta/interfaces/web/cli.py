@@ -55,6 +55,12 @@ def add_command(subparsers: Any) -> None:
                    help="SQLAlchemy URL: sqlite:///path/file.sqlite3 or "
                         "postgresql://user:password@host/db (default: $CANASTA_DATABASE_URL, "
                         f"else {default_database_url()})")
+    p.add_argument("--durability", choices=["normal", "full"], default=defaults.durability,
+                   help="SQLite: 'normal' (write-ahead log) keeps every stored action through "
+                        "a server crash or kill; 'full' syncs each action to the disk before "
+                        "answering, so it survives a power cut too, at the cost of one disk "
+                        "sync per action (see API.md). PostgreSQL syncs every commit anyway "
+                        f"(default: {defaults.durability})")
     p.add_argument("--bot-delay", type=_non_negative, default=defaults.bot_delay, metavar="S",
                    help=f"seconds a bot waits before acting (default: {defaults.bot_delay})")
     p.add_argument("--bot-workers", type=int, default=defaults.bot_workers, metavar="N",
@@ -115,7 +121,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
                         max_tables=args.max_tables, tables_per_minute=args.tables_per_minute,
                         hints_per_minute=args.hints_per_minute,
                         table_idle_seconds=args.table_idle_seconds,
-                        finished_table_seconds=args.finished_table_seconds)
+                        finished_table_seconds=args.finished_table_seconds,
+                        durability=args.durability)
     app = create_app(settings)
     # The event loop shares the interpreter with the database threads: hand the GIL over
     # sooner than the default 5 ms, so that a person's action does not wait on it.

@@ -134,9 +134,10 @@ class Lobby:
         self.default_bot = resolve_bot(settings.default_bot)
         self.hint_bot = resolve_bot(settings.hint_bot)
         self._loading: dict[str, asyncio.Future[Table]] = {}
-        self._bot_slots = asyncio.Semaphore(max(1, settings.bot_concurrency))
-        """Bot moves in progress (decision and commit) over all tables: a person's action never
-        waits behind more than a few of them, in the bot pool or in the database queue."""
+        self._bot_commits = asyncio.Semaphore(max(1, settings.bot_concurrency))
+        """Bots' actions being stored at once, over all tables: a person's action never waits
+        behind more than a few of them in the database queue. (Decisions are shared out by
+        the runner, fairly, and never wait on this.)"""
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
         self._creations = RateLimiter(settings.tables_per_minute)
@@ -574,7 +575,7 @@ class Lobby:
         if wait:
             raise TooMany(f"too many hints: the next in {math.ceil(wait)} s", retry_after=wait)
         decision = await self.runner.decide(self.hint_bot, state, seat, table.bot_seed(seat),
-                                            explain=True)
+                                            explain=True, table=table.id)
         return {"action": decision.action, "explanation": decision.explanation,
                 "bot": decision.bot}
 
@@ -629,8 +630,7 @@ class Lobby:
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
             try:
-                async with self._bot_slots:
-                    await self._server_step(table)
+                await self._server_step(table)
                 failures = 0
             except Unavailable:
                 return  # the table is reloaded from the database, bots and all
@@ -644,15 +644,16 @@ class Lobby:
         revision = table.revision
         seat = table.bot_to_move()
         if seat is None:
-            async with self._locked(table):
+            async with self._bot_commits, self._locked(table):
                 if table.revision == revision and table.needs_server():
                     await self._deal(table)
             return
         state = table.game.state
         rng_seed = table.bot_seed(seat.index)
         assert seat.bot is not None
-        decision = await self.runner.decide(seat.bot, state, seat.index, rng_seed)
-        async with self._locked(table):
+        decision = await self.runner.decide(seat.bot, state, seat.index, rng_seed,
+                                            table=table.id)
+        async with self._bot_commits, self._locked(table):
             if table.revision != revision:
                 return  # something changed meanwhile: think again
             started = time.perf_counter()

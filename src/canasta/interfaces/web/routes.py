@@ -198,5 +198,6 @@ async def get_health(lobby: LobbyDep) -> dict[str, Any]:
 
 @router.get("/stats", summary="Actions and their latency")
 async def get_stats(lobby: LobbyDep) -> dict[str, Any]:
-    """Committed actions since start-up, by humans and bots, with p50/p99 latency (ms)."""
-    return {**lobby.stats.to_json(), "tables": len(lobby.tables)}
+    """Committed actions since start-up, by humans and bots, with p50/p99 latency (ms); the
+    bot workers (busy, searching, decisions waiting, timeouts)."""
+    return {**lobby.stats.to_json(), "tables": len(lobby.tables), "bots": lobby.runner.stats()}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 STATIC_DIR = Path(__file__).with_name("static")
 """The page the server serves at ``/`` (``index.html`` and its assets)."""
@@ -25,20 +26,32 @@ def default_database_url() -> str:
     return f"sqlite:///{data_dir() / 'canasta.sqlite3'}"
 
 
+def default_bot_workers() -> int:
+    """One bot process per processor, from 2 (one left for quick decisions) to 8."""
+    return max(2, min(8, os.cpu_count() or 2))
+
+
 @dataclass(frozen=True)
 class Settings:
     """Server settings; every field has a sensible default for ``canasta serve``."""
 
     database_url: str = field(default_factory=default_database_url)
     """A SQLAlchemy URL: ``sqlite:///path`` or ``postgresql://user:pw@host/db``."""
+    durability: Literal["normal", "full"] = "normal"
+    """SQLite only: ``normal`` survives the server being killed, ``full`` (one disk sync per
+    action) a power cut too (see :data:`~canasta.interfaces.web.storage.DURABILITY`)."""
     bot_delay: float = 0.6
     """Seconds a bot waits before each of its actions, so that people can follow the play."""
-    bot_workers: int = 1
-    """Processes that run bots; 0 runs them in threads of the server process (for tests)."""
+    bot_workers: int = field(default_factory=default_bot_workers)
+    """Processes that run bots, one decision each at a time (see :mod:`.bot_runner`):
+    searching bots may hold all of them but one, which is left for quick decisions and hints.
+    0 runs bots in threads of the server process (for tests)."""
     bot_concurrency: int = 4
-    """Bot decisions in flight at once, over all tables (keeps the event loop responsive)."""
+    """Bots' actions being stored at once, over all tables (keeps the database queue short
+    for people's actions)."""
     bot_timeout: float = 30.0
-    """Seconds a bot may think; after that it plays a random legal action instead."""
+    """Seconds a bot may think, counted from when its decision starts in a worker; after that
+    the decision is ended (alone) and a random legal action stands in."""
     default_bot: str = "heuristic"
     """The bot for a ``"bot"`` seat without a spec, and for a seat handed to a bot (falls back
     to the first of ``greedy``, ``random`` that is registered)."""

@@ -3,7 +3,9 @@
 :class:`Storage` is synchronous (SQLAlchemy Core) and runs the alembic migrations shipped in
 ``migrations/`` at start-up; :class:`Database` runs it in a thread pool so that the event loop
 never waits on the disk or the network. SQLite files use write-ahead logging with
-``synchronous=NORMAL``: a committed action survives the server being killed (``kill -9``).
+``synchronous=NORMAL`` by default: a committed action survives the server being killed
+(``kill -9``), not the machine losing power; ``--durability full`` (``synchronous=FULL``)
+survives that too (see :data:`DURABILITY`).
 PostgreSQL URLs (``postgresql://...``) use the psycopg driver.
 """
 
@@ -105,18 +107,30 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.close()
+DURABILITY = {"normal": "NORMAL", "full": "FULL"}
+"""SQLite's ``synchronous`` setting for each ``--durability``. ``normal`` (write-ahead log,
+synced at checkpoints): a committed action survives the server being killed, not the machine
+losing power (the last commits may be lost then, never the file). ``full``: every commit is
+synced to the disk before anyone is told, so it survives a power cut too, at the cost of one
+disk sync per action (``benchmarks/sqlite_durability.py`` measures it)."""
 
 
-def create_db_engine(url: str) -> Engine:
+def _sqlite_pragmas(synchronous: str) -> Callable[[Any, Any], None]:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+    return on_connect
+
+
+def create_db_engine(url: str, durability: str = "normal") -> Engine:
     """An engine for ``url``. A new SQLite file is created readable by its owner only (it
-    holds the tables' secret seeds), in a folder created if missing."""
+    holds the tables' secret seeds), in a folder created if missing; ``durability`` (see
+    :data:`DURABILITY`) applies to SQLite (PostgreSQL syncs every commit by its own
+    default)."""
     sa_url = make_url(engine_url(url))
     if sa_url.get_backend_name() == "sqlite":
         database = sa_url.database
@@ -126,7 +140,7 @@ def create_db_engine(url: str) -> Engine:
             if not path.exists():
                 os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
         engine = create_engine(sa_url, connect_args={"check_same_thread": False})
-        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect", _sqlite_pragmas(DURABILITY[durability]))
         return engine
     return create_engine(sa_url, pool_pre_ping=True)
 
@@ -134,9 +148,9 @@ def create_db_engine(url: str) -> Engine:
 class Storage:
     """Synchronous access to the database (one instance per server)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, durability: str = "normal") -> None:
         self.url = url
-        self.engine = create_db_engine(url)
+        self.engine = create_db_engine(url, durability)
         self._insert_action = schema.actions.insert()
 
     @property
@@ -300,8 +314,8 @@ class Database:
     SQLite gets one writer thread (its writes are serial anyway); PostgreSQL a few.
     """
 
-    def __init__(self, url: str, threads: int | None = None) -> None:
-        self.storage = Storage(url)
+    def __init__(self, url: str, threads: int | None = None, durability: str = "normal") -> None:
+        self.storage = Storage(url, durability)
         if threads is None:
             threads = 1 if self.storage.is_sqlite else 4
         self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="canasta-db")
