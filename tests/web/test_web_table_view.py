@@ -75,8 +75,10 @@ def test_house_rules_form_and_an_impossible_combination(client: Any) -> None:
         "seats": ["human", "bot", "bot"]})
     assert r.status_code == 422
     assert "asking a partner needs partnerships" in r.json()["error"]
+    # people only: a bot partner could meld before the view is read (and open the side)
     table_id, tokens = new_table(client, rules={"preset": "classic", "target_score": 3000,
-                                                "initial_meld_thresholds": [[None, 10], [0, 40]]})
+                                                "initial_meld_thresholds": [[None, 10], [0, 40]]},
+                                 seats=["human"] * 4)
     view = client.get(f"/api/tables/{table_id}/view", params={"token": tokens[0]}).json()
     assert view["target"] == 3000 and view["live"][0]["minimum"] == 40
 
