@@ -44,7 +44,37 @@ ERRORS: dict[int | str, dict[str, Any]] = {
                                             "changed, try again."},
 }
 
+TABLE = "$response.body#/table_id"
+FIRST_SEAT = "$response.body#/seats/0/seat"
+FIRST_TOKEN = "$response.body#/seats/0/token"
+TABLE_LINKS: dict[str, dict[str, Any]] = {
+    "view": {"operationId": "getView", "description": "The first human seat's view.",
+             "parameters": {"path.table_id": TABLE, "query.token": FIRST_TOKEN}},
+    "watch": {"operationId": "getView", "description": "The spectators' view.",
+              "parameters": {"path.table_id": TABLE}},
+    "play": {"operationId": "playAction", "description": "An action of the first human seat.",
+             "parameters": {"path.table_id": TABLE}, "requestBody": {"token": FIRST_TOKEN}},
+    "draw": {"operationId": "playAction", "description": "The first human seat draws.",
+             "parameters": {"path.table_id": TABLE},
+             "requestBody": {"token": FIRST_TOKEN, "action": "draw"}},
+    "next": {"operationId": "dealNextHand", "description": "Deal the next hand.",
+             "parameters": {"path.table_id": TABLE}, "requestBody": {"token": FIRST_TOKEN}},
+    "hint": {"operationId": "getHint", "description": "A hint for the first human seat.",
+             "parameters": {"path.table_id": TABLE, "query.token": FIRST_TOKEN}},
+    "toBot": {"operationId": "handSeatToBot", "description": "The first human seat leaves.",
+              "parameters": {"path.table_id": TABLE, "path.seat": FIRST_SEAT},
+              "requestBody": {"token": FIRST_TOKEN}},
+    "claim": {"operationId": "claimSeat", "description": "The first human seat comes back.",
+              "parameters": {"path.table_id": TABLE, "path.seat": FIRST_SEAT},
+              "requestBody": {"token": FIRST_TOKEN}},
+    "record": {"operationId": "getRecord", "description": "The table's record.",
+               "parameters": {"path.table_id": TABLE}},
+}
+"""OpenAPI links from a new table to what can be done at it (they document the API, and let
+a stateful test of the schema play at the tables it creates)."""
+
 CREATE_ERRORS: dict[int | str, dict[str, Any]] = {
+    201: {"links": TABLE_LINKS},
     **ERRORS,
     429: {"model": ErrorOut, "description": "Too many new tables from this client: see "
                                             "Retry-After."},
@@ -86,7 +116,7 @@ def json_reply(data: Any, status: int = 200) -> JSONResponse:
 
 
 @router.post("/tables", status_code=201, response_model=TableCreated, responses=CREATE_ERRORS,
-             summary="Create a table")
+             operation_id="createTable", summary="Create a table")
 async def create_table(body: CreateTable, lobby: LobbyDep, request: Request) -> TableCreated:
     """A new table with its first hand dealt. Tokens are given for human seats only, once:
     keep them (a token is the only key to its seat). Bots start playing at once. A client
@@ -97,7 +127,8 @@ async def create_table(body: CreateTable, lobby: LobbyDep, request: Request) -> 
                         seats=[SeatTokenOut(seat=s, token=t) for s, t in tokens.items()])
 
 
-@router.get("/tables", response_model=list[TableLine], summary="List recent tables")
+@router.get("/tables", response_model=list[TableLine], operation_id="listTables",
+            summary="List recent tables")
 async def list_tables(
     lobby: LobbyDep,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
@@ -110,7 +141,7 @@ async def list_tables(
 
 
 @router.get("/tables/{table_id}/view", response_model=TableView, responses=ERRORS,
-            summary="A seat's view, or the spectators'")
+            operation_id="getView", summary="A seat's view, or the spectators'")
 async def get_view(table_id: TableId, lobby: LobbyDep, token: OptionalToken = None) -> Any:
     """The seat's view (the position with every card the seat may not see left out, its legal
     actions, the score sheet); without a token, the spectators' view (no hand at all)."""
@@ -118,7 +149,7 @@ async def get_view(table_id: TableId, lobby: LobbyDep, token: OptionalToken = No
 
 
 @router.post("/tables/{table_id}/actions", response_model=TableView, responses=ERRORS,
-             summary="Play an action")
+             operation_id="playAction", summary="Play an action")
 async def post_action(table_id: TableId, body: PlayAction, lobby: LobbyDep) -> Any:
     """Play an action (NOTATION §2) for the token's seat; the reply is the seat's new view.
     The action is stored before anyone is told."""
@@ -126,7 +157,7 @@ async def post_action(table_id: TableId, body: PlayAction, lobby: LobbyDep) -> A
 
 
 @router.post("/tables/{table_id}/next", response_model=TableView, responses=ERRORS,
-             summary="Deal the next hand")
+             operation_id="dealNextHand", summary="Deal the next hand")
 async def post_next(table_id: TableId, body: SeatToken, lobby: LobbyDep) -> Any:
     """Once a hand is over, any seated player deals the next one (tables with no human seat,
     or created with ``auto_next``, deal by themselves)."""
@@ -134,7 +165,7 @@ async def post_next(table_id: TableId, body: SeatToken, lobby: LobbyDep) -> Any:
 
 
 @router.post("/tables/{table_id}/seats/{seat}/bot", response_model=TableView,
-             responses=ERRORS, summary="Hand a seat to a bot")
+             responses=ERRORS, operation_id="handSeatToBot", summary="Hand a seat to a bot")
 async def post_seat_bot(table_id: TableId, seat: SeatIndex, body: HandToBot,
                         lobby: LobbyDep) -> Any:
     """A bot plays the seat from now on. The seat's own token may do this at any time; another
@@ -144,14 +175,15 @@ async def post_seat_bot(table_id: TableId, seat: SeatIndex, body: HandToBot,
 
 
 @router.post("/tables/{table_id}/seats/{seat}/claim", response_model=TableView,
-             responses=ERRORS, summary="Take a seat back from a bot")
+             responses=ERRORS, operation_id="claimSeat", summary="Take a seat back from a bot")
 async def post_seat_claim(table_id: TableId, seat: SeatIndex, body: SeatToken,
                           lobby: LobbyDep) -> Any:
     """The seat's player (its own token) plays it again."""
     return json_reply(await lobby.claim(table_id, seat, body.token))
 
 
-@router.get("/tables/{table_id}/record", responses=ERRORS, summary="The game record")
+@router.get("/tables/{table_id}/record", responses=ERRORS, operation_id="getRecord",
+            summary="The game record")
 async def get_record(table_id: TableId, lobby: LobbyDep) -> Any:
     """Once the game is over, the whole game record (NOTATION §4, decks included). While it is
     on, the public record: the same without the decks, with ``"complete": false``."""
@@ -159,7 +191,7 @@ async def get_record(table_id: TableId, lobby: LobbyDep) -> Any:
 
 
 @router.get("/tables/{table_id}/hint", response_model=HintOut, responses=HINT_ERRORS,
-            summary="What the hint bot would play")
+            operation_id="getHint", summary="What the hint bot would play")
 async def get_hint(table_id: TableId, lobby: LobbyDep,
                    token: Annotated[str, Query(min_length=1, max_length=128,
                                                description="The seat's token.")]) -> Any:
@@ -168,14 +200,14 @@ async def get_hint(table_id: TableId, lobby: LobbyDep,
     return json_reply(await lobby.hint(table_id, token))
 
 
-@router.get("/meta", response_model=MetaOut, summary="Presets and bots")
+@router.get("/meta", response_model=MetaOut, operation_id="getMeta", summary="Presets and bots")
 async def get_meta(lobby: LobbyDep) -> MetaOut:
     """What a table can be created with."""
     return MetaOut(presets=list(PRESETS), bots=bot_names(), default_bot=lobby.default_bot,
                    hint_bot=lobby.hint_bot)
 
 
-@router.get("/bots", summary="Bots and levels")
+@router.get("/bots", operation_id="getBots", summary="Bots and levels")
 async def get_bots(lobby: LobbyDep) -> dict[str, Any]:
     """``{"bots": [names and levels], "levels": {level: spec}, "default": spec, "hint": spec}``:
     a seat may be ``"bot:NAME"`` with any of them (or any spec with parameters)."""
@@ -183,20 +215,20 @@ async def get_bots(lobby: LobbyDep) -> dict[str, Any]:
             "hint": lobby.hint_bot}
 
 
-@router.get("/presets", summary="Rules presets")
+@router.get("/presets", operation_id="getPresets", summary="Rules presets")
 async def get_presets() -> dict[str, Any]:
     """``{"presets": [{"name", "players", "sides", "target"}...]}``."""
     return {"presets": [{"name": name, "players": r.num_players, "sides": r.num_sides,
                          "target": r.target_score} for name, r in PRESETS.items()]}
 
 
-@router.get("/health", summary="Is the server up")
+@router.get("/health", operation_id="getHealth", summary="Is the server up")
 async def get_health(lobby: LobbyDep) -> dict[str, Any]:
     """``{"ok": true, "tables": n}`` (tables in memory)."""
     return {"ok": True, "tables": len(lobby.tables)}
 
 
-@router.get("/stats", summary="Actions and their latency")
+@router.get("/stats", operation_id="getStats", summary="Actions and their latency")
 async def get_stats(lobby: LobbyDep) -> dict[str, Any]:
     """Committed actions since start-up, by humans and bots, with p50/p99 latency (ms); the
     bot workers (busy, searching, decisions waiting, timeouts)."""

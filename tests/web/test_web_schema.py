@@ -1,0 +1,57 @@
+"""The API holds its OpenAPI schema under a stateful run: schemathesis creates tables on a live
+server (uvicorn in a subprocess) and follows the schema's links to play at them — views,
+actions, hints, deals, seats handed to bots and claimed back, records — failing on any 5xx,
+an undocumented status, a wrong content type or a body that breaks the schema."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+schemathesis = pytest.importorskip("schemathesis", reason="schemathesis comes with the dev extra")
+
+from hypothesis import HealthCheck, settings  # noqa: E402
+from schemathesis.checks import not_a_server_error  # noqa: E402
+from schemathesis.specs.openapi.checks import (  # noqa: E402
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from tests.web.support import LiveServer  # noqa: E402
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
+          response_schema_conformance]
+
+RUN = settings(max_examples=25, stateful_step_count=8, deadline=None, derandomize=True,
+               database=None, suppress_health_check=list(HealthCheck))
+"""25 scenarios of up to 8 calls: about 200 requests, well within a minute."""
+
+
+def test_a_stateful_run_finds_no_server_error_and_no_schema_break(
+        live_server: Callable[..., LiveServer]) -> None:
+    server = live_server(None, "--bot-delay", "0", "--bot-workers", "0",
+                         "--tables-per-minute", "0")
+    schema = schemathesis.openapi.from_url(f"{server.url}/openapi.json")
+    machine: Any = schema.as_state_machine()
+    calls: list[tuple[str, int]] = []
+
+    class Run(machine):  # type: ignore[misc,valid-type]
+        def after_call(self, response: Any, case: Any) -> None:
+            super().after_call(response, case)
+            calls.append((case.operation.label, response.status_code))
+
+        def validate_response(self, response: Any, case: Any,
+                              additional_checks: Any = None, **kwargs: Any) -> None:
+            case.validate_response(response, checks=CHECKS, transport_kwargs=kwargs or None)
+
+    Run.run(settings=RUN)
+    # the run reached the tables it created, and played there
+    assert ("POST /api/tables", 201) in calls
+    assert ("POST /api/tables/{table_id}/actions", 200) in calls
+    assert any(label == "GET /api/tables/{table_id}/view" and status == 200
+               for label, status in calls)
+    server.stop()
+    assert "Traceback" not in server.log_path.read_text()
