@@ -35,7 +35,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from server_load import LOAD_SERVER_ARGS, started_server
+from server_load import LOAD_SERVER_ARGS, add_server_options, started_server
 
 
 def load() -> str:
@@ -94,11 +94,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="measured time (30)")
     parser.add_argument("--warmup", type=float, default=12.0,
                         help="seconds the heavy tables play before measuring (12)")
-    parser.add_argument("--bot-delay", type=float, default=0.6,
-                        help="the server's --bot-delay (0.6, its default)")
-    parser.add_argument("--bot-workers", type=int, default=2,
-                        help="the server's --bot-workers (2, its default on two processors)")
-    parser.add_argument("--database", help="a database URL (default: a fresh SQLite file)")
+    add_server_options(parser)
     parser.add_argument("--src", help="run the canasta package of another checkout's src/")
     parser.add_argument("--server-args", default=shlex.join(LOAD_SERVER_ARGS),
                         help="extra server options (default: %(default)s)")

@@ -119,6 +119,17 @@ def started_server(args: argparse.Namespace, extra: Sequence[str] = LOAD_SERVER_
         log.close()
 
 
+def add_server_options(parser: argparse.ArgumentParser, when: str = "") -> None:
+    """The options of the server a script starts: ``--database``, ``--bot-delay``,
+    ``--bot-workers`` (their defaults are the server's own, on two processors)."""
+    parser.add_argument("--database", help=f"{when}the database URL (default: a fresh SQLite "
+                        "file)")
+    parser.add_argument("--bot-delay", type=float, default=0.6,
+                        help=f"{when}the server's --bot-delay (default 0.6)")
+    parser.add_argument("--bot-workers", type=int, default=2,
+                        help=f"{when}the server's --bot-workers (default 2)")
+
+
 @dataclass
 class Results:
     """What the load run measured on the client side."""
@@ -274,12 +285,7 @@ def main() -> None:
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--url", help="a running server, e.g. http://127.0.0.1:8000")
     where.add_argument("--start", action="store_true", help="start a server for the run")
-    parser.add_argument("--database", help="with --start: the database URL (default: a "
-                        "fresh SQLite file)")
-    parser.add_argument("--bot-delay", type=float, default=0.6,
-                        help="with --start: the server's --bot-delay (default 0.6)")
-    parser.add_argument("--bot-workers", type=int, default=1,
-                        help="with --start: the server's --bot-workers (default 1)")
+    add_server_options(parser, "with --start: ")
     parser.add_argument("--tables", type=int, default=200, help="bot-only tables (200)")
     parser.add_argument("--humans", type=int, default=4,
                         help="tables with one human seat played by this script (4)")
