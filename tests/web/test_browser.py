@@ -59,6 +59,16 @@ def _watch_errors(page: Any, errors: list[str]) -> None:
             if m.type == "error" and "409" not in m.text else None)
 
 
+def _wait_live(page: Any, errors: list[str]) -> None:
+    """Wait for the page's WebSocket to be live; on a timeout, say what the page showed."""
+    try:
+        page.wait_for_selector(".conn.live", timeout=30_000)
+    except Exception as e:
+        shown = page.locator(".conn").first.text_content()
+        raise AssertionError(f"the connection never went live (it shows {shown!r}); "
+                             f"page errors: {errors}") from e
+
+
 def _refused_move_shows_reason(page: Any) -> None:
     """Meld one natural card of a rank the side has not melded: the 409 reason must show."""
     index = page.evaluate("""() => {
@@ -133,7 +143,7 @@ def test_a_hand_against_three_bots_through_the_page(
 
     # the table, live over the WebSocket
     page.wait_for_selector("#hand .card", timeout=15_000)
-    page.wait_for_selector(".conn.live", timeout=15_000)
+    _wait_live(page, errors)
     assert page.locator(".seat").count() == 4
     assert page.locator("#pile").count() == 1 and page.locator("#stock").count() == 1
 

@@ -146,7 +146,9 @@ export class LiveView {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closed) return;
-      if (ev.code >= 4400 && ev.code < 4500) {  // a wrong token (4403) or no such table (4404)
+      // a bad hello (4400), a wrong token (4403) or no such table (4404) would fail again; a
+      // hello that came too late (4408, a busy server) or a full server is worth another try
+      if (ev.code === 4400 || ev.code === 4403 || ev.code === 4404) {
         this.setStatus("refused");
         this.refresh();
         return;
