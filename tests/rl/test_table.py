@@ -8,7 +8,7 @@ import pytest
 
 from canasta import get_rules, parse_action
 from canasta.rl.encoding import DRAW_ID, END, encode
-from canasta.rl.table import Table, hand_returns, max_side_points
+from canasta.rl.table import Table, hand_returns, max_side_points, seat_returns
 
 
 def play_out(table: Table, rng: random.Random) -> list[list[float]]:
@@ -61,3 +61,16 @@ def test_the_hand_result_is_shared_by_the_partners() -> None:
     points = hand_returns(table.state)
     assert points[0] == points[2] == -points[1] == -points[3]
     assert points == table.returns
+
+
+@pytest.mark.parametrize("preset", ["classic", "classic-3p-cutthroat", "classic-6p-3x2"])
+def test_seat_returns_are_the_side_lead_over_the_others_mean(preset: str) -> None:
+    rules = get_rules(preset)
+    totals = [1230, -45, 610][:rules.num_sides]
+    returns = seat_returns(rules, totals)
+    for seat, r in enumerate(returns):
+        side = rules.side_of(seat)
+        others = [t for s, t in enumerate(totals) if s != side]
+        assert r == totals[side] - sum(others) / len(others)
+    by_side = {rules.side_of(seat): r for seat, r in enumerate(returns)}
+    assert sum(by_side.values()) == pytest.approx(0.0)

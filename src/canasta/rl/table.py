@@ -16,6 +16,8 @@ Action(verb='draw', groups=(), card=-1)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from canasta.actions import Action
 from canasta.cards import RED_THREES, make_pack
 from canasta.game import Game
@@ -44,15 +46,19 @@ def max_side_points(rules: Rules) -> int:
     return cards + canastas + red + out
 
 
-def hand_returns(state: State) -> list[float]:
-    """Each player's share of a finished hand: its side's total minus the other sides' mean
-    (zero-sum over the players)."""
-    rules = state.rules
-    assert state.result is not None
-    totals = [s.total for s in state.result.sides]
-    k = rules.num_sides
+def seat_returns(rules: Rules, totals: Sequence[int]) -> list[float]:
+    """Per seat, the hand's return from the sides' totals: its side's total minus the mean of
+    the other sides' (zero-sum over the sides)."""
     whole = sum(totals)
-    return [totals[p % k] - (whole - totals[p % k]) / (k - 1) for p in range(rules.num_players)]
+    others = rules.num_sides - 1
+    return [totals[side] - (whole - totals[side]) / others
+            for side in map(rules.side_of, range(rules.num_players))]
+
+
+def hand_returns(state: State) -> list[float]:
+    """Each player's return of a finished hand (:func:`seat_returns`)."""
+    assert state.result is not None
+    return seat_returns(state.rules, [s.total for s in state.result.sides])
 
 
 class Table:

@@ -63,13 +63,3 @@ class HandSteps:
         self._count += 1
 
 
-def seat_returns(rules: Rules, totals: Sequence[int]) -> list[float]:
-    """Per seat, the hand's return: its side's total minus the mean of the other sides' (the
-    return of the OpenSpiel game, docs/rl.md), so the returns of the sides sum to zero."""
-    out = []
-    for seat in range(rules.num_players):
-        side = rules.side_of(seat)
-        others = [t for s, t in enumerate(totals) if s != side]
-        out.append(float(totals[side] - sum(others) / len(others)) if others
-                   else float(totals[side]))
-    return out

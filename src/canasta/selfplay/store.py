@@ -31,10 +31,11 @@ from canasta.deal import new_hand
 from canasta.engine import apply
 from canasta.legal import legal_actions
 from canasta.observation import observe
+from canasta.rl.table import seat_returns
 from canasta.rl.tensor import tensor_size
 from canasta.selfplay.plan import SelfplayConfig, SelfplayError
 from canasta.selfplay.shards import PlayedHand
-from canasta.selfplay.steps import HandSteps, seat_returns
+from canasta.selfplay.steps import HandSteps
 
 MANIFEST = "selfplay.json"
 STEPS = "steps"
