@@ -37,6 +37,8 @@ from canasta.state import (
     NEW_TURN,
     OVER,
     PLAY,
+    Draft,
+    HandState,
     Meld,
     SideMelds,
     State,
@@ -45,7 +47,7 @@ from canasta.state import (
 )
 
 
-def apply(state: State, action: Action | str) -> State:
+def apply(state: HandState, action: Action | str) -> State:
     """The state after ``action`` (an :class:`~canasta.actions.Action` or its text).
 
     Raises :class:`~canasta.errors.IllegalActionError` if the rules forbid it (the given state is
@@ -61,12 +63,12 @@ def apply(state: State, action: Action | str) -> State:
     return seal(handler(state, action))
 
 
-def check(state: State, action: Action | str) -> None:
+def check(state: HandState, action: Action | str) -> None:
     """Raise :class:`~canasta.errors.IllegalActionError` if ``action`` is not legal in ``state``."""
     apply(state, action)
 
 
-def is_legal(state: State, action: Action | str) -> bool:
+def is_legal(state: HandState, action: Action | str) -> bool:
     """True when ``action`` may be played in ``state``."""
     try:
         apply(state, action)
@@ -88,7 +90,7 @@ _PHASES_OF = {"draw": (DRAW,), "take": (DRAW,), "meld": (PLAY,), "discard": (PLA
               "ask": (PLAY, DRAW), "pass": (DRAW, PLAY)}
 
 
-def _wrong_phase(state: State, action: Action) -> str:
+def _wrong_phase(state: HandState, action: Action) -> str:
     phase, verb = state.phase, action.verb
     if phase == OVER:
         return "the hand is over"
@@ -144,11 +146,11 @@ def _with_slot(tup: tuple, index: int, value: object) -> tuple:  # type: ignore[
     return tup[:index] + (value,) + tup[index + 1:]
 
 
-def _next_seat(state: State, seat: int) -> int:
+def _next_seat(state: HandState, seat: int) -> int:
     return (seat + 1) % state.rules.num_players
 
 
-def _frozen_for(state: State, seat: int) -> bool:
+def _frozen_for(state: HandState, seat: int) -> bool:
     """RULES §1.11: frozen for everyone, or for a side that has not melded."""
     if state.pile_frozen:
         return True
@@ -175,7 +177,7 @@ def _merged(existing: Meld | None, cards: Sequence[Card]) -> Meld:
     return tuple(sorted(existing + tuple(cards)))
 
 
-def _check_meld_group(state: State, melds: SideMelds, group: Group) -> tuple[Meld, bool]:
+def _check_meld_group(state: HandState, melds: SideMelds, group: Group) -> tuple[Meld, bool]:
     """Validate one group onto the side's melds; returns (new meld, joined an existing meld).
 
     Raises ``ValueError`` with the reason.
@@ -203,12 +205,12 @@ def _check_meld_group(state: State, melds: SideMelds, group: Group) -> tuple[Mel
     return _merged(existing, group.cards), existing is not None
 
 
-def _canastas_in(state: State, melds: SideMelds) -> int:
+def _canastas_in(state: HandState, melds: SideMelds) -> int:
     size = state.rules.canasta_size
     return sum(1 for m in melds if m is not None and len(m) >= size)
 
 
-def _going_out_problem(state: State, melds: SideMelds, cards_left: int,
+def _going_out_problem(state: HandState, melds: SideMelds, cards_left: int,
                        discarding: bool = False) -> str | None:
     """Why the player may not end this action with ``cards_left`` (0 or 1) cards, or ``None``.
 
@@ -231,7 +233,7 @@ def _going_out_problem(state: State, melds: SideMelds, cards_left: int,
     return None
 
 
-def _opening_exempt(state: State, seat: int, cards_left: int, created_canasta: bool) -> bool:
+def _opening_exempt(state: HandState, seat: int, cards_left: int, created_canasta: bool) -> bool:
     """RULES §1.10 exception: a concealed going out after a stock draw needs no minimum."""
     rules = state.rules
     return (rules.concealed_out_minimum_exempt_on_stock_draw and not state.turn.took_pile
@@ -239,19 +241,21 @@ def _opening_exempt(state: State, seat: int, cards_left: int, created_canasta: b
             and (created_canasta or not rules.concealed_requires_own_canasta))
 
 
-def _most_left_going_out(state: State) -> int:
+def _most_left_going_out(state: HandState) -> int:
     """Cards a meld may leave and still go out: the one to discard, or none when no discard
     follows (a last red three the rules let the player meld on, RULES §1.16.1)."""
     return 0 if state.turn.last_red_three else 1
 
 
-def _hidden_after(state: State, owner: int, new_hidden: list[Rank]) -> tuple[tuple[Rank, ...], ...]:
+def _hidden_after(state: HandState, owner: int,
+                  new_hidden: list[Rank]) -> tuple[tuple[Rank, ...], ...]:
     if not new_hidden:
         return state.hidden
     return _with_slot(state.hidden, owner, tuple(sorted(state.hidden[owner] + tuple(new_hidden))))
 
 
-def _forget_known(state: State, seat: int, cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+def _forget_known(state: HandState, seat: int,
+                  cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
     known = state.known[seat]
     if not known:
         return state.known
@@ -266,7 +270,7 @@ def _forget_known(state: State, seat: int, cards: Sequence[Card]) -> tuple[tuple
 
 # -- draw ------------------------------------------------------------------------------------
 
-def _draw(state: State, action: Action) -> State:
+def _draw(state: HandState, action: Action) -> Draft:
     rules = state.rules
     stock = state.stock
     need = rules.draw_count
@@ -320,11 +324,11 @@ def _draw(state: State, action: Action) -> State:
             if not rules.last_red_three_may_meld:
                 return _end_hand(new, None)
             new.turn = TurnInfo(last_red_three=True)
-            return _end_unless_melds_left(seal(new))
+            return _end_unless_melds_left(new)
     return new
 
 
-def _end_unless_melds_left(state: State) -> State:
+def _end_unless_melds_left(state: Draft) -> Draft:
     """After a last red three (``last_red_three_may_meld``): the hand ends once nothing more
     can be melded."""
     from canasta.legal import legal_actions
@@ -336,7 +340,7 @@ def _end_unless_melds_left(state: State) -> State:
 
 # -- take ------------------------------------------------------------------------------------
 
-def one_card_take_banned(state: State) -> bool:
+def one_card_take_banned(state: HandState) -> bool:
     """RULES §1.12.6: the player to move holds one card, the pile is one card, and the rules
     forbid that take now (``one_card_pile_take_ban``: always, or once the stock is out)."""
     ban = state.rules.one_card_pile_take_ban
@@ -345,7 +349,7 @@ def one_card_take_banned(state: State) -> bool:
     return ban == "always" or not state.stock
 
 
-def _take_plan(state: State, action: Action) -> tuple[list[Card], SideMelds, list[Rank], bool,
+def _take_plan(state: HandState, action: Action) -> tuple[list[Card], SideMelds, list[Rank], bool,
                                                         list[Rank]]:
     """Check a take; returns (cards laid from hand, new melds, ranks created, extended, hidden)."""
     rules = state.rules
@@ -444,7 +448,7 @@ def _take_plan(state: State, action: Action) -> tuple[list[Card], SideMelds, lis
     return laid, melds_after, created, extended, hidden
 
 
-def _take(state: State, action: Action) -> State:
+def _take(state: HandState, action: Action) -> Draft:
     try:
         laid, melds_after, created, extended, hidden = _take_plan(state, action)
     except ValueError as e:
@@ -499,7 +503,7 @@ def _take(state: State, action: Action) -> State:
     return new
 
 
-def _become_lone_hand(state: State, seat: int) -> None:
+def _become_lone_hand(state: Draft, seat: int) -> None:
     """Cutthroat (RULES §2.2): the first to take the pile plays alone; the others pool melds."""
     others = [s for s in range(state.rules.num_players) if s != seat]
     keep, fold = others[0], others[1]
@@ -520,7 +524,7 @@ def _become_lone_hand(state: State, seat: int) -> None:
 
 # -- meld ------------------------------------------------------------------------------------
 
-def meld_problem_of(state: State, action: Action) -> str | None:
+def meld_problem_of(state: HandState, action: Action) -> str | None:
     """Why ``action`` (a ``meld``) is illegal now, or ``None``."""
     try:
         _meld_plan(state, action)
@@ -529,7 +533,7 @@ def meld_problem_of(state: State, action: Action) -> str | None:
     return None
 
 
-def _meld_plan(state: State, action: Action) -> tuple[list[Card], SideMelds, list[Rank], bool,
+def _meld_plan(state: HandState, action: Action) -> tuple[list[Card], SideMelds, list[Rank], bool,
                                                         list[Rank]]:
     rules = state.rules
     seat = state.to_move
@@ -595,7 +599,7 @@ def _meld_plan(state: State, action: Action) -> tuple[list[Card], SideMelds, lis
     return laid, melds_after, created, extended, hidden
 
 
-def _meld(state: State, action: Action) -> State:
+def _meld(state: HandState, action: Action) -> Draft:
     try:
         laid, melds_after, created, extended, hidden = _meld_plan(state, action)
     except ValueError as e:
@@ -618,13 +622,13 @@ def _meld(state: State, action: Action) -> State:
     if not rest:
         return _end_hand(new, seat)
     if turn.last_red_three:
-        return _end_unless_melds_left(seal(new))
+        return _end_unless_melds_left(new)
     return new
 
 
 # -- discard ---------------------------------------------------------------------------------
 
-def _discard(state: State, action: Action) -> State:
+def _discard(state: HandState, action: Action) -> Draft:
     seat = state.to_move
     hand = state.hands[seat]
     card = action.card
@@ -661,7 +665,7 @@ def _discard(state: State, action: Action) -> State:
     return start_turn(new)
 
 
-def start_turn(state: State) -> State:
+def start_turn(state: Draft) -> Draft:
     """End the hand at once when the player to move cannot go on (RULES §1.16, §3.3, §2.2)."""
     rules = state.rules
     stock = len(state.stock)
@@ -683,7 +687,7 @@ def start_turn(state: State) -> State:
 
 # -- pass, ask, answer -----------------------------------------------------------------------
 
-def forced_take(state: State) -> bool:
+def forced_take(state: HandState) -> bool:
     """RULES §1.16.3: with the stock exhausted, a matching unfrozen pile must be taken."""
     rules = state.rules
     if state.stock or not rules.stock_out_forced_take or not state.pile:
@@ -697,7 +701,7 @@ def forced_take(state: State) -> bool:
     return not one_card_take_banned(state)
 
 
-def _pass(state: State, action: Action) -> State:
+def _pass(state: HandState, action: Action) -> Draft:
     if state.phase == PLAY:
         if not state.turn.last_red_three:
             raise _illegal(action, "'pass' is only for declining the pile once the stock is "
@@ -720,7 +724,7 @@ def _pass(state: State, action: Action) -> State:
     return _end_hand(state, None)
 
 
-def ask_problem(state: State) -> str | None:
+def ask_problem(state: HandState) -> str | None:
     """Why the player to move may not ask "partner, may I go out?" now, or ``None`` (§1.14)."""
     rules = state.rules
     seat = state.to_move
@@ -745,7 +749,7 @@ def ask_problem(state: State) -> str | None:
     return None
 
 
-def could_go_out(state: State, seat: int) -> bool:
+def could_go_out(state: HandState, seat: int) -> bool:
     """Whether ``seat``, playing its turn in ``state``, can still go out this turn (with the
     opening minimum or its concealed exemption when its side has not melded), whatever its
     partner would answer.
@@ -758,7 +762,7 @@ def could_go_out(state: State, seat: int) -> bool:
     return _out_from(state, seat)
 
 
-def _out_from(state: State, seat: int, discard: bool | None = None) -> bool:
+def _out_from(state: HandState, seat: int, discard: bool | None = None) -> bool:
     """Whether ``seat``, having drawn or taken, can go out this turn from its hand now."""
     rules = state.rules
     melds = state.melds[state.owner_of(seat)]
@@ -776,7 +780,7 @@ def _out_from(state: State, seat: int, discard: bool | None = None) -> bool:
     return can_go_out(rules, state.hands[seat], melds, minimum, exempt, discard=discard)
 
 
-def out_after_any_draw(state: State, seat: int) -> bool:
+def out_after_any_draw(state: HandState, seat: int) -> bool:
     """Whether ``seat``, before its draw, goes out this turn whatever the stock gives: it draws
     one card and melds its whole hand, so the drawn card is the discard (RULES §1.14, asking
     before the draw). With two cards drawn nothing is sure."""
@@ -785,7 +789,7 @@ def out_after_any_draw(state: State, seat: int) -> bool:
     return _out_from(state, seat, discard=False)  # before the draw the turn took no pile
 
 
-def _out_by_a_take(state: State, seat: int) -> bool:
+def _out_by_a_take(state: HandState, seat: int) -> bool:
     """Whether ``seat``, before its draw, can take the pile and then go out this turn."""
     from canasta.legal import take_actions
 
@@ -801,7 +805,7 @@ def _out_by_a_take(state: State, seat: int) -> bool:
     return False
 
 
-def _ask(state: State, action: Action) -> State:
+def _ask(state: HandState, action: Action) -> Draft:
     problem = ask_problem(state)
     if problem:
         raise _illegal(action, problem)
@@ -815,17 +819,17 @@ def _ask(state: State, action: Action) -> State:
     return new
 
 
-def partner_to_answer(state: State, seat: int) -> int:
+def partner_to_answer(state: HandState, seat: int) -> int:
     """The partner who answers ``seat``'s question: the next seat of the same side."""
     return (seat + state.rules.num_sides) % state.rules.num_players
 
 
-def asker_of(state: State) -> int:
+def asker_of(state: HandState) -> int:
     """In the ``answer`` phase, the seat that asked."""
     return (state.to_move - state.rules.num_sides) % state.rules.num_players
 
 
-def _answer(state: State, action: Action) -> State:
+def _answer(state: HandState, action: Action) -> Draft:
     new = state.copy()
     new.to_move = asker_of(state)
     if state.turn.asked_before_draw:
@@ -835,13 +839,13 @@ def _answer(state: State, action: Action) -> State:
         new.phase = PLAY
     new.answer = action.verb
     if state.turn.last_red_three and action.verb == "no":
-        return _end_unless_melds_left(seal(new))
+        return _end_unless_melds_left(new)
     return new
 
 
 # -- the end of the hand ---------------------------------------------------------------------
 
-def _end_hand(state: State, went_out: int | None, void: bool = False) -> State:
+def _end_hand(state: HandState, went_out: int | None, void: bool = False) -> Draft:
     concealed = went_out is not None and _is_concealed(state, went_out)
     new = state.copy()
     new.phase = OVER
@@ -851,7 +855,7 @@ def _end_hand(state: State, went_out: int | None, void: bool = False) -> State:
     return new
 
 
-def _is_concealed(state: State, seat: int) -> bool:
+def _is_concealed(state: HandState, seat: int) -> bool:
     """RULES §1.15, judged when ``seat`` empties the hand."""
     rules = state.rules
     if state.has_melded[seat]:

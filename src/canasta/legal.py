@@ -56,11 +56,11 @@ from canasta.engine import (
 )
 from canasta.melds import can_go_out, meld_problem, split_counts, wild_cap
 from canasta.rules import Rules
-from canasta.state import ANSWER, PLAY, Meld, SideMelds, State
+from canasta.state import ANSWER, PLAY, HandState, Meld, SideMelds
 from canasta.state import DRAW as DRAW_PHASE
 
 
-def legal_actions(state: State) -> list[Action]:
+def legal_actions(state: HandState) -> list[Action]:
     """Every legal action for the player to move, canonical and without repeats."""
     phase = state.phase
     if phase == PLAY:
@@ -162,7 +162,7 @@ def _hand_profile(hand: tuple[Card, ...]) -> tuple[dict[Rank, tuple[Card, ...]],
 
 # -- the draw phase --------------------------------------------------------------------------
 
-def _draw_actions(state: State) -> list[Action]:
+def _draw_actions(state: HandState) -> list[Action]:
     rules = state.rules
     rule = rules.stock_exhausted_rule
     acts: list[Action] = []
@@ -180,7 +180,7 @@ def _draw_actions(state: State) -> list[Action]:
     return acts
 
 
-def _pile_gain(state: State) -> int:
+def _pile_gain(state: HandState) -> int:
     """Cards the hand gains from the pile below its top card."""
     pile = state.pile
     if state.rules.pile_red_threes_replaced:
@@ -188,7 +188,7 @@ def _pile_gain(state: State) -> int:
     return len(pile) - 1 - pile.count(45) - pile.count(46)  # red threes are laid out
 
 
-def take_actions(state: State) -> list[Action]:
+def take_actions(state: HandState) -> list[Action]:
     """The legal ways to take the pile now (an empty list when it cannot be taken)."""
     pile = state.pile
     if not pile:
@@ -258,7 +258,7 @@ def take_actions(state: State) -> list[Action]:
     return list(dict.fromkeys(acts))
 
 
-def _may_end_with(state: State, canastas: int, left: int) -> bool:
+def _may_end_with(state: HandState, canastas: int, left: int) -> bool:
     """The hand-size rule (§1.6): may the player be left with ``left`` (0 or 1) cards?"""
     if left == 1 and state.turn.last_red_three:
         return True  # no discard follows: the card stays in hand (RULES §1.16.1)
@@ -273,7 +273,7 @@ def _may_end_with(state: State, canastas: int, left: int) -> bool:
 Shape = tuple[int, int, int, int]  # rank, naturals from hand, twos, jokers
 
 
-def _openings(state: State, hand: tuple[Card, ...], by_rank: dict[Rank, tuple[Card, ...]],
+def _openings(state: HandState, hand: tuple[Card, ...], by_rank: dict[Rank, tuple[Card, ...]],
               wilds: tuple[Card, ...], minimum: int, top: Card | None, frozen: bool,
               gain: int) -> list[Action]:
     """Minimal opening melds (``meld``), or with ``top`` the minimal openings through the pile."""
@@ -372,9 +372,10 @@ def _openings(state: State, hand: tuple[Card, ...], by_rank: dict[Rank, tuple[Ca
 _OPENINGS: dict[tuple[object, ...], list[list[Shape]]] = {}
 
 
-def _opening_actions(state: State, hand: tuple[Card, ...], by_rank: dict[Rank, tuple[Card, ...]],
-                     twos: tuple[Card, ...], jokers: int, results: list[list[Shape]],
-                     top: Card | None, top_rank: Rank, gain: int) -> list[Action]:
+def _opening_actions(state: HandState, hand: tuple[Card, ...],
+                     by_rank: dict[Rank, tuple[Card, ...]], twos: tuple[Card, ...],
+                     jokers: int, results: list[list[Shape]], top: Card | None,
+                     top_rank: Rank, gain: int) -> list[Action]:
     """The opening actions of value-level openings: every choice of suits, canonical."""
     canasta = state.rules.canasta_size
     acts: dict[Action, None] = {}
@@ -424,7 +425,7 @@ whole count is below the minimum (a concealed going out the rules free from it: 
 This keeps the list short when a side that has not melded holds many wild cards."""
 
 
-def _whole_hand_actions(state: State, hand: tuple[Card, ...],
+def _whole_hand_actions(state: HandState, hand: tuple[Card, ...],
                         by_rank: dict[Rank, tuple[Card, ...]], melds: SideMelds,
                         top: Card | None, gain: int) -> list[Action]:
     """The legal melds (or takes, with the pile's ``top``) that lay the whole hand, or all of it
@@ -524,7 +525,7 @@ def _spreads(wilds: tuple[Card, ...], room: list[int]) -> Iterator[list[tuple[Ca
 
 # -- the play phase --------------------------------------------------------------------------
 
-def _play_actions(state: State) -> list[Action]:
+def _play_actions(state: HandState) -> list[Action]:
     rules = state.rules
     seat = state.to_move
     hand = state.hands[seat]
@@ -647,7 +648,7 @@ def _may_go_out_at_a_glance(rules: Rules, by_rank: dict[Rank, tuple[Card, ...]],
     return False
 
 
-def _outs_one_card_each(state: State, hand: tuple[Card, ...], melds: SideMelds,
+def _outs_one_card_each(state: HandState, hand: tuple[Card, ...], melds: SideMelds,
                         canastas: int) -> list[Action]:
     """Going out by laying each card of the hand on a different meld, in one action.
 
@@ -692,7 +693,7 @@ def _plus(meld: Meld | None, naturals: int, wilds: int) -> tuple[int, int]:
     return n + naturals, w + wilds
 
 
-def _still_out(state: State, hand: tuple[Card, ...], melds: SideMelds, action: Action) -> bool:
+def _still_out(state: HandState, hand: tuple[Card, ...], melds: SideMelds, action: Action) -> bool:
     """After a 'yes': can the player still go out once ``action`` is played?"""
     laid = [c for g in action.groups for c in g.cards]
     rest = remove_cards(hand, laid)

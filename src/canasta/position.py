@@ -42,6 +42,7 @@ from canasta.state import (
     PHASES,
     PLAY,
     HandResult,
+    HandState,
     SideResult,
     State,
     TurnInfo,
@@ -359,7 +360,7 @@ def format_position(state: State) -> str:
 
 # -- text ------------------------------------------------------------------------------------
 
-def format_state_text(state: State) -> str:
+def format_state_text(state: HandState) -> str:
     """A plain-text picture of the whole state (every hand shown), for debugging and docs."""
     lines = [f"{state.rules.name}: dealer p{state.dealer}, p{state.to_move} to move "
              f"({state.phase}), stock {len(state.stock)}"]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from canasta.cards import IS_WILD
 from canasta.rules import Rules
-from canasta.state import HandResult, SideMelds, SideResult, State
+from canasta.state import HandResult, HandState, SideMelds, SideResult
 
 ZERO = SideResult(0, 0, 0, 0, 0, 0, 0)
 
@@ -64,14 +64,14 @@ def table_points(rules: Rules, melds: SideMelds, hidden: Sequence[int],
                        hidden_bonus, red)
 
 
-def _going_out_part(state: State, went_out: int | None, concealed: bool) -> int:
+def _going_out_part(state: HandState, went_out: int | None, concealed: bool) -> int:
     if went_out is None:
         return 0
     rules = state.rules
     return rules.concealed_going_out_bonus if concealed else rules.going_out_bonus
 
 
-def score_hand(state: State, went_out: int | None, concealed: bool, void: bool) -> HandResult:
+def score_hand(state: HandState, went_out: int | None, concealed: bool, void: bool) -> HandResult:
     """The result of a hand that ends in ``state`` (melds, hands and red threes as they lie)."""
     rules = state.rules
     if void and rules.draw_hand_scoring == "none":

@@ -11,7 +11,7 @@ that forms once the lone hand is known (:meth:`State.owner_of`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import NamedTuple, cast
 
 from canasta.cards import Card, Rank
 from canasta.rules import Rules
@@ -74,8 +74,23 @@ class HandResult(NamedTuple):
     sides: tuple[SideResult, ...]
 
 
-class State:
-    """One moment of one hand. Treat as immutable: the engine returns new states.
+FIELDS = (
+    "rules", "dealer", "to_move", "phase", "hands", "stock", "pile", "melds", "red_threes",
+    "hidden", "scores", "pile_frozen", "has_melded", "asks", "answer", "turn", "known",
+    "lone_hand", "result",
+)
+"""The fields of a state, in the order a pickle keeps them."""
+
+COMPILED = not __file__.endswith(".py")
+"""True when this module runs compiled (an extension module) rather than interpreted."""
+
+
+class HandState:
+    """One moment of one hand: the fields and the facts derived from them.
+
+    Two kinds exist: a :class:`State`, which never changes, and a :class:`Draft`, which the
+    engine fills in before it seals it into a state (:func:`seal`). Functions that only read
+    accept either.
 
     Fields (all tuples are indexed by seat or by side as named):
 
@@ -94,11 +109,7 @@ class State:
     - ``result``: a :class:`HandResult` once the hand is over.
     """
 
-    __slots__ = (
-        "rules", "dealer", "to_move", "phase", "hands", "stock", "pile", "melds", "red_threes",
-        "hidden", "scores", "pile_frozen", "has_melded", "asks", "answer", "turn", "known",
-        "lone_hand", "result",
-    )
+    __slots__ = FIELDS
 
     rules: Rules
     dealer: int
@@ -120,10 +131,57 @@ class State:
     lone_hand: int | None
     result: HandResult | None
 
-    def copy(self) -> State:
-        """A shallow copy that the engine may still fill in (a draft): it becomes immutable
-        when the engine passes it to :func:`seal`."""
-        return _copy_state(self)
+    def copy(self) -> Draft:
+        """A draft with the same fields, for the engine to fill in and :func:`seal`."""
+        # Every field spelled out: copying is on the engine's hot path, and these plain stores
+        # compile to direct ones.
+        new = Draft.__new__(Draft)
+        new.rules = self.rules
+        new.dealer = self.dealer
+        new.to_move = self.to_move
+        new.phase = self.phase
+        new.hands = self.hands
+        new.stock = self.stock
+        new.pile = self.pile
+        new.melds = self.melds
+        new.red_threes = self.red_threes
+        new.hidden = self.hidden
+        new.scores = self.scores
+        new.pile_frozen = self.pile_frozen
+        new.has_melded = self.has_melded
+        new.asks = self.asks
+        new.answer = self.answer
+        new.turn = self.turn
+        new.known = self.known
+        new.lone_hand = self.lone_hand
+        new.result = self.result
+        return new
+
+    def _sealed_copy(self) -> State:
+        # The compiled build's seal (a native object cannot change its class). Inside the class
+        # that declares the fields, object.__setattr__ with a literal name compiles to a direct
+        # store that State.__setattr__ does not see.
+        state = State.__new__(State)
+        object.__setattr__(state, "rules", self.rules)
+        object.__setattr__(state, "dealer", self.dealer)
+        object.__setattr__(state, "to_move", self.to_move)
+        object.__setattr__(state, "phase", self.phase)
+        object.__setattr__(state, "hands", self.hands)
+        object.__setattr__(state, "stock", self.stock)
+        object.__setattr__(state, "pile", self.pile)
+        object.__setattr__(state, "melds", self.melds)
+        object.__setattr__(state, "red_threes", self.red_threes)
+        object.__setattr__(state, "hidden", self.hidden)
+        object.__setattr__(state, "scores", self.scores)
+        object.__setattr__(state, "pile_frozen", self.pile_frozen)
+        object.__setattr__(state, "has_melded", self.has_melded)
+        object.__setattr__(state, "asks", self.asks)
+        object.__setattr__(state, "answer", self.answer)
+        object.__setattr__(state, "turn", self.turn)
+        object.__setattr__(state, "known", self.known)
+        object.__setattr__(state, "lone_hand", self.lone_hand)
+        object.__setattr__(state, "result", self.result)
+        return state
 
     # -- derived facts ----------------------------------------------------------------------
     def owner_of(self, seat: int) -> int:
@@ -160,32 +218,26 @@ class State:
         """True once the hand has ended."""
         return self.phase == OVER
 
+    def fields(self) -> tuple[object, ...]:
+        """The values of :data:`FIELDS`, in order."""
+        return (self.rules, self.dealer, self.to_move, self.phase, self.hands, self.stock,
+                self.pile, self.melds, self.red_threes, self.hidden, self.scores,
+                self.pile_frozen, self.has_melded, self.asks, self.answer, self.turn,
+                self.known, self.lone_hand, self.result)
+
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
+        if not isinstance(other, HandState):
             return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in State.__slots__)
+        return self.fields() == other.fields()
 
     def __hash__(self) -> int:
         return hash((self.hands, self.stock, self.pile, self.melds, self.to_move, self.phase,
                      self.turn, self.answer))
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a State is immutable: use canasta.apply to get a new one")
-
-    # A state is a value made of immutable parts, so a copy, deep or shallow, may be the state
-    # itself (as for a tuple). Pickling rebuilds it from its fields, without ``__setattr__``.
-    def __copy__(self) -> State:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> State:
-        return self
-
-    def __reduce__(self) -> tuple[Callable[..., State], tuple[object, ...]]:
-        return _restore, (type(self) is _Draft, *(getattr(self, n) for n in State.__slots__))
-
     def __repr__(self) -> str:
-        return (f"<State {self.rules.name} dealer={self.dealer} to_move={self.to_move} "
-                f"phase={self.phase} stock={len(self.stock)} pile={len(self.pile)}>")
+        return (f"<{type(self).__name__} {self.rules.name} dealer={self.dealer} "
+                f"to_move={self.to_move} phase={self.phase} stock={len(self.stock)} "
+                f"pile={len(self.pile)}>")
 
     def __str__(self) -> str:
         from canasta.position import format_state_text
@@ -193,55 +245,66 @@ class State:
         return format_state_text(self)
 
 
-class _Draft(State):
-    """A state the engine is still filling in: attributes may be set until :func:`seal`."""
+class State(HandState):
+    """One moment of one hand, never changed: the engine returns new states
+    (:func:`canasta.engine.apply`). See :class:`HandState` for the fields."""
 
     __slots__ = ()
-    __setattr__ = object.__setattr__  # type: ignore[assignment]  # plain slot stores: fast
 
-    # A draft can still change, so its copies are new drafts (its fields are immutable values).
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a State is immutable: use canasta.apply to get a new one")
+
+    # A state is a value made of immutable parts, so a copy, deep or shallow, may be the state
+    # itself (as for a tuple). Pickling rebuilds it from its fields.
     def __copy__(self) -> State:
-        return _copy_state(self)
+        return self
 
     def __deepcopy__(self, memo: dict[int, object]) -> State:
-        return _copy_state(self)
+        return self
+
+    def __reduce__(self) -> tuple[Callable[..., HandState], tuple[object, ...]]:
+        return _restore, (False, *self.fields())
 
 
-def seal(state: State) -> State:
-    """Make a draft from :meth:`State.copy` an immutable :class:`State` (in place)."""
-    if type(state) is _Draft:
-        state.__class__ = State  # type: ignore[assignment]
-    return state
+class Draft(HandState):
+    """A state the engine is still filling in: its fields may be set until :func:`seal`."""
+
+    __slots__ = ()
+
+    # A draft can still change, so its copies are new drafts (its fields are immutable values).
+    def __copy__(self) -> Draft:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Draft:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Callable[..., HandState], tuple[object, ...]]:
+        return _restore, (True, *self.fields())
 
 
-def _make_copier() -> Callable[[State], State]:
-    # One generated function with every slot spelled out: copying is on the engine's hot path.
-    lines = ["def copy_state(old):", "    new = new_(Draft)"]
-    lines += [f"    new.{name} = old.{name}" for name in State.__slots__]
-    lines.append("    return new")
-    namespace: dict[str, Any] = {"new_": object.__new__, "Draft": _Draft}
-    exec("\n".join(lines), namespace)
-    copier: Callable[[State], State] = namespace["copy_state"]
-    return copier
+def seal(draft: Draft) -> State:
+    """The immutable :class:`State` of a filled-in draft; the draft is not to be used after."""
+    if COMPILED:
+        return draft._sealed_copy()
+    # Interpreted, the draft becomes the state in place: the two classes share one layout.
+    draft.__class__ = State  # type: ignore[assignment]
+    return cast(State, draft)
 
 
-_copy_state = _make_copier()
-
-
-def _restore(draft: bool, *values: object) -> State:
-    """Unpickle a state (or a draft) from its field values in slot order."""
-    state = State.__new__(_Draft if draft else State)
-    for name, value in zip(State.__slots__, values, strict=True):
-        object.__setattr__(state, name, value)
-    return state
+def _restore(draft: bool, *values: object) -> HandState:
+    """Unpickle a state (or a draft) from its field values in :data:`FIELDS` order."""
+    new = Draft.__new__(Draft)
+    for name, value in zip(FIELDS, values, strict=True):
+        setattr(new, name, value)
+    return new if draft else seal(new)
 
 
 def build_state(**fields: object) -> State:
     """A state from every field by name (used by the deal and the position reader)."""
-    state = State.__new__(State)
-    missing = set(State.__slots__) - set(fields)
+    missing = set(FIELDS) - set(fields)
     if missing:
         raise TypeError(f"missing state fields: {sorted(missing)}")
+    draft = Draft.__new__(Draft)
     for name, value in fields.items():
-        object.__setattr__(state, name, value)
-    return state
+        setattr(draft, name, value)
+    return seal(draft)

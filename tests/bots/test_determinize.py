@@ -12,7 +12,7 @@ from canasta.bots import make_bot
 from canasta.bots.determinize import Determinizer, InconsistentObservationError, determinize
 from canasta.cards import IS_RED_THREE, make_pack, parse_cards
 from canasta.rules import PRESETS
-from canasta.state import State, build_state
+from canasta.state import FIELDS, State, build_state
 from tests.playouts import table_cards
 
 from .helpers import play_until
@@ -83,7 +83,7 @@ def test_hidden_information_does_not_reach_the_sample() -> None:
     new_hand.remove(unknown[0])
     hands[1] = tuple(sorted([*new_hand, swap_in]))
     stock = (unknown[0], *state.stock[1:])
-    fields = {name: getattr(state, name) for name in State.__slots__}
+    fields = {name: getattr(state, name) for name in FIELDS}
     fields.update(hands=tuple(hands), stock=stock)
     other = build_state(**fields)
     assert other != state and observe(other, 0) == observe(state, 0)

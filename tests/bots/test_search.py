@@ -14,7 +14,7 @@ from canasta import apply, get_rules, legal_actions, observe
 from canasta.bots import make_bot
 from canasta.bots.heuristic import alternatives
 from canasta.bots.ismcts import ISMCTSBot, evaluate
-from canasta.state import State, build_state
+from canasta.state import FIELDS, State, build_state
 
 from .helpers import play_hand, play_until
 
@@ -57,7 +57,7 @@ def test_search_ignores_what_the_seat_cannot_see() -> None:
     hands[other] = tuple(sorted([*rest, swap]))
     stock = list(state.stock)
     stock[stock.index(swap)] = card
-    fields = {name: getattr(state, name) for name in State.__slots__}
+    fields = {name: getattr(state, name) for name in FIELDS}
     fields.update(hands=tuple(hands), stock=tuple(stock))
     twin = build_state(**fields)
     assert twin != state and observe(twin, seat) == observe(state, seat)

@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from canasta import State, observe
-from canasta.state import build_state
+from canasta.state import FIELDS, build_state
 from tests.playouts import ALL_PRESETS, random_hand
 
 
@@ -41,7 +41,7 @@ def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
         extra = len(hand) - len(keep[s])
         hands.append(tuple(sorted(keep[s] + hidden[:extra])))
         del hidden[:extra]
-    fields = {name: getattr(state, name) for name in State.__slots__}
+    fields = {name: getattr(state, name) for name in FIELDS}
     fields.update(hands=tuple(hands), stock=tuple(hidden))
     return build_state(**fields)
 
