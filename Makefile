@@ -1,16 +1,28 @@
 # Set-up and everyday commands. Every target creates its own virtual environment (.venv).
+# .venv is an editable, pure-Python install: edits to src/ take effect at once. The compiled
+# build (mypyc, see setup.py) is tested from a wheel installed in .venv-compiled, so no compiled
+# module ever lies in src/ where it would shadow the sources.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS ?= dev
+COMPILED_VENV := .venv-compiled
+CBIN := $(COMPILED_VENV)/bin
+CSTAMP := $(COMPILED_VENV)/.installed
+WHEEL_STAMP := dist/.built
+CORE_SOURCES := setup.py pyproject.toml $(wildcard src/canasta/*.py)
+PYTEST_ARGS := -m "not slow and not ray" -n 2 -rs
 
-.PHONY: help venv test test-slow test-web lint typecheck bench conformance play serve clean
+.PHONY: help venv compiled dist test test-pure test-compiled test-slow test-web lint typecheck \
+	bench conformance play serve clean
 
 help:
 	@echo "make play         start a game of Canasta in the terminal (PLAY_ARGS=\"--opponents hard\")"
 	@echo "make serve        start the web table on http://127.0.0.1:8000 (SERVE_ARGS=\"--port 8080\")"
-	@echo "make test         lint, type-check and run the default test suite"
+	@echo "make test         lint, type-check and run the default test suite on both builds"
+	@echo "make compiled     build the wheel (core compiled with mypyc) into .venv-compiled"
+	@echo "make dist         the wheel and the sdist in dist/ (python -m build)"
 	@echo "make test-slow    run the long suites too (marked slow)"
 	@echo "make test-web     the web table's tests only (PostgreSQL ones need CANASTA_TEST_POSTGRES_URL)"
 	@echo "make bench        random-playout benchmark against OpenSpiel gin rummy"
@@ -19,10 +31,28 @@ help:
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[$(EXTRAS)]"
+	CANASTA_PURE=1 $(BIN)/pip install --quiet -e ".[$(EXTRAS)]"
 	touch $(STAMP)
 
 venv: $(STAMP)
+
+# The wheel (compiled where a C compiler is found) and the sdist, from the sources of the tree.
+$(WHEEL_STAMP): $(STAMP) $(CORE_SOURCES)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist . > build.log 2>&1 || (cat build.log; exit 1)
+	touch $(WHEEL_STAMP)
+
+dist: $(WHEEL_STAMP)
+
+# The test dependencies once, then the freshly built wheel over them.
+$(CSTAMP): pyproject.toml $(WHEEL_STAMP)
+	[ -x $(CBIN)/python ] || $(PYTHON) -m venv $(COMPILED_VENV)
+	$(CBIN)/pip install --quiet --upgrade pip
+	$(CBIN)/pip install --quiet "$$(ls dist/canasta-*.whl)[$(EXTRAS)]"
+	$(CBIN)/pip install --quiet --force-reinstall --no-deps dist/canasta-*.whl
+	touch $(CSTAMP)
+
+compiled: $(CSTAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
@@ -32,11 +62,20 @@ typecheck: $(STAMP)
 
 # As root on Debian, the system test services (PostgreSQL, Chromium) are installed and started
 # first; elsewhere the tests that need them are skipped, each with its reason in the summary.
-test: lint typecheck
+# The suite runs twice: on the pure sources (with the checks that compare the two builds), then
+# on the compiled build.
+test: lint typecheck $(CSTAMP)
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then scripts/services.sh; fi
+	$(MAKE) --no-print-directory test-pure test-compiled
+
+test-pure: $(STAMP)
 	set -a; [ ! -f .services.env ] || . ./.services.env; set +a; \
-	$(BIN)/pytest -m "not slow and not ray" -n 2 -rs
+	CANASTA_COMPILED_PYTHON=$(CURDIR)/$(CBIN)/python $(BIN)/pytest $(PYTEST_ARGS)
 	$(BIN)/pytest -m "ray and not slow" -rs
+
+test-compiled: $(CSTAMP)
+	set -a; [ ! -f .services.env ] || . ./.services.env; set +a; \
+	CANASTA_EXPECT_COMPILED=1 $(CBIN)/python -m pytest $(PYTEST_ARGS) -p no:cacheprovider
 
 test-slow: $(STAMP)
 	$(BIN)/pytest -m slow -n 2 -rs
@@ -62,4 +101,4 @@ serve: $(STAMP)
 	$(BIN)/canasta serve $(SERVE_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(COMPILED_VENV) build dist build.log .pytest_cache .mypy_cache .ruff_cache

@@ -10,6 +10,9 @@ The core API (standard library only)::
     >>> state = canasta.apply(state, "draw")
     >>> state.phase
     'play'
+
+``canasta.COMPILED`` is True when the rules core runs compiled (mypyc), False when it runs as
+the pure-Python sources; both give the same results.
 """
 
 from __future__ import annotations
@@ -30,14 +33,14 @@ from canasta.legal import legal_actions
 from canasta.observation import Observation, observe
 from canasta.position import format_position, parse_position, state_from_json, state_to_json
 from canasta.rules import PRESETS, Rules, get_rules, rules_from_json
-from canasta.state import HandResult, SideResult, State
+from canasta.state import COMPILED, HandResult, SideResult, State
 
 __all__ = [
-    "PRESETS", "Action", "CanastaError", "Card", "Game", "GameRecord", "Group", "HandRecord",
-    "HandResult", "IllegalActionError", "NotationError", "Observation", "PositionError", "Rules",
-    "RulesError", "SideResult", "State", "apply", "check", "format_action", "format_card",
-    "format_position", "get_rules", "is_legal", "legal_actions", "new_hand", "observe",
-    "parse_action", "parse_card", "parse_cards", "parse_position", "replay", "rules_from_json",
-    "state_from_json", "state_to_json",
+    "COMPILED", "PRESETS", "Action", "CanastaError", "Card", "Game", "GameRecord", "Group",
+    "HandRecord", "HandResult", "IllegalActionError", "NotationError", "Observation",
+    "PositionError", "Rules", "RulesError", "SideResult", "State", "apply", "check",
+    "format_action", "format_card", "format_position", "get_rules", "is_legal", "legal_actions",
+    "new_hand", "observe", "parse_action", "parse_card", "parse_cards", "parse_position", "replay",
+    "rules_from_json", "state_from_json", "state_to_json",
 ]
 __version__ = "0.1.0"

@@ -77,7 +77,8 @@ def parse_card(text: str) -> Card:
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Parse space-separated cards, or an iterable of card strings."""
-    items = text.split() if isinstance(text, str) else list(text)
+    # items may be anything a caller passed: each is checked (and compiled code checks types)
+    items: list[object] = text.split() if isinstance(text, str) else list(text)
     out = []
     for item in items:
         if not isinstance(item, str):

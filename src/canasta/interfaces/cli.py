@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from canasta import __version__
+from canasta import COMPILED, __version__
 from canasta.actions import format_action
 from canasta.deal import new_hand
 from canasta.errors import CanastaError, IllegalActionError, NotationError
@@ -24,6 +24,9 @@ from canasta.game import GameRecord, apply_line, as_played, replay
 from canasta.legal import legal_actions
 from canasta.position import dumps, parse_position, result_to_json, state_to_json
 from canasta.rules import PRESETS, Rules, get_rules, rules_from_json
+
+BUILD = "rules core compiled with mypyc" if COMPILED else "pure-Python rules core"
+"""Which build of the rules core runs (``canasta --version`` says it)."""
 
 EXIT_ILLEGAL = 1
 EXIT_INVALID = 2
@@ -157,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``canasta`` command (its subcommands are added here)."""
     parser = _Parser(prog="canasta", description=DESCRIPTION,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"canasta {__version__}")
+    parser.add_argument("--version", action="version", version=f"canasta {__version__} ({BUILD})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("deal", help="print the starting position of a new hand",
