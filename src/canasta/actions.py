@@ -14,7 +14,7 @@ one-line text; ``parse_action(format_action(a)) == a`` for every canonical actio
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from canasta.cards import (
     BLACK_THREE_RANK,
@@ -31,11 +31,11 @@ from canasta.cards import (
 )
 from canasta.errors import NotationError
 
-VERBS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "pass")
+VERBS: Final = ("draw", "take", "meld", "discard", "ask", "yes", "no", "pass")
 
-NO_RANK: Rank = -1
+NO_RANK: Final[Rank] = -1
 """Rank of a group of wild cards that names no rank (illegal: wild cards cannot meld alone)."""
-MIXED_RANK: Rank = -2
+MIXED_RANK: Final[Rank] = -2
 """Rank of a group whose cards are of several ranks, or hold a red three (illegal)."""
 
 
@@ -57,13 +57,13 @@ class Action(NamedTuple):
         return format_action(self)
 
 
-DRAW = Action("draw")
-TAKE = Action("take")
-ASK = Action("ask")
-YES = Action("yes")
-NO = Action("no")
-PASS = Action("pass")
-DISCARDS = tuple(Action("discard", (), c) for c in range(53))
+DRAW: Final = Action("draw")
+TAKE: Final = Action("take")
+ASK: Final = Action("ask")
+YES: Final = Action("yes")
+NO: Final = Action("no")
+PASS: Final = Action("pass")
+DISCARDS: Final = tuple(Action("discard", (), c) for c in range(53))
 """The discard action of each card, prebuilt: legal-action lists share them."""
 
 
@@ -126,8 +126,8 @@ def format_action(action: Action) -> str:
     return verb
 
 
-_PREFIX = re.compile(r"^\s*p(\d+)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
-_RANK_PREFIX = re.compile(r"^\s*([0-9a-zA-Z]{1,2})\s*:(.*)$", re.DOTALL)
+_PREFIX: Final = re.compile(r"^\s*p(\d+)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
+_RANK_PREFIX: Final = re.compile(r"^\s*([0-9a-zA-Z]{1,2})\s*:(.*)$", re.DOTALL)
 
 
 def _parse_group(text: str) -> Group:

@@ -21,6 +21,7 @@ Sorting card ints gives the canonical order of NOTATION §2: natural cards by ra
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from canasta.errors import NotationError
 
@@ -29,37 +30,42 @@ Card = int
 Rank = int
 """A rank index: 0..10 natural ranks 4..A, 11 threes, 12 twos."""
 
-SUITS = "cdhs"
-RANK_CHARS = "456789TJQKA32"
+SUITS: Final = "cdhs"
+RANK_CHARS: Final = "456789TJQKA32"
 """Rank characters by rank index."""
-NATURAL_RANKS = range(11)
-THREE = 11
-TWO = 12
-BLACK_THREE_RANK = THREE
+NATURAL_RANKS: Final = range(11)
+THREE: Final = 11
+TWO: Final = 12
+BLACK_THREE_RANK: Final = THREE
 """The meld rank used for a going-out meld of black threes."""
 
-JOKER: Card = 52
-NUM_CARD_TYPES = 53
+JOKER: Final[Card] = 52
+NUM_CARD_TYPES: Final = 53
 
-BLACK_THREES = (44, 47)  # 3c, 3s
-RED_THREES = (45, 46)  # 3d, 3h
-WILDS = (48, 49, 50, 51, JOKER)
+FIRST_THREE: Final = THREE * 4
+"""The lowest three (44): in a sorted hand the natural cards come before it."""
+FIRST_WILD: Final = TWO * 4
+"""The lowest wild card (48): in a sorted hand the wild cards start there."""
 
-IS_NATURAL = tuple(c < 44 for c in range(NUM_CARD_TYPES))
-IS_WILD = tuple(c >= 48 for c in range(NUM_CARD_TYPES))
-IS_RED_THREE = tuple(c in RED_THREES for c in range(NUM_CARD_TYPES))
-IS_BLACK_THREE = tuple(c in BLACK_THREES for c in range(NUM_CARD_TYPES))
-RANK_OF = tuple(min(c >> 2, TWO) for c in range(NUM_CARD_TYPES))
+BLACK_THREES: Final = (44, 47)  # 3c, 3s
+RED_THREES: Final = (45, 46)  # 3d, 3h
+WILDS: Final = (48, 49, 50, 51, JOKER)
+
+IS_NATURAL: Final = tuple(c < FIRST_THREE for c in range(NUM_CARD_TYPES))
+IS_WILD: Final = tuple(c >= FIRST_WILD for c in range(NUM_CARD_TYPES))
+IS_RED_THREE: Final = tuple(c in RED_THREES for c in range(NUM_CARD_TYPES))
+IS_BLACK_THREE: Final = tuple(c in BLACK_THREES for c in range(NUM_CARD_TYPES))
+RANK_OF: Final = tuple(min(c >> 2, TWO) for c in range(NUM_CARD_TYPES))
 """Rank index of each card (the joker reports the rank of twos: both are wild)."""
 
-_NAMES = tuple(
+_NAMES: Final = tuple(
     [RANK_CHARS[c >> 2] + SUITS[c & 3] for c in range(52)] + ["JK"]
 )
-_BY_NAME: dict[str, Card] = {name.lower(): c for c, name in enumerate(_NAMES)}
+_BY_NAME: Final[dict[str, Card]] = {name.lower(): c for c, name in enumerate(_NAMES)}
 for _c in range(52):
     if RANK_CHARS[_c >> 2] == "T":
         _BY_NAME["10" + SUITS[_c & 3]] = _c
-_RANK_BY_CHAR: dict[str, Rank] = {ch.lower(): r for r, ch in enumerate(RANK_CHARS)}
+_RANK_BY_CHAR: Final[dict[str, Rank]] = {ch.lower(): r for r, ch in enumerate(RANK_CHARS)}
 _RANK_BY_CHAR["10"] = RANK_CHARS.index("T")
 
 
@@ -78,7 +84,7 @@ def parse_card(text: str) -> Card:
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Parse space-separated cards, or an iterable of card strings."""
     # items may be anything a caller passed: each is checked (and compiled code checks types)
-    items: list[object] = text.split() if isinstance(text, str) else list(text)
+    items: list[object] = [*text.split()] if isinstance(text, str) else [*text]
     out = []
     for item in items:
         if not isinstance(item, str):

@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 from bisect import bisect_left
 from collections.abc import Iterator
-from itertools import groupby
+from typing import Final
 
 from canasta.actions import (
     ASK,
@@ -39,6 +39,8 @@ from canasta.actions import (
 )
 from canasta.cards import (
     BLACK_THREE_RANK,
+    FIRST_THREE,
+    FIRST_WILD,
     IS_BLACK_THREE,
     IS_NATURAL,
     IS_WILD,
@@ -74,7 +76,7 @@ def legal_actions(state: HandState) -> list[Action]:
 
 # -- small combinatorics, cached -------------------------------------------------------------
 
-_SUBSETS: dict[tuple[tuple[Card, ...], int], list[tuple[Card, ...]]] = {}
+_SUBSETS: Final[dict[tuple[tuple[Card, ...], int], list[tuple[Card, ...]]]] = {}
 
 
 def submultisets(cards: tuple[Card, ...], k: int) -> list[tuple[Card, ...]]:
@@ -97,8 +99,8 @@ def _all_submultisets(cards: tuple[Card, ...], low: int, high: int) -> list[tupl
 
 
 RankOptions = tuple[list[tuple[Action, int]], list[Action], int]
-_RANK_OPTIONS: dict[tuple[object, ...], RankOptions] = {}
-_MELD_ACTIONS: dict[tuple[Rank, tuple[Card, ...]], Action] = {}
+_RANK_OPTIONS: Final[dict[tuple[object, ...], RankOptions]] = {}
+_MELD_ACTIONS: Final[dict[tuple[Rank, tuple[Card, ...]], Action]] = {}
 
 
 def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: tuple[Card, ...],
@@ -141,23 +143,23 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
     return result
 
 
-_RANK_KEY = RANK_OF.__getitem__
-
-
 def _hand_profile(hand: tuple[Card, ...]) -> tuple[dict[Rank, tuple[Card, ...]], tuple[Card, ...],
                                                    tuple[Card, ...]]:
     """(naturals by rank, wild cards, black threes) of a sorted hand."""
+    # Sorted, the natural cards come first (rank by rank), then the threes, then the wild cards.
     by_rank: dict[Rank, tuple[Card, ...]] = {}
-    wilds: tuple[Card, ...] = ()
-    blacks: tuple[Card, ...] = ()
-    for rank, cards in groupby(hand, _RANK_KEY):
-        if rank < 11:
-            by_rank[rank] = tuple(cards)
-        elif rank == 12:
-            wilds = tuple(cards)
-        else:
-            blacks = tuple(c for c in cards if IS_BLACK_THREE[c])
-    return by_rank, wilds, blacks
+    n = len(hand)
+    start = 0
+    while start < n and hand[start] < FIRST_THREE:
+        rank = hand[start] >> 2
+        end = start + 1
+        while end < n and hand[end] >> 2 == rank:
+            end += 1
+        by_rank[rank] = hand[start:end]
+        start = end
+    wild = bisect_left(hand, FIRST_WILD, start)
+    blacks = tuple(c for c in hand[start:wild] if IS_BLACK_THREE[c]) if wild > start else ()
+    return by_rank, hand[wild:], blacks
 
 
 # -- the draw phase --------------------------------------------------------------------------
@@ -222,7 +224,7 @@ def take_actions(state: HandState) -> list[Action]:
                         if a not in acts)
         return acts
     naturals = hand[start:end]
-    wilds = hand[bisect_left(hand, 48):]
+    wilds = hand[bisect_left(hand, FIRST_WILD):]
     groups: list[tuple[Card, ...]] = []
     if not frozen and existing is not None and rules.unfrozen_take_by_adding_to_meld:
         groups.append(())
@@ -369,7 +371,7 @@ def _openings(state: HandState, hand: tuple[Card, ...], by_rank: dict[Rank, tupl
     return _opening_actions(state, hand, by_rank, twos, jokers, results, top, top_rank, gain)
 
 
-_OPENINGS: dict[tuple[object, ...], list[list[Shape]]] = {}
+_OPENINGS: Final[dict[tuple[object, ...], list[list[Shape]]]] = {}
 
 
 def _opening_actions(state: HandState, hand: tuple[Card, ...],
@@ -418,7 +420,7 @@ def _expand(chosen: list[Shape], by_rank: dict[Rank, tuple[Card, ...]], twos: tu
         yield tuple(groups)
 
 
-WHOLE_HAND_OPENING = 16
+WHOLE_HAND_OPENING: Final = 16
 """The largest hand whose whole-hand openings are all listed. A larger hand that goes out at
 once can open with fewer cards than all but two, and listed melds reach the rest, unless its
 whole count is below the minimum (a concealed going out the rules free from it: still listed).
@@ -449,7 +451,7 @@ def _whole_hand_actions(state: HandState, hand: tuple[Card, ...],
                 return []  # the usual case: two cards, or one after a take, could go nowhere
             lone.append(r)
     size = rules.canasta_size
-    wild_count = len(hand) - bisect_left(hand, 48)
+    wild_count = len(hand) - bisect_left(hand, FIRST_WILD)
     canastas = sum(1 for m in melds if m is not None and len(m) >= size)
     for rank in range(11):
         before = len(melds[rank] or ())
@@ -579,7 +581,7 @@ def _play_actions(state: HandState) -> list[Action]:
                     continue
                 shape = None
             else:
-                wild_count = len(existing) - bisect_left(existing, 48)
+                wild_count = len(existing) - bisect_left(existing, FIRST_WILD)
                 shape = (len(existing) - wild_count, wild_count)
             found = cache.get((meld_key, rank, naturals, wilds, shape))
             if found is None:

@@ -7,11 +7,12 @@ one definition of a legal meld.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from canasta.cards import BLACK_THREE_RANK, IS_BLACK_THREE, IS_NATURAL, IS_WILD, RANK_OF, Card
 from canasta.rules import Rules
 
-UNLIMITED = 1 << 30
+UNLIMITED: Final = 1 << 30
 
 
 def wild_cap(rules: Rules, naturals: int) -> int:

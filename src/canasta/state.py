@@ -11,18 +11,18 @@ that forms once the lone hand is known (:meth:`State.owner_of`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, cast
+from typing import Final, NamedTuple, cast
 
 from canasta.cards import Card, Rank
 from canasta.rules import Rules
 
-DRAW = "draw"
-PLAY = "play"
-ANSWER = "answer"
-OVER = "over"
-PHASES = (DRAW, PLAY, ANSWER, OVER)
+DRAW: Final = "draw"
+PLAY: Final = "play"
+ANSWER: Final = "answer"
+OVER: Final = "over"
+PHASES: Final = (DRAW, PLAY, ANSWER, OVER)
 
-NUM_MELD_RANKS = 12
+NUM_MELD_RANKS: Final = 12
 """Meld slots per side: the natural ranks 0..10 and the black-three going-out meld (11)."""
 
 Meld = tuple[Card, ...]
@@ -50,7 +50,7 @@ class TurnInfo(NamedTuple):
     ends (``last_red_three_may_meld``): no discard follows; ``pass`` ends the hand."""
 
 
-NEW_TURN = TurnInfo()
+NEW_TURN: Final = TurnInfo()
 
 
 class SideResult(NamedTuple):
@@ -74,14 +74,14 @@ class HandResult(NamedTuple):
     sides: tuple[SideResult, ...]
 
 
-FIELDS = (
+FIELDS: Final = (
     "rules", "dealer", "to_move", "phase", "hands", "stock", "pile", "melds", "red_threes",
     "hidden", "scores", "pile_frozen", "has_melded", "asks", "answer", "turn", "known",
     "lone_hand", "result",
 )
 """The fields of a state, in the order a pickle keeps them."""
 
-COMPILED = not __file__.endswith(".py")
+COMPILED: Final = not __file__.endswith(".py")
 """True when this module runs compiled (an extension module) rather than interpreted."""
 
 
