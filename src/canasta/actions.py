@@ -57,6 +57,20 @@ class Action(NamedTuple):
         return format_action(self)
 
 
+_TUPLE_NEW: Final = tuple.__new__
+
+
+def new_group(rank: Rank, cards: tuple[Card, ...]) -> Group:
+    """``Group(rank, cards)`` for cards already in canonical order, made without the named
+    tuple's Python-level constructor: the legal-action lists make many."""
+    return _TUPLE_NEW(Group, (rank, cards))
+
+
+def new_action(verb: str, groups: tuple[Group, ...]) -> Action:
+    """``Action(verb, groups)`` for a ``meld`` or ``take`` (see :func:`new_group`)."""
+    return _TUPLE_NEW(Action, (verb, groups, -1))
+
+
 DRAW: Final = Action("draw")
 TAKE: Final = Action("take")
 ASK: Final = Action("ask")

@@ -36,6 +36,8 @@ from canasta.actions import (
     Action,
     Group,
     canonical,
+    new_action,
+    new_group,
 )
 from canasta.cards import (
     BLACK_THREE_RANK,
@@ -125,15 +127,16 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
             if en + ew + k > rules.max_meld_size:
                 break
             most = min(most, rules.max_meld_size - en - ew - k)
-        counts = range(least, most + 1) if least > 0 else range(0, max(most, 0) + 1)
+        if least == 0:
+            most = max(most, 0)
         for nat in submultisets(naturals, k):
-            for w in counts:
+            for w in range(least, most + 1):
                 for wild in wild_sets[w]:
                     cards = nat + wild
                     action = actions.get((rank, cards))
                     if action is None:
-                        action = actions.setdefault((rank, cards),
-                                                    Action("meld", (Group(rank, cards),)))
+                        action = new_action("meld", (new_group(rank, cards),))
+                        actions[(rank, cards)] = action
                     out.append((action, k + w))
     if len(_RANK_OPTIONS) > 200_000:
         _RANK_OPTIONS.clear()
@@ -254,7 +257,7 @@ def take_actions(state: HandState) -> list[Action]:
             made = canastas + (1 if after >= size > en + ew else 0)
             if not _may_end_with(state, made, left):
                 continue
-        acts.append(Action("take", (Group(rank, group),)) if group else TAKE)
+        acts.append(new_action("take", (new_group(rank, group),)) if group else TAKE)
     if len(hand) + gain <= 3:  # taking with a pair (or less) could leave at most one card
         acts.extend(_whole_hand_actions(state, hand, _hand_profile(hand)[0], melds, top, gain))
     return list(dict.fromkeys(acts))
@@ -394,7 +397,7 @@ def _opening_actions(state: HandState, hand: tuple[Card, ...],
         ordered = sorted(chosen, key=lambda shape: (shape[0] != top_rank, -shape[0]))
         verb = "take" if top is not None else "meld"
         for groups in _expand(ordered, by_rank, twos, jokers):
-            acts[Action(verb, groups)] = None
+            acts[new_action(verb, groups)] = None
     return list(acts)
 
 
@@ -412,7 +415,7 @@ def _expand(chosen: list[Shape], by_rank: dict[Rank, tuple[Card, ...]], twos: tu
                 rest = list(twos_left)
                 for c in two:
                     rest.remove(c)
-                group = Group(rank, nat + two + (JOKER,) * j)  # already in canonical order
+                group = new_group(rank, nat + two + (JOKER,) * j)  # in canonical order
                 for tail in rec(i + 1, tuple(rest)):
                     yield [group, *tail]
 
