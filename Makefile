@@ -25,7 +25,7 @@ help:
 	@echo "make dist         the wheel and the sdist in dist/ (python -m build)"
 	@echo "make test-slow    run the long suites too (marked slow)"
 	@echo "make test-web     the web table's tests only (PostgreSQL ones need CANASTA_TEST_POSTGRES_URL)"
-	@echo "make bench        random-playout benchmark against OpenSpiel gin rummy"
+	@echo "make bench        random playout, pure and compiled builds, against OpenSpiel gin rummy"
 	@echo "make conformance  the command-line contract sample of docs/notation.md"
 
 $(STAMP): pyproject.toml
@@ -86,9 +86,11 @@ test-web: $(STAMP)
 conformance: $(STAMP)
 	$(BIN)/python ../shared/conformance/cli_contract.py $(BIN)/canasta
 
-bench: $(STAMP)
-	$(BIN)/pip install --quiet -e ".[dev,bench]"
-	$(BIN)/python benchmarks/random_playout.py --rules classic --seconds 20
+# The pure build (.venv) and the compiled one (.venv-compiled) side by side, with OpenSpiel's
+# gin rummy, in one run on one core.
+bench: $(STAMP) $(CSTAMP)
+	CANASTA_PURE=1 $(BIN)/pip install --quiet -e ".[dev,bench]"
+	$(BIN)/python benchmarks/random_playout.py --rules classic --seconds 20 --also $(CBIN)/python
 
 # make play PLAY_ARGS="--opponents hard --resume ~/.local/share/canasta/games/FILE.json"
 PLAY_ARGS ?=

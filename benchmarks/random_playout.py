@@ -10,10 +10,16 @@ not counted as decisions) and prints the ratio of decisions/s, canasta ÷ gin.
 The process is pinned to one CPU (``--cpu``, default 0) and both engines are warmed up with one
 hand (game) before timing, following the method of PEERS.md §4.2.
 
+The build of canasta that runs (compiled with mypyc, or the pure-Python sources) is reported.
+``--also COMMAND`` plays the same playout, in the same run and on the same CPU, with another
+interpreter (another build), e.g. the compiled one of ``make compiled``; it may be given several
+times, and ``NAME=value`` words before the command set its environment.
+
 Usage::
 
     python benchmarks/random_playout.py --rules classic --seconds 10
     python benchmarks/random_playout.py --rules classic-2p --seconds 5 --no-baseline --json
+    .venv/bin/python benchmarks/random_playout.py --also .venv-compiled/bin/python
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ import json
 import os
 import platform
 import random
+import shlex
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -59,6 +67,12 @@ class Playout:
     applied: int
     elapsed_s: float
     cpu_s: float
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], unit: str) -> Playout:
+        """The playout that :func:`playout_json` described."""
+        return cls(data[f"{unit}s"], data["decisions"], data.get("applied", data["decisions"]),
+                   data["elapsed_s"], data["cpu_s"])
 
     @property
     def units_per_s(self) -> float:
@@ -240,6 +254,7 @@ def playout_json(p: Playout, unit: str) -> dict[str, Any]:
         "decisions_per_s": round(p.decisions_per_s, 1),
         "decisions_per_cpu_s": round(p.decisions_per_cpu_s, 1),
         f"decisions_per_{unit}": round(p.decisions_per_unit, 2),
+        "cpu_s": round(p.cpu_s, 3),
     }
     if p.applied != p.decisions:
         out["applied"] = p.applied
@@ -247,27 +262,44 @@ def playout_json(p: Playout, unit: str) -> dict[str, Any]:
     return out
 
 
+def build_name(compiled: bool) -> str:
+    """How a report names a build of canasta."""
+    return "compiled with mypyc" if compiled else "pure Python"
+
+
 def print_text(report: dict[str, Any], own: Playout, base: Playout | None,
-               write: Callable[[str], object] = print) -> None:
-    """Print the human-readable report."""
+               write: Callable[[str], object] = print,
+               others: Sequence[tuple[dict[str, Any], Playout]] = ()) -> None:
+    """Print the human-readable report (``others``: the ``--also`` runs, report and playout)."""
     where = f"on one core (pinned to CPU {report['cpu']})" if report["pinned"] else \
         "NOT pinned to one core (this platform cannot set CPU affinity)"
     write(f"canasta random playout: rules {report['rules']}, {report['seconds']:g} s, "
           f"seed {report['seed']}, {where}, Python {report['python']}")
-    rows = [
-        ("hands", f"{own.units:,}"),
-        ("decisions", f"{own.decisions:,}"),
-        ("elapsed (s)", f"{own.elapsed_s:.2f}"),
-        ("hands/s", f"{own.units_per_s:,.1f}"),
-        ("decisions/s", f"{own.decisions_per_s:,.0f}"),
-        ("decisions/hand", f"{own.decisions_per_unit:.1f}"),
-        ("CPU share", f"{own.cpu_share:.0%}"),
-        ("decisions per CPU second", f"{own.decisions_per_cpu_s:,.0f}"),
-    ]
-    for name, value in rows:
-        write(f"  {name:<26}{value:>12}")
-    if own.cpu_share < BUSY_SHARE:
-        write(BUSY_NOTE)
+    runs = [(f"canasta, {build_name(report['compiled'])} (this interpreter)", own)]
+    runs += [(f"canasta, {build_name(o['compiled'])} ({o['command']})", p) for o, p in others]
+    for title, run in runs:
+        if others:
+            write(title)
+        rows = [
+            ("hands", f"{run.units:,}"),
+            ("decisions", f"{run.decisions:,}"),
+            ("elapsed (s)", f"{run.elapsed_s:.2f}"),
+            ("hands/s", f"{run.units_per_s:,.1f}"),
+            ("decisions/s", f"{run.decisions_per_s:,.0f}"),
+            ("decisions/hand", f"{run.decisions_per_unit:.1f}"),
+            ("CPU share", f"{run.cpu_share:.0%}"),
+            ("decisions per CPU second", f"{run.decisions_per_cpu_s:,.0f}"),
+        ]
+        if not others:
+            rows.insert(0, ("build", build_name(report["compiled"])))
+        for name, value in rows:
+            write(f"  {name:<26}{value:>12}")
+        if run.cpu_share < BUSY_SHARE:
+            write(BUSY_NOTE)
+    for o, p in others:
+        write(f"ratio of hands/s, {build_name(o['compiled'])} ({o['command']}) ÷ this "
+              f"interpreter's: {p.units_per_s / own.units_per_s:.2f} (per CPU second: "
+              f"{p.decisions_per_cpu_s / own.decisions_per_cpu_s:.2f})")
     if base is None:
         write(f"baseline skipped: {report['baseline_note']}")
         return
@@ -288,8 +320,32 @@ def print_text(report: dict[str, Any], own: Playout, base: Playout | None,
         write(f"  {name:<26}{value:>12}")
     if base.cpu_share < BUSY_SHARE:
         write(BUSY_NOTE)
-    write(f"ratio of decisions/s, canasta ÷ gin: {report['ratio']:.2f} "
-          f"(per CPU second: {report['ratio_cpu']:.2f})")
+    for title, run in runs:
+        name = f" ({title.split(', ', 1)[1]})" if others else ""
+        write(f"ratio of decisions/s, canasta{name} ÷ gin: "
+              f"{run.decisions_per_s / base.decisions_per_s:.2f} (per CPU second: "
+              f"{run.decisions_per_cpu_s / base.decisions_per_cpu_s:.2f})")
+
+
+def run_elsewhere(command: str, args: argparse.Namespace) -> dict[str, Any]:
+    """This script's JSON report of the canasta playout alone, run by ``command`` (an
+    interpreter, after optional ``NAME=value`` environment words) on the same CPU."""
+    words = shlex.split(command)
+    env = dict(os.environ)
+    while words and "=" in words[0] and not words[0].startswith(("/", ".")):
+        name, _, value = words.pop(0).partition("=")
+        env[name] = value
+    if not words:
+        raise ValueError(f"--also {command!r} names no interpreter")
+    done = subprocess.run(
+        [*words, __file__, "--rules", args.rules, "--seconds", str(args.seconds), "--seed",
+         str(args.seed), "--cpu", str(args.cpu), "--no-baseline", "--json"],
+        capture_output=True, text=True, env=env, check=False)
+    if done.returncode != 0:
+        raise ValueError(f"--also {command!r} failed: {done.stderr.strip()[-500:]}")
+    report: dict[str, Any] = json.loads(done.stdout)
+    report["command"] = command
+    return report
 
 
 def add_playout_options(parser: argparse.ArgumentParser, seconds: float, what: str) -> None:
@@ -312,6 +368,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     add_playout_options(parser, seconds=10.0, what="timed seconds for each engine")
     parser.add_argument("--json", action="store_true",
                         help="print one line of JSON instead of text")
+    parser.add_argument("--also", action="append", default=[], metavar="COMMAND",
+                        help="also run the canasta playout with this interpreter (another build, "
+                             "e.g. .venv-compiled/bin/python; NAME=value words first set its "
+                             "environment); may be repeated")
     parser.add_argument("--no-baseline", action="store_true",
                         help=f"skip the OpenSpiel {BASELINE_GAME} baseline")
     args = parser.parse_args(argv)
@@ -332,6 +392,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     play_hand(rules, random.Random(args.seed).getrandbits(64), 0)  # warm-up
     own = canasta_playout(rules, args.seconds, random.Random(args.seed))
+    try:
+        also = [run_elsewhere(command, args) for command in args.also]
+    except ValueError as exc:
+        print(f"random_playout: {exc}", file=sys.stderr)
+        return 2
 
     base: Playout | None = None
     baseline: dict[str, Any] | None = None
@@ -358,6 +423,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "cpu": args.cpu,
         "pinned": pinned,
         "python": platform.python_version(),
+        "compiled": getattr(canasta, "COMPILED", False),  # older versions: pure only
         "hands": own.units,
         "decisions": own.decisions,
         "elapsed_s": round(own.elapsed_s, 3),
@@ -368,12 +434,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "ratio_cpu": (round(own.decisions_per_cpu_s / base.decisions_per_cpu_s, 3)
                       if base and base.decisions_per_cpu_s else None),
     }
+    report["cpu_s"] = round(own.cpu_s, 3)
+    if also:
+        report["also"] = also
     if base is None:
         report["baseline_note"] = note
     if args.json:
         print(json.dumps(report))
     else:
-        print_text(report, own, base)
+        print_text(report, own, base, others=[(o, Playout.from_json(o, "hand")) for o in also])
     return 0
 
 

@@ -96,3 +96,25 @@ def test_rl_playout_reports_every_path_against_the_native_one() -> None:
         assert p["ids"] >= p["engine_actions"], name  # an action is one id or more
         assert 0 < p["share_of_native_cpu"] < 10, name
     assert report["rounds"] == 2 and report["rules"] == "classic-2p"
+
+
+def test_random_playout_also_runs_another_interpreter_and_names_the_builds() -> None:
+    import canasta
+
+    report = _json_line(_run("random_playout.py", "--seconds", "0.3", "--no-baseline",
+                             "--json", "--also", sys.executable))
+    assert report["compiled"] is canasta.COMPILED
+    (other,) = report["also"]
+    assert other["command"] == sys.executable and other["compiled"] is canasta.COMPILED
+    assert other["hands_per_s"] > 0 and other["decisions"] >= other["hands"] >= 1
+    text = _run("random_playout.py", "--seconds", "0.2", "--no-baseline", "--also",
+                sys.executable)
+    assert text.count("canasta, ") == 2 and "÷ this interpreter's" in text
+
+
+def test_bots_speed() -> None:
+    out = _run("bots_speed.py", "--iterations", "5", "--decisions", "2", "--game-pairs", "1",
+               "--json")
+    (report,) = json.loads(out)
+    assert report["ismcts"]["iterations"] == 10 and report["ismcts"]["iterations_per_s"] > 0
+    assert report["arena"]["hands"] >= 2 and report["arena"]["hands_per_s"] > 0
