@@ -10,6 +10,7 @@ EXTRAS ?= dev
 COMPILED_VENV := .venv-compiled
 CBIN := $(COMPILED_VENV)/bin
 CSTAMP := $(COMPILED_VENV)/.installed
+CDEPS := $(COMPILED_VENV)/.dependencies
 WHEEL_STAMP := dist/.built
 CORE_SOURCES := setup.py pyproject.toml $(wildcard src/canasta/*.py)
 PYTEST_ARGS := -m "not slow and not ray" -n 2 -rs
@@ -44,11 +45,14 @@ $(WHEEL_STAMP): $(STAMP) $(CORE_SOURCES)
 
 dist: $(WHEEL_STAMP)
 
-# The test dependencies once, then the freshly built wheel over them.
-$(CSTAMP): pyproject.toml $(WHEEL_STAMP)
+# The test dependencies once (again when pyproject.toml changes), then each fresh wheel over them.
+$(CDEPS): pyproject.toml | $(WHEEL_STAMP)
 	[ -x $(CBIN)/python ] || $(PYTHON) -m venv $(COMPILED_VENV)
 	$(CBIN)/pip install --quiet --upgrade pip
 	$(CBIN)/pip install --quiet "$$(ls dist/canasta-*.whl)[$(EXTRAS)]"
+	touch $(CDEPS)
+
+$(CSTAMP): $(CDEPS) $(WHEEL_STAMP)
 	$(CBIN)/pip install --quiet --force-reinstall --no-deps dist/canasta-*.whl
 	touch $(CSTAMP)
 

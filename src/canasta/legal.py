@@ -101,7 +101,18 @@ def _all_submultisets(cards: tuple[Card, ...], low: int, high: int) -> list[tupl
 
 
 RankOptions = tuple[list[tuple[Action, int]], list[Action], int]
-_RANK_OPTIONS: Final[dict[tuple[object, ...], RankOptions]] = {}
+OptionsKey = tuple[Rank, tuple[Card, ...], tuple[Card, ...], tuple[int, int] | None]
+_RANK_OPTIONS: Final[dict[tuple[object, ...], dict[OptionsKey, RankOptions]]] = {}
+"""Per meld make-up rules (``Rules.meld_shape``), the options by rank, naturals, wild cards and
+the make-up of the meld they join."""
+
+
+def _options_cache(rules: Rules) -> dict[OptionsKey, RankOptions]:
+    """The options cache of the meld make-up rules of ``rules``."""
+    cache = _RANK_OPTIONS.get(rules.meld_shape)
+    if cache is None:
+        cache = _RANK_OPTIONS[rules.meld_shape] = {}
+    return cache
 _MELD_ACTIONS: Final[dict[tuple[Rank, tuple[Card, ...]], Action]] = {}
 
 
@@ -109,8 +120,9 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
                   shape: tuple[int, int] | None) -> RankOptions:
     """Single-group meld actions onto rank ``rank`` (a meld of make-up ``shape``, or a new one):
     (action and size) pairs, the bare actions and the largest size. Cached by make-up."""
-    key = (rules.meld_shape, rank, naturals, wilds, shape)
-    found = _RANK_OPTIONS.get(key)
+    cache = _options_cache(rules)
+    key = (rank, naturals, wilds, shape)
+    found = cache.get(key)
     if found is not None:
         return found
     out: list[tuple[Action, int]] = []
@@ -138,11 +150,11 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
                         action = new_action("meld", (new_group(rank, cards),))
                         actions[(rank, cards)] = action
                     out.append((action, k + w))
-    if len(_RANK_OPTIONS) > 200_000:
-        _RANK_OPTIONS.clear()
+    if len(cache) > 200_000:
+        cache.clear()
         _MELD_ACTIONS.clear()
     result = (out, [a for a, _ in out], max((k for _, k in out), default=0))
-    _RANK_OPTIONS[key] = result
+    cache[key] = result
     return result
 
 
@@ -572,8 +584,7 @@ def _play_actions(state: HandState) -> list[Action]:
         ranks: list[Rank] | dict[Rank, tuple[Card, ...]] = by_rank
         if wilds:
             ranks = sorted(set(by_rank).union(r for r in range(11) if melds[r] is not None))
-        cache = _RANK_OPTIONS
-        meld_key = rules.meld_shape
+        cache = _options_cache(rules)
         min_naturals = rules.min_naturals_per_meld
         roomy = n_hand - 2 if answer != "yes" else -1  # options this large leave 2+ cards
         for rank in ranks:
@@ -586,7 +597,7 @@ def _play_actions(state: HandState) -> list[Action]:
             else:
                 wild_count = len(existing) - bisect_left(existing, FIRST_WILD)
                 shape = (len(existing) - wild_count, wild_count)
-            found = cache.get((meld_key, rank, naturals, wilds, shape))
+            found = cache.get((rank, naturals, wilds, shape))
             if found is None:
                 found = _rank_options(rules, rank, naturals, wilds, shape)
             options, bare, largest = found
