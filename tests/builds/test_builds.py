@@ -84,7 +84,8 @@ def test_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:
 
 def _digests(python: str, *args: str) -> list[str]:
     out = subprocess.run([python, str(DIGEST), str(HANDS_PER_PRESET), *args],
-                         capture_output=True, text=True, check=False, cwd=ROOT)
+                         capture_output=True, text=True, check=False, cwd=ROOT,
+                         env={**os.environ, "PYTHONHASHSEED": "0"})
     assert out.returncode == 0, out.stderr
     return out.stdout.splitlines()
 
