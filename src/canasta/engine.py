@@ -15,6 +15,7 @@ changed (states are values). The legal actions themselves are listed by :mod:`ca
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from canasta.actions import MIXED_RANK, NO_RANK, Action, Group, format_action, parse_action
 from canasta.cards import (
@@ -873,5 +874,5 @@ def _is_concealed(state: HandState, seat: int) -> bool:
     return True
 
 
-_HANDLERS = {"draw": _draw, "take": _take, "meld": _meld, "discard": _discard, "ask": _ask,
+_HANDLERS: Final = {"draw": _draw, "take": _take, "meld": _meld, "discard": _discard, "ask": _ask,
              "yes": _answer, "no": _answer, "pass": _pass}

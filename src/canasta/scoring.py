@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from canasta.cards import IS_WILD
 from canasta.rules import Rules
 from canasta.state import HandResult, HandState, SideMelds, SideResult
 
-ZERO = SideResult(0, 0, 0, 0, 0, 0, 0)
+ZERO: Final = SideResult(0, 0, 0, 0, 0, 0, 0)
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,6 @@ MAY_BE_NONE = ("melds", "answer", "lone_hand", "result")
 def digest_hand(rules: object, seed: int) -> str:
     """The digest of one random hand: every state (all fields) and every legal list, in order."""
     import canasta
-
     from canasta.state import FIELDS
 
     assert isinstance(rules, canasta.Rules)
