@@ -47,6 +47,7 @@ from canasta.state import (
     State,
     TurnInfo,
     build_state,
+    seal,
 )
 
 REQUIRED = ("rules", "dealer", "to_move", "phase", "hands", "stock", "pile", "sides")
@@ -328,7 +329,9 @@ def state_from_json(data: Any) -> State:
     if phase == OVER and result is None:
         from canasta.scoring import score_hand
 
-        object.__setattr__(state, "result", score_hand(state, None, False, False))
+        draft = state.copy()  # a State refuses stores, a compiled one even object.__setattr__
+        draft.result = score_hand(state, None, False, False)
+        state = seal(draft)
     return state
 
 
