@@ -148,7 +148,7 @@ def test_without_a_compiler_a_clean_clone_and_the_sdist_install_pure_python(
             "    s = canasta.apply(s, r.choice(canasta.legal_actions(s)))\n"
             "print(s.result.went_out)\n")
     for source in (clone, sdist):
-        install = subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps",
+        install = subprocess.run([python, "-m", "pip", "install", "--no-deps",  # -v: the notes
                                   "--force-reinstall", "-v", str(source)],
                                  capture_output=True, text=True, env=env, check=False)
         assert install.returncode == 0, install.stderr[-3000:]

@@ -22,7 +22,7 @@ from canasta.rl.tensor import (
     tensor_size,
 )
 from canasta.rules import PRESETS, Rules
-from canasta.state import build_state
+from canasta.state import FIELDS, build_state
 from tests.playouts import ALL_PRESETS, random_hand
 from tests.properties.test_hidden_information import reshuffle_hidden
 
@@ -78,7 +78,7 @@ def test_melds_count_per_side_from_the_observers_side() -> None:
     state = new_hand(rules, seed=2)
     empty = (None,) * 12
     kings = (36, 37, 38, 48, 52)  # Kc Kd Kh 2c JK
-    fields = {name: getattr(state, name) for name in state.__slots__}
+    fields = {name: getattr(state, name) for name in FIELDS}
     fields["melds"] = (empty, empty[:9] + (kings,) + empty[10:])
     moved = build_state(**fields)
     mine = piece(state_tensor(moved, 1), rules, "melds")  # seat 1 is on side 1
