@@ -20,6 +20,7 @@ from canasta.actions import Action
 from canasta.bots.base import Bot, Explainer
 from canasta.bots.greedy import GreedyBot
 from canasta.bots.heuristic import HeuristicBot
+from canasta.bots.heuristic_v1 import HeuristicV1Bot
 from canasta.bots.ismcts import ISMCTSBot
 from canasta.bots.random_bot import RandomBot
 from canasta.errors import CanastaError
@@ -29,6 +30,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "heuristic": HeuristicBot,
+    "heuristic-v1": HeuristicV1Bot,
     "ismcts": ISMCTSBot,
 }
 """Bot factories by name."""

@@ -1,0 +1,85 @@
+"""Decisions of the frozen ``heuristic-v1`` bot on seeded positions, kept as a file.
+
+``heuristic-v1`` is the fixed yardstick every new bot is measured against, so its play must
+never change. The file ``data/heuristic_v1_decisions.jsonl.gz`` holds positions met in seeded
+hands of every preset (four copies of the bot, and the bot against the random bot for odd
+positions), the legal actions there and the bot's choice, recorded from the code as it was when
+it was frozen. ``test_heuristic_v1.py`` checks the bot still makes every one of them.
+
+Regenerate only to add positions, never to accept a change of play:
+``python -m tests.bots.frozen_decisions`` (writes the file from ``heuristic-v1``; the first
+file was written from ``heuristic`` as it stood before the new heuristic replaced it).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from canasta import apply, legal_actions, new_hand, observe
+from canasta.actions import format_action
+from canasta.bots import explain, make_bot
+from canasta.position import state_to_json
+from canasta.rules import PRESETS
+
+DATA = Path(__file__).parent / "data" / "heuristic_v1_decisions.jsonl.gz"
+PER_HAND = 12
+"""Positions kept per seeded hand (spread over the hand)."""
+
+
+def positions(spec: str = "heuristic-v1") -> Iterator[dict[str, Any]]:
+    """Positions of seeded hands of every preset where ``spec`` chose among several actions."""
+    for preset in sorted(PRESETS):
+        rules = PRESETS[preset]
+        for hand in range(4):
+            seed = 1000 + hand
+            # three hands of four copies, one against the random bot (odd positions)
+            tested = {s for s in range(rules.num_players) if hand < 3 or s % 2 == 0}
+            bots = [make_bot(spec if s in tested else "random") for s in range(rules.num_players)]
+            rngs = [random.Random(seed * 10 + s) for s in range(rules.num_players)]
+            state = new_hand(rules, seed=seed, dealer=hand % rules.num_players)
+            chosen: list[dict[str, Any]] = []
+            while not state.is_over:
+                seat = state.to_move
+                legal = legal_actions(state)
+                obs = observe(state, seat)
+                action = bots[seat].choose(obs, legal, rngs[seat])
+                if len(legal) > 1 and seat in tested:
+                    why = explain(bots[seat], obs, legal, random.Random(0))[1]
+                    chosen.append({"preset": preset, "seed": seed, "seat": seat,
+                                   "position": state_to_json(state),
+                                   "legal": [format_action(a) for a in legal],
+                                   "action": format_action(action), "why": why})
+                state = apply(state, action)
+            # the rare decisions all (answers, asks, takes), then a spread of the rest
+            rare = [r for r in chosen if r["position"]["phase"] != "play"
+                    or any(a == "ask" for a in r["legal"])]
+            rest = [r for r in chosen if r not in rare]
+            step = max(1, len(rest) // PER_HAND)
+            yield from rare[:PER_HAND]
+            yield from rest[::step][:PER_HAND]
+
+
+def load() -> list[dict[str, Any]]:
+    """The recorded positions and decisions."""
+    with gzip.open(DATA, "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
+
+
+def main() -> None:
+    """Write the file from the bot as it plays now."""
+    DATA.parent.mkdir(exist_ok=True)
+    rows = list(positions(*sys.argv[1:]))
+    with gzip.open(DATA, "wt", encoding="utf-8") as f:
+        for row in rows:
+            f.write(json.dumps(row, separators=(",", ":")) + "\n")
+    print(f"{len(rows)} positions written to {DATA}")
+
+
+if __name__ == "__main__":
+    main()
