@@ -118,3 +118,61 @@ def test_bots_speed() -> None:
     (report,) = json.loads(out)
     assert report["ismcts"]["iterations"] == 10 and report["ismcts"]["iterations_per_s"] > 0
     assert report["arena"]["hands"] >= 2 and report["arena"]["hands_per_s"] > 0
+
+
+def _bot_audit() -> Any:
+    """The bot_audit module of benchmarks/ (not a package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bot_audit", BENCHMARKS / "bot_audit.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bot_audit"] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_bot_audit_json_is_the_same_for_equal_bots() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "bot_audit.py"), "--bots", "heuristic-v1,greedy",
+         "--hands", "2", "--seed", "5", "--json"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    report = _json_line(done.stdout)
+    assert report["hands"] == 2 and set(report["bots"]) == {"heuristic-v1", "greedy"}
+    greedy = report["bots"]["greedy"]
+    assert greedy["wild_discard_pct"] == 0.0  # greedy throws a wild card only when forced
+    assert greedy["counts"]["hands"] == 2 and greedy["counts"]["discards"] > 0
+    bad = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "bot_audit.py"), "--bots", "heuristic:keep_wilds=1"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert bad.returncode == 2 and "keep_wilds" in bad.stderr
+
+
+def test_bot_audit_counts_wild_cards_feeds_and_gifts() -> None:
+    from canasta.actions import DISCARDS
+    from canasta.cards import parse_card
+    from canasta.legal import legal_actions
+    from tests.bots.helpers import position
+
+    audit = _bot_audit()
+    # the pile is frozen (a two in it): a wild card thrown there is counted twice
+    state = position(pile=["4c", "2d", "8c"], stock=["5s", "6s", "7s"],
+                     hands=[["2c", "9d", "Jh"], 8, 8, 8],
+                     sides=[{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks"]}},
+                            {"score": 0, "melds": {"9": ["9c", "9c", "9h"]}}])
+    tally = audit.Tally()
+    audit._discard_facts(state, DISCARDS[parse_card("2c")], legal_actions(state), tally)
+    assert (tally.discards, tally.wild_discards, tally.wild_onto_frozen) == (1, 1, 1)
+    # an unfrozen pile: the nine lets the next player lay it off on their nines, the jack not
+    state = position(pile=["4c", "6d", "8c"], stock=["5s", "6s", "7s"],
+                     hands=[["2c", "9d", "Jh"], 2, 8, 8],
+                     sides=[{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks"]}},
+                            {"score": 0, "melds": {"9": ["9c", "9c", "9h"]}}])
+    legal = legal_actions(state)
+    tally = audit.Tally()
+    audit._discard_facts(state, DISCARDS[parse_card("Jh")], legal, tally)
+    assert (tally.fed_discards, tally.feeds, tally.short_gifts) == (1, 0, 0)
+    audit._discard_facts(state, DISCARDS[parse_card("9d")], legal, tally)
+    assert (tally.fed_discards, tally.feeds, tally.short_gifts) == (2, 1, 1)
+    assert tally.figures()["feed_pct"] == 50.0

@@ -1,0 +1,273 @@
+"""Behaviour audit of bots: what a club player would notice at the table, counted.
+
+For each bot, plays ``--hands`` seeded hands with four copies of it (every seat of the preset
+is that bot) and counts, over its own decisions:
+
+* **wild discards**: the share of its discards that are wild cards;
+* **wild onto frozen**: the share of its discards that are wild cards thrown onto a pile that
+  was already frozen (a wild card there freezes nothing new: a black three or a safe card
+  blocks the next player as well);
+* **feed rate**: the share of its discards after which the next player may legally take the
+  pile, counted only where another legal discard would not have allowed it;
+* **short-hand gifts**: discards of a rank that the next player's side has melded, while that
+  player (an opponent) holds one or two cards;
+* per hand: pile takes, canastas completed, and how often the hand ends by a going out;
+* the mean time a decision takes.
+
+Every bot plays the same deals: hand ``i`` is dealt from the pack order of
+``derive_seed("audit", seed, i)`` by dealer ``i % players``, with the scores at zero; the bot at
+seat ``s`` gets a ``random.Random`` seeded from ``(seed, i, s)``. A run is reproducible from its
+command line (decision times aside) and gives the same figures whatever ``--jobs`` is.
+
+Usage::
+
+    python benchmarks/bot_audit.py --bots heuristic,heuristic-v1 --rules classic --hands 100 \\
+        --seed 1
+    python benchmarks/bot_audit.py --bots heuristic --hands 20 --seed 3 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from canasta.actions import DISCARDS, Action
+from canasta.arena.schedule import derive_seed, split_bot_specs
+from canasta.bots import BotSpecError, make_bot
+from canasta.cards import IS_NATURAL, IS_WILD
+from canasta.deal import new_hand, shuffled_pack
+from canasta.engine import apply
+from canasta.legal import legal_actions, take_actions
+from canasta.observation import observe
+from canasta.rules import PRESETS, Rules, get_rules
+from canasta.state import DRAW, State
+
+MAX_ACTIONS_PER_HAND = 20000
+"""A hand still going after this many actions is a bot or engine fault."""
+
+
+@dataclass
+class Tally:
+    """Counts over some hands of one bot (added up across hands)."""
+
+    hands: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    discards: int = 0
+    wild_discards: int = 0
+    wild_onto_frozen: int = 0
+    fed_discards: int = 0
+    """Discards followed by a turn of another player (the feed rate's denominator)."""
+    feeds: int = 0
+    short_gifts: int = 0
+    takes: int = 0
+    canastas: int = 0
+    went_out: int = 0
+    actions: int = 0
+
+    def add(self, other: Tally) -> None:
+        """Add ``other``'s counts to these."""
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+    def figures(self) -> dict[str, float]:
+        """The audit's figures (shares in percent, rates per hand, time in milliseconds)."""
+        def pct(a: int, b: int) -> float:
+            return 100.0 * a / b if b else 0.0
+
+        hands = max(1, self.hands)
+        return {
+            "wild_discard_pct": pct(self.wild_discards, self.discards),
+            "wild_onto_frozen_pct": pct(self.wild_onto_frozen, self.discards),
+            "feed_pct": pct(self.feeds, self.fed_discards),
+            "short_gift_pct": pct(self.short_gifts, self.discards),
+            "takes_per_hand": self.takes / hands,
+            "canastas_per_hand": self.canastas / hands,
+            "going_out_pct": pct(self.went_out, self.hands),
+            "ms_per_decision": 1000.0 * self.seconds / max(1, self.decisions),
+            "discards_per_hand": self.discards / hands,
+            "actions_per_hand": self.actions / hands,
+        }
+
+
+def _can_take(state: State) -> bool:
+    """Whether the player to move may take the pile now."""
+    return state.phase == DRAW and bool(take_actions(state))
+
+
+def _discard_facts(state: State, action: Action, legal: Sequence[Action], tally: Tally) -> None:
+    """Count one discard of the player to move in ``state`` (before it is applied)."""
+    card = action.card
+    rules = state.rules
+    tally.discards += 1
+    if IS_WILD[card]:
+        tally.wild_discards += 1
+        if state.pile_frozen:
+            tally.wild_onto_frozen += 1
+    after = apply(state, action)
+    if after.is_over or after.to_move == state.to_move:
+        return
+    tally.fed_discards += 1
+    seat, nxt = state.to_move, after.to_move
+    if _can_take(after):
+        # a feed only if another card would have kept the pile from the next player
+        others = {a.card for a in legal if a.verb == "discard"} - {card}
+        if any(not _can_take(apply(state, DISCARDS[c])) for c in others):
+            tally.feeds += 1
+    if (IS_NATURAL[card] and state.owner_of(nxt) != state.owner_of(seat)
+            and len(after.hands[nxt]) <= 2 and state.melds[state.owner_of(nxt)][card >> 2]
+            is not None and rules.num_players > 1):
+        tally.short_gifts += 1
+
+
+def audit_hand(spec: str, rules: Rules, seed: int, index: int) -> Tally:
+    """Play hand ``index`` of the run with four (every seat) copies of ``spec``; its counts."""
+    n = rules.num_players
+    deck = tuple(shuffled_pack(rules, derive_seed("audit", seed, index)))
+    state = new_hand(rules, deck=deck, dealer=index % n)
+    bots = [make_bot(spec) for _ in range(n)]
+    rngs = [random.Random(derive_seed("audit-bot", seed, index, s)) for s in range(n)]
+    tally = Tally(hands=1)
+    while not state.is_over:
+        tally.actions += 1
+        if tally.actions > MAX_ACTIONS_PER_HAND:
+            raise RuntimeError(f"hand {index} of {spec!r} did not end")
+        seat = state.to_move
+        legal = legal_actions(state)
+        start = time.perf_counter()
+        action = bots[seat].choose(observe(state, seat), legal, rngs[seat])
+        tally.seconds += time.perf_counter() - start
+        tally.decisions += 1
+        if action not in legal:
+            raise RuntimeError(f"{spec!r} chose the illegal {action} in hand {index}")
+        if action.verb == "discard":
+            _discard_facts(state, action, legal, tally)
+        elif action.verb == "take":
+            tally.takes += 1
+        state = apply(state, action)
+    size = rules.canasta_size
+    tally.canastas = sum(1 for melds in state.melds for m in melds
+                         if m is not None and len(m) >= size)
+    assert state.result is not None
+    tally.went_out = int(state.result.went_out is not None)
+    return tally
+
+
+def _audit_chunk(args: tuple[str, Rules, int, list[int]]) -> Tally:
+    spec, rules, seed, indices = args
+    total = Tally()
+    for i in indices:
+        total.add(audit_hand(spec, rules, seed, i))
+    return total
+
+
+def audit(spec: str, rules: Rules, hands: int, seed: int, jobs: int = 1) -> Tally:
+    """The counts of ``hands`` hands of four copies of ``spec``."""
+    chunks = [(spec, rules, seed, list(range(j, hands, jobs))) for j in range(jobs)]
+    total = Tally()
+    if jobs == 1:
+        total.add(_audit_chunk(chunks[0]))
+        return total
+    with ProcessPoolExecutor(jobs) as pool:
+        for tally in pool.map(_audit_chunk, chunks):
+            total.add(tally)
+    return total
+
+
+COLUMNS = (
+    ("wild_discard_pct", "wild discards", "{:.1f}%"),
+    ("wild_onto_frozen_pct", "wild onto frozen", "{:.1f}%"),
+    ("feed_pct", "feed rate", "{:.1f}%"),
+    ("short_gift_pct", "short-hand gifts", "{:.2f}%"),
+    ("takes_per_hand", "takes/hand", "{:.2f}"),
+    ("canastas_per_hand", "canastas/hand", "{:.2f}"),
+    ("going_out_pct", "went out", "{:.0f}%"),
+    ("ms_per_decision", "ms/decision", "{:.2f}"),
+)
+
+
+def report_text(rules: Rules, hands: int, seed: int, results: dict[str, Tally]) -> str:
+    """The plain-text report: one row per bot."""
+    head = ["bot", *(title for _, title, _ in COLUMNS)]
+    rows = [head]
+    for spec, tally in results.items():
+        figs = tally.figures()
+        rows.append([spec, *(fmt.format(figs[key]) for key, _, fmt in COLUMNS)])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    lines = [f"bot audit: {rules.name}, {hands} hands, seed {seed} "
+             "(four copies of each bot, the same deals for every bot)"]
+    for k, row in enumerate(rows):
+        lines.append("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                               for i, (cell, w) in enumerate(zip(row, widths))))
+        if k == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    lines.append("")
+    lines.append("shares are of the bot's discards (the feed rate: of those after which another "
+                 "player moves; a feed counts only where another legal discard would have kept "
+                 "the pile from the next player); short-hand gifts: discards of a rank the next "
+                 "opponent's side has melded while that opponent holds one or two cards.")
+    for spec, tally in results.items():
+        lines.append(f"{spec}: {tally.discards} discards, {tally.decisions} decisions, "
+                     f"{tally.takes} takes, {tally.canastas} canastas")
+    return "\n".join(lines)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command-line options."""
+    parser = argparse.ArgumentParser(
+        description="Audit bots' play: wild-card discards, discards onto a frozen pile, feeding "
+                    "the pile, gifts to a short hand, pile takes, canastas and goings out per "
+                    "hand, time per decision. Each bot plays the same seeded hands with four "
+                    "copies of itself.")
+    parser.add_argument("--bots", required=True,
+                        help="bot specs separated by commas, e.g. heuristic,heuristic-v1 or "
+                             "'ismcts:iterations=100,heuristic'")
+    parser.add_argument("--rules", default="classic", choices=sorted(PRESETS),
+                        help="rules preset (default: classic)")
+    parser.add_argument("--hands", type=int, default=100, help="hands per bot (default: 100)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default: 0)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes (default: 1); figures do not depend on it")
+    parser.add_argument("--json", action="store_true",
+                        help="print one line of JSON instead of text")
+    args = parser.parse_args(argv)
+    if args.hands < 1:
+        parser.error("--hands must be at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    args.specs = split_bot_specs([args.bots])
+    if not args.specs:
+        parser.error("--bots names no bot")
+    for spec in args.specs:
+        try:
+            make_bot(spec)
+        except BotSpecError as e:
+            parser.error(str(e))
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the audit; return the exit status."""
+    args = parse_args(argv)
+    rules = get_rules(args.rules)
+    results = {spec: audit(spec, rules, args.hands, args.seed, args.jobs) for spec in args.specs}
+    if args.json:
+        out: dict[str, Any] = {
+            "rules": rules.name, "hands": args.hands, "seed": args.seed,
+            "bots": {spec: {**t.figures(), "counts": asdict(t)} for spec, t in results.items()},
+        }
+        print(json.dumps(out))
+    else:
+        print(report_text(rules, args.hands, args.seed, results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
