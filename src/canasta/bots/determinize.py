@@ -14,7 +14,12 @@ Two rules make the sample fit what the seat has seen: red threes never stay in a
 laid out at once, RULES §1.5), so unseen red threes always go to the stock; and a player who has
 asked "partner, may I go out?" could go out when asking (only such a player may ask, §1.14), so
 while the question or a "yes" stands, samples where the asker could not go out are dealt again.
-Nothing else is assumed: the sample uses no information the seat lacks.
+
+With ``model_opponents`` (the default) the sample also follows what the other players showed by
+their play (:meth:`~canasta.bots.view.View.pair_evidence`): a player who passed by a pile topped
+by a rank, or discarded that rank, seldom holds a natural pair of it. A dealt pair of such a rank
+is kept only with the odds the evidence leaves; otherwise one of its cards is swapped for a card
+of the stock. The sample still uses no information the seat lacks.
 
 >>> import random
 >>> from canasta import get_rules, new_hand, observe
@@ -29,6 +34,7 @@ from __future__ import annotations
 
 import random
 
+from canasta.bots.view import View
 from canasta.cards import IS_RED_THREE, NUM_CARD_TYPES, Card, make_pack
 from canasta.engine import could_go_out
 from canasta.observation import Observation
@@ -48,9 +54,9 @@ class Determinizer:
     Sampling only shuffles, so a search can draw thousands of samples of one decision cheaply.
     """
 
-    __slots__ = ("obs", "_unseen", "_red_threes", "_slots", "_asker")
+    __slots__ = ("obs", "_unseen", "_red_threes", "_slots", "_asker", "_evidence")
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, model_opponents: bool = True) -> None:
         rules = obs.rules
         counts = [0] * NUM_CARD_TYPES
         for card in make_pack(rules.num_decks, rules.num_jokers):
@@ -92,6 +98,12 @@ class Determinizer:
         self.obs = obs
         self._slots = slots
         self._asker = _hidden_asker(obs)
+        evidence: list[tuple[int, int, float]] = []
+        if model_opponents:
+            evidence = [(seat, rank, odds) for (seat, rank), odds
+                        in sorted(View(obs).pair_evidence().items())
+                        if seat != obs.seat and odds < 1.0]
+        self._evidence = evidence
 
     def sample(self, rng: random.Random) -> State:
         """One state drawn uniformly among those the seat cannot tell apart (see the module)."""
@@ -111,10 +123,15 @@ class Determinizer:
         hands: list[tuple[Card, ...]] = list(obs.known)  # placeholders, replaced below
         hands[obs.seat] = obs.hand
         pos = 0
+        dealt: dict[int, list[Card]] = {}
         for seat, free in self._slots:
-            hands[seat] = tuple(sorted(obs.known[seat] + tuple(cards[pos:pos + free])))
+            dealt[seat] = cards[pos:pos + free]
             pos += free
         stock = cards[pos:]
+        if self._evidence and stock:
+            _follow_evidence(self._evidence, obs.known, dealt, stock, rng)
+        for seat, part in dealt.items():
+            hands[seat] = tuple(sorted(obs.known[seat] + tuple(part)))
         if self._red_threes:
             stock.extend(self._red_threes)
             rng.shuffle(stock)
@@ -125,6 +142,27 @@ class Determinizer:
             pile_frozen=obs.pile_frozen, has_melded=obs.has_melded, asks=obs.asks,
             answer=obs.answer, turn=obs.turn, known=obs.known, lone_hand=obs.lone_hand,
             result=obs.result)
+
+
+def _follow_evidence(evidence: list[tuple[int, int, float]],
+                     known: tuple[tuple[Card, ...], ...], dealt: dict[int, list[Card]],
+                     stock: list[Card], rng: random.Random) -> None:
+    """Break up dealt natural pairs that a seat's play makes unlikely, keeping each with the odds
+    the evidence leaves (the card swapped out goes to a random place of the stock)."""
+    for seat, rank, odds in evidence:
+        part = dealt.get(seat)
+        if part is None:
+            continue
+        mine = [i for i, c in enumerate(part) if c < 44 and c >> 2 == rank]
+        have = len(mine) + sum(1 for c in known[seat] if c < 44 and c >> 2 == rank)
+        if have < 2 or not mine or rng.random() < odds:
+            continue
+        for _ in range(4):  # a few tries for a stock card of another rank
+            j = rng.randrange(len(stock))
+            if not (stock[j] < 44 and stock[j] >> 2 == rank):
+                i = mine[0]
+                part[i], stock[j] = stock[j], part[i]
+                break
 
 
 def _hidden_asker(obs: Observation) -> int | None:

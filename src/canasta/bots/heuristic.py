@@ -34,11 +34,21 @@ from typing import Any
 
 from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group
 from canasta.bots.view import OutPlan, View, hand_points, plan_going_out
-from canasta.cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, JOKER, format_card, rank_char
+from canasta.bots.words import count_words, rank_word
+from canasta.cards import (
+    IS_BLACK_THREE,
+    IS_NATURAL,
+    IS_RED_THREE,
+    IS_WILD,
+    JOKER,
+    format_card,
+    rank_char,
+)
 from canasta.engine import ask_problem, is_legal, meld_problem_of
 from canasta.legal import legal_actions
 from canasta.melds import split_counts, wild_cap
 from canasta.observation import Observation
+from canasta.state import DRAW as DRAW_PHASE
 from canasta.state import PLAY, State
 
 
@@ -73,25 +83,43 @@ class HeuristicWeights:
     side if the hand ends, so they go down once an opposing side can go out."""
     hold_pairs_pile: int = 4
     """Pile size from which a frozen pile makes the bot keep a natural pair of each rank."""
+    fight_hold: float = 2.0
+    """Cost per pile card of laying cards down (short of a canasta) while the pile is frozen
+    for the side: held cards are the pairs that take it and the safe discards that keep it."""
     finish_wilds: int = 2
     """Most wild cards spent to finish a canasta once the side has the canastas to go out."""
     dump_threat: float = 0.5
     """Threat above which everything that fits is laid down to save points."""
     # -- discarding
-    keep_wild: float = 55.0
-    """Cost of discarding a two (a joker costs half as much again)."""
+    keep_wild: float = 300.0
+    """Cost of discarding a two: wild cards finish canastas, so one goes only as a deliberate
+    freeze or when every other card would hand the next player a valuable pile."""
+    joker_factor: float = 1.5
+    """A joker's worth in hand over a two's."""
+    block_share: float = 0.5
+    """Share of the cost of the cheapest natural card that a wild card on an already frozen pile
+    of ``block_min_pile`` cards or more still leaves (it blocks only the next player)."""
+    block_min_pile: int = 20
+    """Smallest frozen pile on which a wild card may block the next player."""
     keep_pair: float = 30.0
     """Cost of breaking a natural pair (the currency for frozen piles)."""
-    keep_triple: float = 60.0
-    """Cost of breaking three or more natural cards of a rank."""
-    frozen_pair_per_card: float = 0.05
+    keep_triple: float = 40.0
+    """Cost of discarding one of three or more natural cards of a rank (a pair stays)."""
+    frozen_pair_per_card: float = 0.15
     """Extra worth of a pair, per pile card, while the pile is frozen for the side."""
     keep_single: float = 12.0
     """Cost of discarding a lone natural card."""
     keep_melded_rank: float = 4.0
     """Cost of discarding a natural card of a rank the side has melded."""
-    black_three_bonus: float = 30.0
-    """Preference for discarding a black three (it blocks the next player)."""
+    canasta_progress: float = 30.0
+    """Extra cost of discarding a card of the side's unfinished meld, divided by the cards the
+    meld still lacks for a canasta (the last ones are the dearest)."""
+    keep_black_three: float = 60.0
+    """Worth of keeping a black three for later, when the pile is worth blocking (the next
+    player cannot take a pile topped by it)."""
+    black_three_per_card: float = 4.0
+    """How much less a black three is worth keeping per card of the pile: on a big pile it is
+    the block to use now."""
     danger: float = 4.0
     """Weight of the expected pile value handed to the next opponent."""
     pile_base: float = 60.0
@@ -100,8 +128,12 @@ class HeuristicWeights:
     """What each card of a pile is worth to its taker."""
     unmelded_take_factor: float = 0.5
     """Chance that an unmelded side also meets its minimum when it holds the pair."""
-    freeze_value: float = 20.0
+    freeze_value: float = 10.0
     """Worth per pile card of freezing the pile when the opponents have melded."""
+    freeze_share: float = 0.5
+    """Share of the danger of the safest other card that freezing the pile saves."""
+    freeze_min_pile: int = 8
+    """Smallest pile (with the discard) worth freezing with a wild card."""
     points_weight: float = 1.0
     """Weight of a card's points when the hand may end soon (times the threat)."""
     # -- going out
@@ -117,10 +149,17 @@ class HeuristicWeights:
     """Wish to stay for each meld of the side that is close to a canasta."""
     out_partner_card: float = 15.0
     """Wish to stay per card in the partner's hand (they count against the side)."""
+    out_opp_card: float = 0.0
+    """Wish to go out per card in an opposing side's hands (they count against it)."""
     ask_partner_cards: int = 4
     """Ask the partner first when they hold at least this many cards."""
     answer_points: float = 60.0
-    """Points in hand above which a partner answers "no" (unless the hand is urgent)."""
+    """What a round of play costs the side, in points, when the partner asks to go out: the
+    partner answers "no" only if staying is worth more (times one plus the threat)."""
+    answer_meld: float = 1.0
+    """Worth of each point the hand could lay down by staying."""
+    answer_canasta: float = 300.0
+    """Worth of each canasta the hand could finish by staying."""
 
     @classmethod
     def from_params(cls, params: dict[str, str]) -> HeuristicWeights:
@@ -202,7 +241,7 @@ class Moves:
         if verb == "discard":
             return state.phase == PLAY and is_legal(state, action)
         if verb == "ask":
-            return state.phase == PLAY and ask_problem(state) is None
+            return state.phase in (PLAY, DRAW_PHASE) and ask_problem(state) is None
         return action in self.listed()
 
     def of(self, verb: str) -> list[Action]:
@@ -351,6 +390,14 @@ def take_scores(view: View, moves: Moves,
 
 
 def _draw_phase(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str]:
+    obs = view.obs
+    if (view.rules.ask_before_draw and obs.answer is None and view.side_melded
+            and _should_ask(view, w)):
+        # asking before the draw is allowed only when going out is sure: ask now if going out
+        # is wanted (a "yes" keeps it possible, and a take that goes out leaves no later time)
+        score, why = want_out(view, w)
+        if score > 0 and ASK in moves:
+            return ASK, f"ask partner before drawing: I can go out whatever I draw ({why})"
     scored = take_scores(view, moves, w)
     fallback = DRAW if DRAW in moves else PASS if PASS in moves else None
     if scored:
@@ -371,6 +418,12 @@ def _draw_phase(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, 
 # -- answering "may I go out?" -------------------------------------------------------------
 
 def _answer(view: View, w: HeuristicWeights) -> tuple[Action, str]:
+    """Yes unless what this hand could still lay down outweighs what a round costs.
+
+    A "yes" ends the hand: the cards in this hand count against the side. A "no" keeps it going
+    for a round, in which this hand can lay down what fits (its points then count for the side
+    instead of against it, and may finish a canasta), while the opponents play on too.
+    """
     points = hand_points(view.rules, view.obs.hand)
     threat = view.threat()
     if any(not view.owner_melded(o) for o in view.opp_owners):
@@ -379,9 +432,41 @@ def _answer(view: View, w: HeuristicWeights) -> tuple[Action, str]:
         return YES, "yes: the hand may end any moment anyway"
     if _crosses_target(view, points):
         return YES, "yes: going out should win the game"
-    if points <= w.answer_points * (1.0 + threat):
+    fits, canastas = _layable(view)
+    stay = w.answer_meld * fits + w.answer_canasta * len(canastas)
+    if stay <= w.answer_points * (1.0 + threat):
         return YES, f"yes: my hand counts only {points} points"
-    return NO, f"no: my hand still counts {points} points; I want to meld them first"
+    if canastas:
+        ranks = " and ".join(rank_word(r) for r in canastas)
+        return NO, f"no: I can still finish the canasta of {ranks}"
+    return NO, f"no: I can still lay down {fits} points of my {points}"
+
+
+def _layable(view: View) -> tuple[int, list[int]]:
+    """Points of the hand that fit the side's melds or make new ones, and the ranks whose
+    canasta the hand could finish."""
+    rules = view.rules
+    value = rules.value_of
+    size = rules.canasta_size
+    room = 0
+    fits = 0
+    canastas = []
+    for r in range(len(view.nat)):
+        k = view.nat[r]
+        meld = view.melds[r]
+        if meld is None:
+            if k >= rules.min_naturals_per_meld and k + len(view.wilds) >= rules.min_meld_size:
+                fits += sum(value[c] for c in view.nat_cards[r])
+            continue
+        fits += sum(value[c] for c in view.nat_cards[r])
+        _, ew = split_counts(meld)
+        spare = max(0, wild_cap(rules, len(meld) - ew + k) - ew)
+        room += spare
+        if len(meld) < size and len(meld) + k + min(spare, len(view.wilds)) >= size:
+            canastas.append(r)
+    if room:
+        fits += sum(value[c] for c in view.wilds)
+    return fits, canastas
 
 
 def _crosses_target(view: View, in_hand: int) -> bool:
@@ -395,6 +480,8 @@ def _crosses_target(view: View, in_hand: int) -> bool:
 
 def _play_phase(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str]:
     answer = view.obs.answer
+    if view.obs.turn.last_red_three:
+        return _last_melds(view, moves, w)
     if answer != "no":
         out = _going_out(view, moves, w)
         if out is not None:
@@ -411,6 +498,36 @@ def _play_phase(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, 
     return _discard(view, moves, w)
 
 
+def _last_melds(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str]:
+    """After a last red three (``last_red_three_may_meld``) the hand ends with this turn and no
+    discard follows: go out if the hand melds whole, else lay down what counts most (an
+    opening first: it also turns the side's red threes positive), then stop."""
+    if view.obs.answer != "no":
+        out = _going_out(view, moves, dataclasses.replace(w, aggression=w.aggression + 100.0))
+        if out is not None:
+            return out
+    value = view.rules.value_of
+    size = view.rules.canasta_size
+
+    def worth(action: Action) -> float:
+        total = 0.0
+        for g in action.groups:
+            total += sum(value[c] for c in g.cards)
+            meld = view.melds[g.rank] if g.rank < len(view.melds) else None
+            before = len(meld) if meld is not None else 0
+            if before < size <= before + len(g.cards):
+                total += view.rules.mixed_canasta_bonus
+        return total
+
+    melds = [a for a in moves.of("meld") if worth(a) > 0]
+    if melds:
+        best = max(melds, key=worth)
+        return best, "the stock is out after my red three: laying down what I can before the end"
+    if PASS in moves:
+        return PASS, "the stock is out after my red three and nothing more melds: the hand ends"
+    return moves.listed()[0], "the only kind of action left"
+
+
 def want_out(view: View, w: HeuristicWeights = DEFAULT_WEIGHTS) -> tuple[float, str]:
     """How much going out now beats staying in (positive: go out), and the main reason."""
     obs = view.obs
@@ -421,6 +538,8 @@ def want_out(view: View, w: HeuristicWeights = DEFAULT_WEIGHTS) -> tuple[float, 
                             + (w.out_opp_unmelded if opp_unmelded else 0.0))
     near = sum(1 for m in view.melds if m is not None and size - 3 <= len(m) < size)
     partner_cards = sum(obs.hand_sizes[p] for p in view.partners)
+    opp_cards = sum(view.hand_cards(o) for o in view.opp_owners) / len(view.opp_owners)
+    score += w.out_opp_card * opp_cards
     score -= w.out_build * near + w.out_partner_card * partner_cards
     if _crosses_target(view, 0):
         return score + 1000.0, "going out should win the game"
@@ -440,22 +559,23 @@ def _going_out(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, s
     must = obs.answer == "yes"
     if not view.side_melded:
         # whole-hand melds of a concealed going out (or leaving one card to discard)
+        if not must and want_out(view, w)[0] + view.rules.concealed_going_out_bonus <= 0:
+            return None
         n = len(obs.hand)
         outs = [a for a in moves.of("meld") if n - sum(len(g.cards) for g in a.groups) <= 1]
         if not outs:
             return None
-        if not must and want_out(view, w)[0] + view.rules.concealed_going_out_bonus <= 0:
-            return None
         best = max(outs, key=lambda a: sum(len(g.cards) for g in a.groups))
         return best, "go out concealed: every card melded at once"
-    plan = plan_going_out(view.rules, obs.hand, view.melds)
-    if plan is None:
-        return None
     why = ""
     if not must:
         score, why = want_out(view, w)
         if score <= 0:
             return None
+    plan = plan_going_out(view.rules, obs.hand, view.melds)
+    if plan is None:
+        return None
+    if not must:
         if _should_ask(view, w) and ASK in moves:
             return ASK, f"ask partner before going out ({why})"
     step = _plan_action(plan, moves)
@@ -515,6 +635,8 @@ def meld_scores(view: View, moves: Moves,
     # a frozen pile is taken only with a natural pair from the hand: keep pairs for it
     hold = (not dumping and view.obs.pile_frozen
             and len(view.obs.pile) >= w.hold_pairs_pile)
+    # while a frozen pile grows, the hand that holds more pairs and safe cards takes it
+    fight = not dumping and view.frozen_for(view.seat)
     value = rules.value_of
     out: list[tuple[float, Action, str]] = []
     for r in range(11):
@@ -561,6 +683,8 @@ def meld_scores(view: View, moves: Moves,
         else:
             continue
         score += (w.new_meld_value if existing is None else w.layoff_value) + w.meld_threat * threat
+        if fight and not extra and (need > 0 or made):
+            score -= w.fight_hold * len(view.obs.pile)  # cards in hand win the pile fight
         laid = naturals + wilds[:paired + extra]
         if dumping:
             score += sum(value[c] for c in laid)
@@ -598,11 +722,17 @@ def _choose_meld(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action,
 
 def discard_costs(view: View, moves: Moves,
                   w: HeuristicWeights = DEFAULT_WEIGHTS) -> list[tuple[float, Action, str]]:
-    """Each legal discard with its cost (lower is better) and the main reason, cheapest first."""
+    """Each legal discard with its cost (lower is better) and the main reason, cheapest first.
+
+    A card costs what keeping it is worth (wild cards most, then the cards of melds close to a
+    canasta, pairs, lone cards) plus, when the next player is an opponent, the chance that it
+    lets them take the pile times what the pile is worth to them.
+    """
     obs = view.obs
     rules = view.rules
     value = rules.value_of
     threat = view.threat()
+    size = rules.canasta_size
     pile_n = len(obs.pile) + 1
     pile_worth = w.pile_base + w.pile_per_card * (pile_n - 1)
     nxt = view.next_seat
@@ -610,52 +740,89 @@ def discard_costs(view: View, moves: Moves,
     frozen_next = view.frozen_for(nxt)
     next_unmelded = not view.owner_melded(view.next_owner)
     unmelded_factor = w.unmelded_take_factor if rules.minimum_for(0) > 15 else 1.0
-    opp_melded = any(view.owner_melded(o) for o in view.opp_owners)
-    mine = {view.seat, *view.partners}
-    my_cards = sum(obs.hand_sizes[s] for s in mine)
-    their_cards = sum(obs.hand_sizes[s] for s in range(view.n) if s not in mine)
     # pairs are what takes a frozen pile: the bigger the pile, the dearer they are
     pair_boost = 1.0 + (w.frozen_pair_per_card * pile_n if view.frozen_for(view.seat) else 0.0)
     out: list[tuple[float, Action, str]] = []
+    later: list[Action] = []  # wild cards and black threes, weighed against the naturals
+    least_danger = least_natural = 0.0
+    odds: dict[int, float] = {}  # the next player's chance to take, per rank
     for action in moves.discards(obs):
         c = action.card
+        if not IS_NATURAL[c]:
+            later.append(action)
+            continue
         cost = -w.points_weight * threat * value[c]
-        if IS_WILD[c]:
-            cost += w.keep_wild * (1.5 if c == JOKER else 1.0)
-            reason = "freeze the pile" if not obs.pile_frozen else "block the next player"
-            if not obs.pile_frozen and next_is_opp and opp_melded and rules.pile_frozen_by_wild:
-                factor = 2.0 if not view.side_melded else 1.0
-                if my_cards > their_cards:
-                    factor *= 1.5
-                cost -= w.freeze_value * pile_n * factor
-                reason = f"freeze the pile ({pile_n} cards) against the opponents"
-            out.append((cost, action, reason))
-            continue
-        if IS_BLACK_THREE[c]:
-            cost -= w.black_three_bonus + (w.pile_per_card * 0.2 * pile_n if next_is_opp else 0)
-            out.append((cost, action, "a black three blocks the next player"))
-            continue
         r = c >> 2
         k = view.nat[r]
-        if view.melds[r] is not None:
+        meld = view.melds[r]
+        if meld is not None and len(meld) < size:
+            short = size - len(meld)
+            cost += w.keep_melded_rank + w.canasta_progress / short
+            reason = (f"our {rank_word(r)} need {count_words(short)} more for a canasta, "
+                      "but it is the card to spare")
+        elif meld is not None:
             cost += w.keep_melded_rank
+            reason = f"our {rank_word(r)} are a canasta already"
         elif k >= 3:
-            cost += w.keep_triple * pair_boost
+            cost += w.keep_triple  # a pair stays for the pile
+            reason = f"I keep a pair of {rank_word(r)} for the pile"
         elif k == 2:
             cost += w.keep_pair * pair_boost
+            reason = f"it breaks up my pair of {rank_word(r)}"
         else:
             cost += w.keep_single
-        reason = "a lone card" if k == 1 else f"break up my {rank_char(r)}s"
+            reason = "a lone card"
+        danger = 0.0
         if next_is_opp:
-            p = view.p_can_take(nxt, r, frozen_next)
-            if next_unmelded:
-                p *= unmelded_factor
-            risk = w.danger * p * pile_worth
-            cost += risk
+            p = odds.get(r, -1.0)
+            if p < 0.0:
+                p = odds[r] = view.p_can_take(nxt, r, frozen_next) * (
+                    unmelded_factor if next_unmelded else 1.0)
+            danger = w.danger * p * pile_worth
             if p >= 0.99:
-                reason = f"the next player could take the pile with it ({p:.0%})"
-            elif risk < 10 and k == 1:
-                reason = f"safe: the next player can hardly use a {rank_char(r)}"
+                reason = "the next player could take the pile with it"
+            elif danger < 10 and k == 1 and meld is None:
+                reason = f"safe: the next player can hardly use a {rank_word(r, 1)}"
+        least_danger = danger if not out else min(least_danger, danger)
+        least_natural = cost + danger if not out else min(least_natural, cost + danger)
+        out.append((cost + danger, action, reason))
+    for action in later:
+        c = action.card
+        if IS_BLACK_THREE[c]:
+            # a black three blocks the next player for a turn: keep it for when that matters
+            cost = -w.points_weight * threat * value[c]
+            if next_is_opp:
+                cost += max(0.0, w.keep_black_three - w.black_three_per_card * pile_n)
+            reason = ("a black three blocks the next player" if least_danger >= 10 or pile_n > 6
+                      else "a black three is of no use in my hand")
+            out.append((cost, action, reason))
+            continue
+        cost = w.keep_wild * (w.joker_factor if c == JOKER else 1.0)
+        cost -= w.points_weight * threat * value[c]
+        if obs.pile_frozen or not next_is_opp or not rules.pile_frozen_by_wild:
+            # on a frozen pile a wild card only blocks one turn: worth it only when the pile
+            # decides the hand and every other card would break a pair or risk it
+            if next_is_opp and pile_n >= w.block_min_pile:
+                cost += w.block_share * least_natural
+            else:
+                cost += least_natural
+            reason = (f"every other card would break a pair or risk the {pile_n}-card pile: "
+                      "the wild card blocks the next player")
+        elif pile_n >= w.freeze_min_pile:
+            # a deliberate freeze: no take now, and only a natural pair takes it later
+            cost -= w.freeze_share * least_danger
+            reason = (f"freeze the pile ({pile_n} cards): every other card could hand it to "
+                      "the next player")
+            if any(view.owner_melded(o) for o in view.opp_owners):
+                factor = 2.0 if not view.side_melded else 1.0
+                if view.hand_cards(view.owner) > view.hand_cards(view.next_owner):
+                    factor *= 1.5
+                cost -= w.freeze_value * pile_n * factor
+                reason = (f"freeze the pile ({pile_n} cards): the opponents are likelier than "
+                          "us to take it")
+        else:
+            cost += least_natural  # too small a pile to spend a wild card on
+            reason = "no other card to discard"
         out.append((cost, action, reason))
     out.sort(key=lambda t: t[0])
     return out

@@ -125,7 +125,9 @@ class ISMCTSBot:
     default 4), ``margin`` (points: alternatives the heuristic rates further below its choice
     are not searched, default 120), ``z`` (flat: standard errors another candidate must win by,
     default 1), ``depth``, ``c`` and ``scale`` (tree: own decisions in the tree, UCB exploration,
-    points per unit of reward), and any heuristic weight by name.
+    points per unit of reward), ``model`` (1, the default: sampled deals follow what the other
+    players showed, see :mod:`canasta.bots.determinize`; 0: uniform deals), and any heuristic
+    weight by name.
     """
 
     name = "ismcts"
@@ -133,7 +135,7 @@ class ISMCTSBot:
     def __init__(self, iterations: int | str | None = None, seconds: float | str | None = None,
                  mode: str = "tree", horizon: int | str = 8, width: int | str = 4,
                  margin: float | str = 120.0, z: float | str = 1.0, depth: int | str = 2,
-                 c: float | str = 0.7, scale: float | str = 600.0,
+                 c: float | str = 0.7, scale: float | str = 600.0, model: int | str = 1,
                  weights: HeuristicWeights | None = None, **params: str) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -149,6 +151,10 @@ class ISMCTSBot:
         self.depth = _int_param("depth", depth)
         self.c = _float_param("c", c, allow_zero=True)
         self.scale = _float_param("scale", scale)
+        if str(model) not in ("0", "1"):
+            raise ValueError(f"model must be 1 (deals follow what players showed) or 0, "
+                             f"not {model!r}")
+        self.model = str(model) == "1"
         self.weights = resolve_weights(weights, params)
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -172,7 +178,7 @@ class ISMCTSBot:
             return candidates[0], []
         # a private generator: the bot's rng advances by one draw whatever the budget
         search_rng = random.Random(rng.getrandbits(64))
-        sampler = Determinizer(obs)
+        sampler = Determinizer(obs, model_opponents=self.model)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         if self.mode == "flat":
             return self._flat(obs.seat, candidates, sampler, search_rng, deadline)

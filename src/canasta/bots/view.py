@@ -21,12 +21,28 @@ from canasta.cards import (
     Card,
     Rank,
 )
+from canasta.deal import card_kind
 from canasta.melds import split_counts, wild_cap
 from canasta.observation import Observation
 from canasta.rules import Rules
 from canasta.state import SideMelds
 
 NATURAL_RANKS = 11
+
+PAIR_ENRICHMENT = 1.4
+"""Exponent that turns the odds of a pair in a randomly dealt hand into the odds in a hand that
+has been kept for pairs: ``1 - (1 - p) ** 1.4`` (measured: hands of the heuristic hold a pair of
+a given rank about 1.3 times as often as counting alone says)."""
+PASSED_PAIR_ODDS = 0.15
+"""Odds left (against counting alone) that a player holds a pair of a rank it passed by on an
+unfrozen pile: a pair would have taken it, so only a pair drawn since remains."""
+PASSED_FROZEN_PAIR_ODDS = 0.15
+"""The same for a pile of ``BIG_PILE`` cards or more frozen for it."""
+SMALL_PILE_PAIR_ODDS = 0.5
+"""The same for a smaller frozen pile, which may not have been worth taking."""
+BIG_PILE = 6
+DISCARDED_PAIR_ODDS = 0.35
+"""Odds left that a player holds a pair of a rank it discarded (players rarely break pairs)."""
 
 
 def owner_of(obs: Observation, seat: int) -> int:
@@ -75,7 +91,7 @@ class View:
     __slots__ = (
         "obs", "rules", "seat", "n", "owner", "melds", "side_melded", "canastas", "nat",
         "nat_cards", "wilds", "blacks", "next_seat", "next_owner", "opp_owners", "partners",
-        "_unseen", "_pool", "_threat",
+        "_unseen", "_pool", "_threat", "_lacks",
     )
 
     def __init__(self, obs: Observation) -> None:
@@ -112,6 +128,7 @@ class View:
         self._unseen: list[int] | None = None
         self._pool = 0
         self._threat: float | None = None
+        self._lacks: dict[tuple[int, Rank], float] | None = None
 
     # -- card counting ---------------------------------------------------------------------
     def unseen(self) -> list[int]:
@@ -168,9 +185,80 @@ class View:
         return nat, wild
 
     def p_holds(self, seat: int, rank: Rank, k: int) -> float:
-        """P(``seat`` holds at least ``k`` natural cards of ``rank``)."""
+        """P(``seat`` holds at least ``k`` natural cards of ``rank``), lowered for a pair of a
+        rank the seat showed it lacks (:meth:`pair_odds`)."""
         known_nat, _ = self.known_count(seat, rank)
-        return p_at_least(self.unseen()[rank], self.slot_share(seat), k - known_nat)
+        p = p_at_least(self.unseen()[rank], self.slot_share(seat), k - known_nat)
+        if k - known_nat >= 2:
+            # players keep their pairs and throw their lone cards, so hands hold more pairs
+            # than a random deal would give them
+            p = (1.0 - (1.0 - p) ** PAIR_ENRICHMENT) * self.pair_odds(seat, rank)
+        return p
+
+    # -- what the discards and the passes showed -------------------------------------------
+    def pile_story(self) -> list[tuple[Card, int, bool]]:
+        """The pile's cards below the top few turns, newest first, with the seat that discarded
+        each and whether the pile was frozen (by its cards) when the next seat passed it by.
+
+        Every turn ends with one discard, so counting back from the seat whose turn it is, the
+        top card came from the seat before, the next from the one before that, and so on. The
+        bottom cards are left out when they may be the deal's upcards.
+        """
+        obs = self.obs
+        pile = obs.pile
+        turn_seat = obs.to_move
+        if obs.phase == "answer":
+            turn_seat = (obs.to_move - self.rules.num_sides) % self.n  # the asker's turn
+        frozen_below = [False] * len(pile)
+        frozen = False
+        for i, c in enumerate(pile):
+            frozen = frozen or IS_WILD[c] or IS_RED_THREE[c]
+            frozen_below[i] = frozen
+        # the deal's upcards: any covered ones and the card that covers them
+        dealt = 0
+        cover = self.rules.upcard_cover_kinds
+        while dealt < len(pile) - 1 and card_kind(pile[dealt]) in cover:
+            dealt += 1
+        story = []
+        for k in range(min(len(pile) - 1 - dealt, 3 * self.n)):
+            i = len(pile) - 1 - k
+            story.append((pile[i], (turn_seat - 1 - k) % self.n, frozen_below[i]))
+        return story
+
+    def pair_evidence(self) -> dict[tuple[int, Rank], float]:
+        """Per (seat, rank) that the pile story speaks of: the odds left that the seat holds a
+        natural pair of the rank (see :meth:`pair_odds`)."""
+        if self._lacks is None:
+            self._lacks = self._read_pile_story()
+        return self._lacks
+
+    def pair_odds(self, seat: int, rank: Rank) -> float:
+        """How much likelier than by counting it is that ``seat`` holds a natural pair of
+        ``rank``: below 1 when it passed by a pile topped by that rank (it would have taken it
+        with a pair) or discarded one (players keep their pairs)."""
+        return self.pair_evidence().get((seat, rank), 1.0)
+
+    def _read_pile_story(self) -> dict[tuple[int, Rank], float]:
+        lacks: dict[tuple[int, Rank], float] = {}
+        n = self.n
+        for k, (card, discarder, frozen) in enumerate(self.pile_story()):
+            if not IS_NATURAL[card]:
+                continue
+            rank = card >> 2
+            key = (discarder, rank)
+            lacks[key] = min(lacks.get(key, 1.0), DISCARDED_PAIR_ODDS)
+            passer = (discarder + 1) % n
+            if passer == discarder or passer == self.seat:
+                continue
+            melded = self.owner_melded(owner_of(self.obs, passer))
+            size = len(self.obs.pile) - k  # the pile the passer saw
+            if melded and not frozen:
+                odds = PASSED_PAIR_ODDS
+            else:
+                odds = PASSED_FROZEN_PAIR_ODDS if size >= BIG_PILE else SMALL_PILE_PAIR_ODDS
+            key = (passer, rank)
+            lacks[key] = min(lacks.get(key, 1.0), odds)
+        return lacks
 
     def p_can_take(self, seat: int, rank: Rank, frozen: bool) -> float:
         """P(``seat`` could take a pile topped by ``rank``) given whether it is frozen for it."""
@@ -198,6 +286,11 @@ class View:
             return True
         return (self.rules.pile_frozen_until_side_melds
                 and not self.owner_melded(owner_of(self.obs, seat)))
+
+    def hand_cards(self, owner: int) -> int:
+        """Cards held by the seats that play on ``owner``'s melds."""
+        obs = self.obs
+        return sum(size for s, size in enumerate(obs.hand_sizes) if owner_of(obs, s) == owner)
 
     def table_points(self, owner: int) -> int:
         """Card values plus canasta bonuses of one owner's melds."""

@@ -1,0 +1,48 @@
+"""Words for the bots' explanations: ranks as words, small numbers as words, cards as text.
+
+Explanations are sentences for players ("keep the JK: our kings need two more for a canasta").
+Cards in them are written as NOTATION card codes (``Kh``, ``JK``), which the interfaces may
+render as symbols; ranks and counts are words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from canasta.cards import Card, Rank, format_card
+
+RANK_WORDS = ("four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king",
+              "ace")
+"""The natural ranks 0..10 in words (singular)."""
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten")
+
+
+def rank_word(rank: Rank, count: int = 2) -> str:
+    """``kings`` (or ``king`` for a count of one); black threes for the three slot."""
+    if rank >= len(RANK_WORDS):
+        return "black three" if count == 1 else "black threes"
+    word = RANK_WORDS[rank]
+    if count == 1:
+        return word
+    return word + ("es" if word == "six" else "s")
+
+
+def count_words(n: int) -> str:
+    """``two`` for 2; digits from eleven on."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def card_words(card: Card) -> str:
+    """A card as a player calls it in a sentence: its code (``Kh``, ``JK``)."""
+    return format_card(card)
+
+
+def wild_words(cards: Iterable[Card]) -> str:
+    """``the JK``, ``the 2c``, or ``two wild cards``."""
+    cards = list(cards)
+    if len(cards) == 1:
+        return "the " + format_card(cards[0])
+    return f"{count_words(len(cards))} wild cards"
+
