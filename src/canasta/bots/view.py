@@ -91,7 +91,7 @@ class View:
     __slots__ = (
         "obs", "rules", "seat", "n", "owner", "melds", "side_melded", "canastas", "nat",
         "nat_cards", "wilds", "blacks", "next_seat", "next_owner", "opp_owners", "partners",
-        "_unseen", "_pool", "_threat", "_lacks",
+        "_unseen", "_pool", "_threat", "_lacks", "_open_passes",
     )
 
     def __init__(self, obs: Observation) -> None:
@@ -129,6 +129,7 @@ class View:
         self._pool = 0
         self._threat: float | None = None
         self._lacks: dict[tuple[int, Rank], float] | None = None
+        self._open_passes: dict[tuple[int, Rank], float] = {}
 
     # -- card counting ---------------------------------------------------------------------
     def unseen(self) -> list[int]:
@@ -254,6 +255,7 @@ class View:
             size = len(self.obs.pile) - k  # the pile the passer saw
             if melded and not frozen:
                 odds = PASSED_PAIR_ODDS
+                self._open_passes[(passer, rank)] = PASSED_PAIR_ODDS
             else:
                 odds = PASSED_FROZEN_PAIR_ODDS if size >= BIG_PILE else SMALL_PILE_PAIR_ODDS
             key = (passer, rank)
@@ -270,10 +272,12 @@ class View:
         pair = self.p_holds(seat, rank, 2)
         if frozen or not rules.unfrozen_take_natural_plus_wild:
             return pair
-        one = self.p_holds(seat, rank, 1) - pair
+        one = max(0.0, self.p_holds(seat, rank, 1) - pair)
         _, known_wild = self.known_count(seat, rank)
         wild = 1.0 if known_wild else p_at_least(self.unseen()[11], self.slot_share(seat), 1)
-        return min(1.0, pair + one * wild)
+        # a seat that passed by an open pile topped by this rank had no card and wild to take it
+        self.pair_evidence()
+        return min(1.0, pair + one * wild * self._open_passes.get((seat, rank), 1.0))
 
     # -- the table -------------------------------------------------------------------------
     def owner_melded(self, owner: int) -> bool:
