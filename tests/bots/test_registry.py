@@ -53,6 +53,8 @@ def test_parameters_reach_the_bot() -> None:
     ("heuristic:weights=1", "give the weights either"),
     ("ismcts:weights=1", "give the weights either"),
     ("ismcts:mode=deep", "mode must be one of"),
+    ("ismcts:model=2", "model must be 1"),
+    ("heuristic-v1:nerve=1", "unknown weight 'nerve'"),
     ("random:x=1", "bad parameters for bot 'random'"),
 ])
 def test_bad_specs_say_what_is_wrong(spec: str, words: str) -> None:

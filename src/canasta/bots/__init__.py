@@ -108,9 +108,12 @@ def explain(bot: Bot, obs: Observation, legal: Sequence[Action],
     return action, f"the {bot.name} bot plays {action}"
 
 
-_HINT_BOT = HeuristicBot()
+HINT_BOT = "expert"
+"""The bot behind hints (the terminal's ``hint``, the web table's hint): the strongest bot that
+answers within the second a player waits, the ``expert`` search; its explanation names the
+reason in the heuristic's words and what the search found."""
 
 
 def hint(obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
-    """What the heuristic bot would play for ``obs.seat`` and why (a "hint" for players)."""
-    return explain(_HINT_BOT, obs, legal, random.Random(0))
+    """What the hint bot would play for ``obs.seat`` and why (a "hint" for players)."""
+    return explain(make_bot(HINT_BOT), obs, legal, random.Random(0))

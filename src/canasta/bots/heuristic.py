@@ -42,7 +42,6 @@ from canasta.cards import (
     IS_WILD,
     JOKER,
     format_card,
-    rank_char,
 )
 from canasta.engine import ask_problem, is_legal, meld_problem_of
 from canasta.legal import legal_actions
@@ -111,6 +110,9 @@ class HeuristicWeights:
     """Cost of discarding a lone natural card."""
     keep_melded_rank: float = 4.0
     """Cost of discarding a natural card of a rank the side has melded."""
+    shed_their_ranks: float = 25.0
+    """Preference, while the pile is frozen for the next opponent, for discarding a rank their
+    side has melded: it needs a pair now, but would hand them an open pile later."""
     canasta_progress: float = 30.0
     """Extra cost of discarding a card of the side's unfinished meld, divided by the cards the
     meld still lacks for a canasta (the last ones are the dearest)."""
@@ -287,6 +289,47 @@ def decide(obs: Observation, legal: Sequence[Action] | Moves,
     if phase == "answer":
         return _answer(View(obs), w)
     return _play_phase(View(obs), moves, w)
+
+
+def reason_for(obs: Observation, legal: Sequence[Action] | Moves, action: Action,
+               w: HeuristicWeights = DEFAULT_WEIGHTS) -> str:
+    """A sentence for a player on why ``action`` is worth playing, in the heuristic's terms,
+    whether or not it is the heuristic's own choice (for search bots and hints)."""
+    moves = legal if isinstance(legal, Moves) else Moves(legal)
+    choice, why = decide(obs, moves, w)
+    if action == choice:
+        return why
+    view = View(obs)
+    verb = action.verb
+    if verb == "discard":
+        for _, a, reason in discard_costs(view, moves, w):
+            if a == action:
+                return f"discard {format_card(a.card)}: {reason}{_keep_note(view, a)}"
+    elif verb == "meld":
+        for _, a, reason in meld_scores(view, moves, w):
+            if a == action:
+                return reason
+        if obs.answer == "yes" or plan_going_out(view.rules, obs.hand, view.melds):
+            return "lay cards down towards going out"
+        if not view.side_melded:
+            return "open: the pile is frozen for us until we meld"
+        ranks = {g.rank for g in action.groups}
+        words = " and ".join(rank_word(r) for r in sorted(ranks) if r < len(view.nat))
+        return f"lay down {words or 'cards'} now rather than risk holding them"
+    elif verb == "take":
+        n = len(obs.pile)
+        return f"take the pile ({n} card{'s' if n != 1 else ''})"
+    elif verb == "draw":
+        return "draw from the stock rather than take the pile"
+    elif verb == "ask":
+        return f"ask partner before going out ({want_out(view, w)[1]})"
+    elif verb == "yes":
+        return "yes: let partner go out now"
+    elif verb == "no":
+        return "no: I still have cards to lay down first"
+    elif verb == "pass":
+        return "pass: end the hand"
+    return "a move worth playing here"
 
 
 def decide_in(state: State, w: HeuristicWeights = DEFAULT_WEIGHTS) -> Action:
@@ -666,20 +709,23 @@ def meld_scores(view: View, moves: Moves,
         if 0 < need <= min(room, avail) and (first_canasta or need <= w.finish_wilds or dumping):
             extra = need
             score = rules.mixed_canasta_bonus + first_bonus
-            reason = f"finish a canasta of {rank_char(r)}s with {need} wild card(s)"
+            reason = (f"finish a canasta of {rank_word(r)} with {count_words(need)} wild "
+                      f"card{'s' if need > 1 else ''}")
         elif need <= 0 and not made and k:
             natural = ew + paired == 0
             score = float(rules.natural_canasta_bonus if natural else rules.mixed_canasta_bonus)
             score += first_bonus
-            reason = f"complete a canasta of {rank_char(r)}s"
+            reason = f"complete a canasta of {rank_word(r)}"
         elif dumping and room and avail and (ew or paired or total < size):
             extra = min(room, avail)
             score = 5.0 * extra
-            reason = f"lay {rank_char(r)}s and wild cards down before the hand ends"
+            reason = f"lay {rank_word(r)} and wild cards down before the hand ends"
         elif k:
             score = 0.0
-            reason = (f"meld {k} {rank_char(r)}s" if existing is None
-                      else f"lay off {rank_char(r)}s on our meld")
+            some = (("an " if rank_word(r, 1)[0] in "ae" else "a ") + rank_word(r, 1) if k == 1
+                    else f"{count_words(k)} {rank_word(r)}")
+            reason = (f"meld {some}" if existing is None
+                      else f"lay off {some} on our {rank_word(r)}")
         else:
             continue
         score += (w.new_meld_value if existing is None else w.layoff_value) + w.meld_threat * threat
@@ -710,7 +756,7 @@ def _choose_meld(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action,
         if len(view.obs.hand) - laid < 1:
             return None
         count = sum(view.rules.value_of[c] for g in best.groups for c in g.cards)
-        return best, f"make the opening meld ({count} points): the pile is frozen until we do"
+        return best, (f"open with {count} points: the pile is frozen for us until we meld")
     scored = meld_scores(view, moves, w)
     if not scored:
         return None
@@ -746,6 +792,7 @@ def discard_costs(view: View, moves: Moves,
     later: list[Action] = []  # wild cards and black threes, weighed against the naturals
     least_danger = least_natural = 0.0
     odds: dict[int, float] = {}  # the next player's chance to take, per rank
+    next_melds = obs.melds[view.next_owner]
     for action in moves.discards(obs):
         c = action.card
         if not IS_NATURAL[c]:
@@ -773,6 +820,10 @@ def discard_costs(view: View, moves: Moves,
             cost += w.keep_single
             reason = "a lone card"
         danger = 0.0
+        if next_is_opp and frozen_next and next_melds[r] is not None:
+            # safe now that a pair is needed, and a gift once the pile opens: shed it now
+            cost -= w.shed_their_ranks
+            reason = f"the pile is frozen: a {rank_word(r, 1)} matches their meld only later"
         if next_is_opp:
             p = odds.get(r, -1.0)
             if p < 0.0:
@@ -833,4 +884,23 @@ def _discard(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str
     if not costs:
         return moves.listed()[0], "nothing better to do"
     _, action, reason = costs[0]
-    return action, f"discard {format_card(action.card)}: {reason}"
+    return action, f"discard {format_card(action.card)}: {reason}{_keep_note(view, action)}"
+
+
+def _keep_note(view: View, action: Action) -> str:
+    """``"; keep the JK: our kings need two more for a canasta"`` when a wild card stays in
+    hand for a meld of the side within its reach (empty otherwise)."""
+    kept = [c for c in view.wilds if c != action.card]
+    if not kept:
+        return ""
+    size = view.rules.canasta_size
+    near = [(size - len(m), r) for r, m in enumerate(view.melds[:len(view.nat)])
+            if m is not None and len(m) < size]
+    if not near:
+        return ""
+    short, r = min(near)
+    wild = "the JK" if JOKER in kept else f"the {format_card(kept[0])}"
+    if len(kept) > 1:
+        wild = f"{count_words(len(kept))} wild cards"
+    return (f"; keep {wild}: our {rank_word(r)} need {count_words(short)} more for a "
+            "canasta")

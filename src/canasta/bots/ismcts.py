@@ -42,10 +42,11 @@ from canasta.bots.heuristic import (
     Moves,
     NoMoveError,
     alternatives,
-    decide,
     decide_in,
+    reason_for,
     resolve_weights,
 )
+from canasta.bots.words import action_words
 from canasta.cards import IS_WILD
 from canasta.engine import apply
 from canasta.observation import Observation, observe
@@ -163,12 +164,19 @@ class ISMCTSBot:
 
     def explain(self, obs: Observation, legal: Sequence[Action],
                 rng: random.Random) -> tuple[Action, str]:
-        """The choice and a line on the search: simulations and average lead per candidate."""
+        """The choice, why in the heuristic's words, and what the search found: the deals played
+        out and the choice's edge over the best other candidate."""
         action, stats = self.search(obs, legal, rng)
-        if not stats:
-            return action, decide(obs, legal, self.weights)[1]
-        parts = [f"{a}: {n} simulations, {v:+.0f}" for a, n, v in stats[:3]]
-        return action, "search: " + "; ".join(parts)
+        why = reason_for(obs, legal, action, self.weights)
+        if len(stats) < 2:
+            return action, why
+        deals = sum(n for _, n, _ in stats) if self.mode == "tree" else stats[0][1]
+        values = {a: v for a, _, v in stats}
+        other, other_value = max(((a, v) for a, v in values.items() if a != action),
+                                 key=lambda t: t[1])
+        edge = values.get(action, other_value) - other_value
+        return action, (f"{why} (played out on {deals} deals, about {edge:+.0f} points against "
+                        f"{action_words(other)})")
 
     def search(self, obs: Observation, legal: Sequence[Action],
                rng: random.Random) -> tuple[Action, Stats]:

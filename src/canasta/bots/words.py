@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from canasta.actions import Action
 from canasta.cards import Card, Rank, format_card
 
 RANK_WORDS = ("four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king",
@@ -46,3 +47,18 @@ def wild_words(cards: Iterable[Card]) -> str:
         return "the " + format_card(cards[0])
     return f"{count_words(len(cards))} wild cards"
 
+
+
+def action_words(action: Action) -> str:
+    """An action as a gerund for a sentence: ``discarding 7h``, ``taking the pile``."""
+    verb = action.verb
+    if verb == "discard":
+        return "discarding " + format_card(action.card)
+    if verb == "meld":
+        ranks = sorted({g.rank for g in action.groups})
+        named = " and ".join(rank_word(r) for r in ranks)
+        return "melding " + named
+    if verb == "take":
+        return "taking the pile"
+    return {"draw": "drawing", "ask": "asking partner", "yes": "answering yes",
+            "no": "answering no", "pass": "passing"}.get(verb, verb)

@@ -29,7 +29,7 @@ medium, hard, expert).
 At your turn the table is shown with a short numbered list of sensible moves: type a number, or
 an action as docs/notation.md writes it ('draw', 'take 7h 7d', 'meld Kh Kd Ks, 8c 8d 2s',
 'meld 7: 2c', 'discard 9s', 'ask', 'yes', 'no', 'pass') or its short form ('d', 't', 'm K',
-'x 9s'). 'help' lists every command, 'hint' asks the heuristic bot, 'legal' lists every legal
+'x 9s'). 'help' lists every command, 'hint' asks the expert bot, 'legal' lists every legal
 action, 'quit' (or Ctrl-D, Ctrl-C) saves and leaves. Tab completes verbs and cards.
 
 House rules: start from a preset and change any field of docs/rules.md, e.g.

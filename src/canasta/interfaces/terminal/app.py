@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from canasta.actions import TAKE, Action, format_action
-from canasta.bots import BOTS, LEVELS, BotSpecError, make_bot
+from canasta.bots import BOTS, HINT_BOT, LEVELS, BotSpecError, make_bot
 from canasta.bots.base import Bot
 from canasta.errors import IllegalActionError, NotationError
 from canasta.game import game_over
@@ -30,7 +30,7 @@ from canasta.interfaces.terminal.advice import (
     suggestions,
 )
 from canasta.interfaces.terminal.commands import HELP_TEXT, complete, parse_command
-from canasta.interfaces.terminal.session import DEFAULT_BOT, HUMAN_SEAT, Table, how_to_run
+from canasta.interfaces.terminal.session import HUMAN_SEAT, Table, how_to_run
 from canasta.state import ANSWER, DRAW, State
 
 Reader = Callable[[str], str]
@@ -49,7 +49,7 @@ class TerminalApp:
     """One game at the terminal: the table, the screen and the keyboard."""
 
     def __init__(self, table: Table, console: Console, read: Reader, delay: float = 0.0,
-                 hint_spec: str = DEFAULT_BOT, seed_note: str = "") -> None:
+                 hint_spec: str = HINT_BOT, seed_note: str = "") -> None:
         self.table = table
         self.console = console
         self.read = read
@@ -228,7 +228,7 @@ class TerminalApp:
         return self._hint_bot
 
     def cmd_hint(self) -> None:
-        """``hint``: what the heuristic bot would play, and why when it can say."""
+        """``hint``: what the hint bot would play, and why when it can say."""
         bot = self.hint_bot()
         if bot is None:
             return

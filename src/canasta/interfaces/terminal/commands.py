@@ -83,7 +83,7 @@ Short cuts:
   t            with a single way to take the pile, takes it that way
   1, 2, ...    play the numbered suggestion
 Commands:
-  hint                   what the heuristic bot would play, and why
+  hint                   what the expert bot would play, and why (about a second)
   legal [l]              every legal action
   show [s]               the table again          score    the score sheet
   log                    the moves of this hand   save     where the game is saved

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from canasta.bots import HINT_BOT
+
 STATIC_DIR = Path(__file__).with_name("static")
 """The page the server serves at ``/`` (``index.html`` and its assets)."""
 
@@ -55,8 +57,9 @@ class Settings:
     default_bot: str = "heuristic"
     """The bot for a ``"bot"`` seat without a spec, and for a seat handed to a bot (falls back
     to the first of ``greedy``, ``random`` that is registered)."""
-    hint_bot: str = "heuristic"
-    """The bot whose choice (and explanation) the hint endpoint gives; falls back likewise."""
+    hint_bot: str = HINT_BOT
+    """The bot whose choice (and explanation) the hint endpoint gives (the expert search, about
+    a second); falls back likewise."""
     idle_seconds: float = 60.0
     """A human seat with no connection and no request for this long may be handed to a bot by
     another player at the table."""
