@@ -9,7 +9,9 @@ from canasta import apply, legal_actions, observe
 from canasta.actions import Action, format_action
 from canasta.bots import make_bot
 from canasta.bots.base import Bot
+from canasta.bots.heuristic import HeuristicWeights, Moves, discard_costs, reason_for
 from canasta.bots.view import View
+from canasta.bots.words import a_rank
 from canasta.cards import IS_BLACK_THREE, IS_WILD, RANK_OF, parse_card
 from canasta.state import State
 
@@ -162,3 +164,60 @@ def test_lays_down_what_it_can_after_a_last_red_three() -> None:
     action, _ = _choice(state)
     assert format_action(action) == "meld 5c 5d 5h"
     assert apply(state, action).is_over
+
+
+def test_sheds_a_rank_the_next_side_melded_while_the_pile_is_frozen() -> None:
+    # the two freezes the pile: a nine now needs a pair from seat 1, and once the pile opens
+    # it would lay off on their nines; the jack is about as safe by counting
+    state = position(
+        stock=STOCK, pile=["Jc", "Jd", "4c", "6d", "2h", "8c", "Tc"],
+        hands=[["9d", "Jh", "Qh", "Qs", "Ah", "Ad"], 8, 8, 8],
+        sides=[{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks"]}},
+               {"score": 0, "melds": {"9": ["9c", "2c", "9h"]}}])
+    view = View(observe(state, 0))
+    moves = Moves(legal_actions(state))
+
+    def cost(card: str, w: HeuristicWeights) -> float:
+        return next(c for c, a, _ in discard_costs(view, moves, w) if a.card == parse_card(card))
+
+    plain = HeuristicWeights(shed_their_ranks=0.0)
+    assert cost("9d", plain) >= cost("Jh", plain)
+    assert cost("9d", HeuristicWeights()) < cost("Jh", HeuristicWeights())
+    action, why = _choice(state)
+    assert _rank(action) == "9" and "their meld only later" in why
+
+
+def test_a_seat_that_passed_an_open_pile_holds_no_card_and_wild_for_it() -> None:
+    # reading back from seat 0's turn: 7d from seat 3, 4c from seat 2, Kc from seat 1, and
+    # below it seat 0's own discard, which seat 1 (melded, the pile open) drew instead of taking
+    def odds(passed: str) -> float:
+        state = position(
+            stock=STOCK, pile=["5c", "Td", "6c", passed, "Kc", "4c", "7d"],
+            hands=[["9s", "Jc", "Qh", "Qs", "Ah", "Ad"], 11, 11, 11],
+            sides=[{"score": 0, "melds": {"K": ["Kd", "Kd", "Ks"]}},
+                   {"score": 0, "melds": {"A": ["Ac", "As", "As"]}}])
+        return View(observe(state, 0)).p_can_take(1, RANK_OF[parse_card("9s")], frozen=False)
+
+    assert odds("9h") < 0.5 * odds("8h")
+
+
+def test_explanations_name_ranks_in_words_and_the_wild_card_kept() -> None:
+    # the kings need two more for a canasta: the joker stays, a lone card goes
+    state = position(
+        stock=STOCK, pile=["4c", "6d", "8c", "Tc"],
+        hands=[["JK", "Kh", "9d", "5h", "Qs", "Qh"], 8, 8, 8],
+        sides=[{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks", "Kd", "Kc"]}},
+               {"score": 0, "melds": {"A": ["Ac", "Ad", "As"]}}])
+    legal = legal_actions(state)
+    obs = observe(state, 0)
+    action, why = _choice(state)
+    assert action.verb in ("discard", "meld")
+    discard_5h = next(a for a in legal if a.verb == "discard" and a.card == parse_card("5h"))
+    said = reason_for(obs, legal, discard_5h)
+    assert said.startswith("discard 5h: ") and "keep the JK: our kings need" in said
+    lay_off = next(a for a in legal if a.verb == "meld" and len(a.groups) == 1
+                   and a.groups[0].cards == (parse_card("Kh"),))
+    assert "kings" in reason_for(obs, legal, lay_off)
+    assert not any(f" {r}s" in why for r in "456789TJQKA")  # "As", "Ks": never in words
+    assert a_rank(RANK_OF[parse_card("8c")]) == "an eight"
+    assert a_rank(RANK_OF[parse_card("Kc")]) == "a king"

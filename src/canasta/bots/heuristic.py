@@ -34,7 +34,7 @@ from typing import Any
 
 from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group
 from canasta.bots.view import OutPlan, View, hand_points, plan_going_out
-from canasta.bots.words import count_words, rank_word
+from canasta.bots.words import a_rank, count_words, rank_word, wild_words
 from canasta.cards import (
     IS_BLACK_THREE,
     IS_NATURAL,
@@ -722,8 +722,7 @@ def meld_scores(view: View, moves: Moves,
             reason = f"lay {rank_word(r)} and wild cards down before the hand ends"
         elif k:
             score = 0.0
-            some = (("an " if rank_word(r, 1)[0] in "ae" else "a ") + rank_word(r, 1) if k == 1
-                    else f"{count_words(k)} {rank_word(r)}")
+            some = a_rank(r) if k == 1 else f"{count_words(k)} {rank_word(r)}"
             reason = (f"meld {some}" if existing is None
                       else f"lay off {some} on our {rank_word(r)}")
         else:
@@ -823,7 +822,7 @@ def discard_costs(view: View, moves: Moves,
         if next_is_opp and frozen_next and next_melds[r] is not None:
             # safe now that a pair is needed, and a gift once the pile opens: shed it now
             cost -= w.shed_their_ranks
-            reason = f"the pile is frozen: a {rank_word(r, 1)} matches their meld only later"
+            reason = f"the pile is frozen: {a_rank(r)} matches their meld only later"
         if next_is_opp:
             p = odds.get(r, -1.0)
             if p < 0.0:
@@ -833,7 +832,7 @@ def discard_costs(view: View, moves: Moves,
             if p >= 0.99:
                 reason = "the next player could take the pile with it"
             elif danger < 10 and k == 1 and meld is None:
-                reason = f"safe: the next player can hardly use a {rank_word(r, 1)}"
+                reason = f"safe: the next player can hardly use {a_rank(r)}"
         least_danger = danger if not out else min(least_danger, danger)
         least_natural = cost + danger if not out else min(least_natural, cost + danger)
         out.append((cost + danger, action, reason))
@@ -899,8 +898,6 @@ def _keep_note(view: View, action: Action) -> str:
     if not near:
         return ""
     short, r = min(near)
-    wild = "the JK" if JOKER in kept else f"the {format_card(kept[0])}"
-    if len(kept) > 1:
-        wild = f"{count_words(len(kept))} wild cards"
-    return (f"; keep {wild}: our {rank_word(r)} need {count_words(short)} more for a "
+    kept.sort(key=lambda c: c != JOKER)  # name the joker when one is kept
+    return (f"; keep {wild_words(kept)}: our {rank_word(r)} need {count_words(short)} more for a "
             "canasta")

@@ -30,6 +30,12 @@ def rank_word(rank: Rank, count: int = 2) -> str:
     return word + ("es" if word == "six" else "s")
 
 
+def a_rank(rank: Rank) -> str:
+    """One card of a rank with its article: ``a king``, ``an eight``, ``an ace``."""
+    word = rank_word(rank, 1)
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
 def count_words(n: int) -> str:
     """``two`` for 2; digits from eleven on."""
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
@@ -46,7 +52,6 @@ def wild_words(cards: Iterable[Card]) -> str:
     if len(cards) == 1:
         return "the " + format_card(cards[0])
     return f"{count_words(len(cards))} wild cards"
-
 
 
 def action_words(action: Action) -> str:
