@@ -176,3 +176,30 @@ def test_bot_audit_counts_wild_cards_feeds_and_gifts() -> None:
     audit._discard_facts(state, DISCARDS[parse_card("9d")], legal, tally)
     assert (tally.fed_discards, tally.feeds, tally.short_gifts) == (2, 1, 1)
     assert tally.figures()["feed_pct"] == 50.0
+
+
+def test_arena_merge_gives_the_arena_figure_and_pools_runs(tmp_path: Path) -> None:
+    from canasta.interfaces.cli import main as canasta_main
+
+    files = []
+    for seed in (3, 4):
+        path = tmp_path / f"run-{seed}.json"
+        assert canasta_main(["arena", "--rules", "classic-2p", "--bots", "greedy", "random",
+                             "--hands", "2", "--seed", str(seed), "--no-progress", "--json",
+                             str(path)]) == 0
+        files.append(path)
+    own = json.loads(files[0].read_text())["pairings"][0]
+
+    def merged(*paths: Path) -> dict[str, Any]:
+        done = subprocess.run([sys.executable, str(BENCHMARKS / "arena_merge.py"), "--json",
+                               *map(str, paths)],
+                              capture_output=True, text=True, timeout=60, check=False)
+        assert done.returncode == 0, done.stderr
+        return _json_line(done.stdout)
+
+    one = merged(files[0])
+    assert one["points_per_hand"] == own["points_per_hand"] and one["ci95"] == own["ci95"]
+    assert (one["hands"], one["wins"]) == (own["hands"], own["wins"])
+    both = merged(*files)
+    second = json.loads(files[1].read_text())["pairings"][0]
+    assert both["pairs"] == own["pairs"] + second["pairs"] and both["seeds"] == [3, 4]
