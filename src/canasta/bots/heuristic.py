@@ -814,7 +814,7 @@ def discard_costs(view: View, moves: Moves,
             reason = f"I keep a pair of {rank_word(r)} for the pile"
         elif k == 2:
             cost += w.keep_pair * pair_boost
-            reason = f"it breaks up my pair of {rank_word(r)}"
+            reason = f"my pair of {rank_word(r)} is the one to break"
         else:
             cost += w.keep_single
             reason = "a lone card"
@@ -830,7 +830,7 @@ def discard_costs(view: View, moves: Moves,
                     unmelded_factor if next_unmelded else 1.0)
             danger = w.danger * p * pile_worth
             if p >= 0.99:
-                reason = "the next player could take the pile with it"
+                reason = "any card may hand the next player the pile; this one costs least"
             elif danger < 10 and k == 1 and meld is None:
                 reason = f"safe: the next player can hardly use {a_rank(r)}"
         least_danger = danger if not out else min(least_danger, danger)

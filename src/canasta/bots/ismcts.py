@@ -175,8 +175,9 @@ class ISMCTSBot:
         other, other_value = max(((a, v) for a, v in values.items() if a != action),
                                  key=lambda t: t[1])
         edge = values.get(action, other_value) - other_value
-        return action, (f"{why} (played out on {deals} deals, about {edge:+.0f} points against "
-                        f"{action_words(other)})")
+        found = (f"it beats {action_words(other)} by about {edge:.0f} points" if edge >= 1
+                 else f"it does about as well as {action_words(other)}")
+        return action, f"{why}; played out on {deals} deals, {found}"
 
     def search(self, obs: Observation, legal: Sequence[Action],
                rng: random.Random) -> tuple[Action, Stats]:
