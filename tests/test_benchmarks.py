@@ -203,3 +203,18 @@ def test_arena_merge_gives_the_arena_figure_and_pools_runs(tmp_path: Path) -> No
     both = merged(*files)
     second = json.loads(files[1].read_text())["pairings"][0]
     assert both["pairs"] == own["pairs"] + second["pairs"] and both["seeds"] == [3, 4]
+
+
+def test_search_speed_times_each_spec_against_the_first() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "search_speed.py"), "--positions", "2",
+         "--iterations", "4", "--specs", "ismcts:model=0", "ismcts:horizon=2", "--json"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    report = _json_line(done.stdout)
+    assert list(report["specs"]) == ["ismcts:model=0", "ismcts:horizon=2"]
+    for figures in report["specs"].values():
+        assert figures["iterations"] == 2 * 4 and figures["iterations_per_cpu_s"] > 0
+    bad = subprocess.run([sys.executable, str(BENCHMARKS / "search_speed.py"), "--specs",
+                          "greedy"], capture_output=True, text=True, timeout=60, check=False)
+    assert bad.returncode == 2 and "not a search bot" in bad.stderr
