@@ -55,17 +55,28 @@ def test_does_not_feed_the_next_opponent_a_rank_their_side_melded() -> None:
     assert _choice(state, careless)[0].card == parse_cards("9d")[0]
 
 
-def test_freezes_a_growing_pile_the_opponents_could_take() -> None:
-    state = position(
+def _growing_open_pile() -> State:
+    """An open pile of 9 cards; every natural card in hand matches a meld of the opponents."""
+    return position(
         stock=STOCK, pile=["4c", "6d", "8c", "Tc", "5d", "5c", "6c", "Qd"],
         hands=[["2c", "9d", "9h", "Jd", "Jh", "Qc", "Qh", "4d", "4h"],
                8, 8, 8],
         sides=[{"score": 0},
                {"score": 0, "melds": {"9": ["9c", "9c", "9s"], "J": ["Jc", "Jc", "Js"],
                                       "Q": ["Qs", "Qs", "Qd"], "4": ["4c", "4s", "4s"]}}])
-    action, why = _choice(state)
+
+
+def test_freezes_a_growing_pile_the_opponents_could_take_when_set_to() -> None:
+    freezer = HeuristicBot(HeuristicWeights(freeze_min_pile=8))
+    action, why = _choice(_growing_open_pile(), freezer)
     assert action.verb == "discard" and IS_WILD[action.card]
     assert "freeze" in why
+
+
+def test_keeps_its_wild_card_rather_than_freeze_an_open_pile_by_default() -> None:
+    action, why = _choice(_growing_open_pile())
+    assert action.verb == "discard" and not IS_WILD[action.card]
+    assert "hand the next player the pile" in why
 
 
 def test_prefers_a_black_three_on_a_big_pile() -> None:
@@ -155,7 +166,11 @@ def test_alternatives_start_with_the_choice_and_are_legal() -> None:
 
 def test_a_going_out_plan_empties_the_hand_step_by_step() -> None:
     planned = 0
-    for state in POSITIONS:
+    rules = get_rules("classic")
+    bots = [make_bot("heuristic") for _ in range(rules.num_players)]
+    late = [play_until(rules, bots, seed, steps) for seed in range(12)
+            for steps in range(40, 320, 20)]
+    for state in POSITIONS + [s for s in late if not s.is_over]:
         if state.phase != "play" or state.answer is not None:
             continue
         seat = state.to_move

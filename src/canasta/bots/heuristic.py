@@ -13,8 +13,9 @@ Each decision scores its candidates in points and plays the best one:
   hand is about to end;
 * **discard** (§3.2 C, D): each card costs what keeping it is worth (wild cards, pairs, black
   threes) plus the chance that the next opponent can take the pile with it times what the pile
-  is worth to them (their melded ranks, unfrozen piles, card counting of unseen copies); a wild
-  card freezes the pile when the opponents are likelier to take it;
+  is worth to them (their melded ranks, unfrozen piles, card counting of unseen copies); wild
+  cards stay in hand, but for a block of a big frozen pile (a freeze of an open pile is a
+  weight, off by default);
 * **going out** (§3.2 E, F): race when the opponents have not melded, threaten to go out, or the
   stock is running dry, or when the side's canastas are made and little is left to build; ask the
   partner first when the partner holds many cards, and answer with the partner's hand in mind.
@@ -122,8 +123,9 @@ class HeuristicWeights:
     black_three_per_card: float = 4.0
     """How much less a black three is worth keeping per card of the pile: on a big pile it is
     the block to use now."""
-    danger: float = 4.0
-    """Weight of the expected pile value handed to the next opponent."""
+    danger: float = 12.0
+    """Weight of the expected pile value handed to the next opponent (high: a pile given away
+    is rarely won back, and the card that risks least is nearly always the one to throw)."""
     pile_base: float = 60.0
     """What any pile is worth to its taker."""
     pile_per_card: float = 40.0
@@ -134,8 +136,9 @@ class HeuristicWeights:
     """Worth per pile card of freezing the pile when the opponents have melded."""
     freeze_share: float = 0.5
     """Share of the danger of the safest other card that freezing the pile saves."""
-    freeze_min_pile: int = 8
-    """Smallest pile (with the discard) worth freezing with a wild card."""
+    freeze_min_pile: int = 0
+    """Smallest pile (with the discard) worth freezing with a wild card; 0: never freeze (the
+    default: against heuristic-v1 every freezing setting measured lost points, docs/bots.md)."""
     points_weight: float = 1.0
     """Weight of a card's points when the hand may end soon (times the threat)."""
     # -- going out
@@ -858,7 +861,7 @@ def discard_costs(view: View, moves: Moves,
                 cost += least_natural
             reason = (f"every other card would break a pair or risk the {pile_n}-card pile: "
                       "the wild card blocks the next player")
-        elif pile_n >= w.freeze_min_pile:
+        elif w.freeze_min_pile and pile_n >= w.freeze_min_pile:
             # a deliberate freeze: no take now, and only a natural pair takes it later
             cost -= w.freeze_share * least_danger
             reason = (f"freeze the pile ({pile_n} cards): every other card could hand it to "
@@ -871,7 +874,7 @@ def discard_costs(view: View, moves: Moves,
                 reason = (f"freeze the pile ({pile_n} cards): the opponents are likelier than "
                           "us to take it")
         else:
-            cost += least_natural  # too small a pile to spend a wild card on
+            cost += least_natural  # an open pile is not worth a wild card
             reason = "no other card to discard"
         out.append((cost, action, reason))
     out.sort(key=lambda t: t[0])
