@@ -178,6 +178,26 @@ def test_bot_audit_counts_wild_cards_feeds_and_gifts() -> None:
     assert tally.figures()["feed_pct"] == 50.0
 
 
+def test_feed_floor_reports_calibration_and_the_floor_in_sight() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "feed_floor.py"), "--hands", "2", "--seed", "3",
+         "--tolerance", "0", "100000"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    tenths = [line for line in lines if " / " in line and line.strip()[0].isdigit()]
+    assert tenths and all(int(line.rsplit("(", 1)[1].rstrip(")")) > 0 for line in tenths)
+    floors = [line for line in lines if line.strip().endswith("%") and "points:" in line]
+    assert len(floors) == 2
+    # seeing the hand and paying any price, it throws no wild card and feeds no more than the bot
+    wild, onto, feed0 = (float(x.rstrip("%,")) for x in floors[0].split(":")[1].split())
+    wild, onto, feed_any = (float(x.rstrip("%,")) for x in floors[1].split(":")[1].split())
+    assert wild == onto == 0.0 and feed_any <= feed0
+    bad = subprocess.run([sys.executable, str(BENCHMARKS / "feed_floor.py"), "--bot", "greedy"],
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert bad.returncode == 2 and "not a heuristic bot" in bad.stderr
+
+
 def test_arena_merge_gives_the_arena_figure_and_pools_runs(tmp_path: Path) -> None:
     from canasta.interfaces.cli import main as canasta_main
 

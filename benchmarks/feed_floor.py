@@ -1,0 +1,163 @@
+"""How low can a heuristic's feed rate go? What its take odds know, and what only seeing the
+next player's hand would add.
+
+Plays the audit's deals (``bot_audit.py``: hand ``i`` from ``derive_seed("audit", seed, i)``,
+four copies of the bot) and prints:
+
+* **calibration**: over every natural card the bot could have discarded to an opponent, its
+  estimated chance that the next player can take the pile (``View.p_can_take``), by tenths,
+  against how often that player really could;
+* **feeds with a safe natural**: the bot's discards that let the next player take the pile
+  while another natural card would not have, and in how many of those the bot's own odds rated
+  that safer card lower by more than 0.1 (a feed its estimate could have avoided);
+* **the floor with the hand in sight**: the audit's figures when each discard is replaced by the
+  cheapest card, by the bot's own costs, within ``T`` points of its choice that does not let the
+  next player take the pile, seen from the true hand (no real player can do this); wild cards
+  are never the replacement, and a wild card the bot would throw onto a frozen pile is first
+  replaced by its cheapest natural card.
+
+Usage::
+
+    python benchmarks/feed_floor.py --bot heuristic --hands 100 --seed 1 --tolerance 0 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bot_audit import Tally, _can_take, _discard_facts
+from canasta.actions import Action
+from canasta.arena.schedule import derive_seed
+from canasta.bots import BotSpecError, make_bot
+from canasta.bots.heuristic import HeuristicBot, Moves, discard_costs
+from canasta.bots.view import View
+from canasta.cards import IS_NATURAL, IS_WILD
+from canasta.deal import new_hand, shuffled_pack
+from canasta.engine import apply
+from canasta.legal import legal_actions
+from canasta.observation import observe
+from canasta.rules import PRESETS, Rules, get_rules
+from canasta.state import State
+
+TENTHS = 10
+SAFER_BY = 0.1
+"""How much lower the bot's odds for a safe card must be to count the feed as avoidable."""
+
+
+def _feeds(state: State, action: Action) -> bool:
+    """Whether ``action`` (a discard) lets the next player take the pile."""
+    after = apply(state, action)
+    return not after.is_over and after.to_move != state.to_move and _can_take(after)
+
+
+def _deals(rules: Rules, seed: int, hands: int) -> list[State]:
+    return [new_hand(rules, deck=tuple(shuffled_pack(rules, derive_seed("audit", seed, i))),
+                     dealer=i % rules.num_players) for i in range(hands)]
+
+
+def calibration(bot: HeuristicBot, rules: Rules, seed: int,
+                hands: int) -> tuple[list[list[float]], int, int]:
+    """Per tenth of the bot's odds [count, actual takes, summed odds]; feeds that had a safe
+    natural; of those, the ones where the bot's odds rated a safe natural lower."""
+    bins = [[0.0, 0.0, 0.0] for _ in range(TENTHS)]
+    safe_feeds = avoidable = 0
+    for state in _deals(rules, seed, hands):
+        rng = random.Random(0)
+        while not state.is_over:
+            legal = legal_actions(state)
+            action = bot.choose(observe(state, state.to_move), legal, rng)
+            if action.verb == "discard":
+                view = View(observe(state, state.to_move))
+                nxt = view.next_seat
+                if view.next_owner != view.owner:
+                    frozen = view.frozen_for(nxt)
+                    odds: dict[int, tuple[float, bool]] = {}
+                    for a in legal:
+                        if a.verb == "discard" and IS_NATURAL[a.card]:
+                            p = view.p_can_take(nxt, a.card >> 2, frozen)
+                            fed = _feeds(state, a)
+                            row = bins[min(TENTHS - 1, int(p * TENTHS))]
+                            row[0] += 1
+                            row[1] += fed
+                            row[2] += p
+                            odds[a.card] = (p, fed)
+                    chosen = odds.get(action.card)
+                    safe = [p for p, fed in odds.values() if not fed]
+                    if chosen is not None and chosen[1] and safe:
+                        safe_feeds += 1
+                        avoidable += min(safe) < chosen[0] - SAFER_BY
+            state = apply(state, action)
+    return bins, safe_feeds, avoidable
+
+
+def floor(bot: HeuristicBot, rules: Rules, seed: int, hands: int, tolerance: float) -> Tally:
+    """The audit's counts when each discard is replaced as the module docstring says."""
+    tally = Tally()
+    w = bot.weights
+    for state in _deals(rules, seed, hands):
+        rng = random.Random(0)
+        tally.hands += 1
+        while not state.is_over:
+            legal = legal_actions(state)
+            obs = observe(state, state.to_move)
+            action = bot.choose(obs, legal, rng)
+            if action.verb == "discard":
+                costs = discard_costs(View(obs), Moves(legal), w)
+                if IS_WILD[action.card] and state.pile_frozen:
+                    action = next((a for _, a, _ in costs if not IS_WILD[a.card]), action)
+                best = next(cost for cost, a, _ in costs if a == action)
+                for cost, a, _ in costs:
+                    if cost > best + tolerance:
+                        break
+                    if not IS_WILD[a.card] and not _feeds(state, a):
+                        action = a
+                        break
+                _discard_facts(state, action, legal, tally)
+            state = apply(state, action)
+    return tally
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the three measurements; return the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bot", default="heuristic",
+                        help="a heuristic spec, e.g. heuristic or heuristic:danger=4")
+    parser.add_argument("--rules", default="classic", choices=sorted(PRESETS))
+    parser.add_argument("--hands", type=int, default=100, help="hands (default: 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default: 1)")
+    parser.add_argument("--tolerance", type=float, nargs="*", default=[0.0, 1000.0],
+                        help="points above the bot's choice a non-feeding card may cost, one run "
+                             "per value (default: 0 1000)")
+    args = parser.parse_args(argv)
+    try:
+        bot = make_bot(args.bot)
+    except BotSpecError as e:
+        parser.error(str(e))
+    if not isinstance(bot, HeuristicBot):
+        parser.error(f"{args.bot!r} is not a heuristic bot (its discard costs are needed)")
+    rules = get_rules(args.rules)
+    bins, safe_feeds, avoidable = calibration(bot, rules, args.seed, args.hands)
+    print(f"feed floor: {args.bot}, {rules.name}, {args.hands} hands, seed {args.seed}")
+    print("take odds by tenth: estimated / actual (count)")
+    for k, (n, taken, summed) in enumerate(bins):
+        if n:
+            print(f"  {k / TENTHS:.1f}-{(k + 1) / TENTHS:.1f}: {summed / n:.2f} / {taken / n:.2f}"
+                  f" ({int(n)})")
+    print(f"feeds while a natural card would not have fed: {safe_feeds}; the bot's odds rated "
+          f"such a card safer by more than {SAFER_BY}: {avoidable}")
+    print("with the next hand in sight (tolerance: wild discards, wild onto frozen, feed rate)")
+    for t in args.tolerance:
+        f = floor(bot, rules, args.seed, args.hands, t).figures()
+        print(f"  {t:g} points: {f['wild_discard_pct']:.1f}%, {f['wild_onto_frozen_pct']:.1f}%, "
+              f"{f['feed_pct']:.1f}%")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
