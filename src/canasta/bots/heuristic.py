@@ -92,8 +92,8 @@ class HeuristicWeights:
     """Threat above which everything that fits is laid down to save points."""
     # -- discarding
     keep_wild: float = 300.0
-    """Cost of discarding a two: wild cards finish canastas, so one goes only as a deliberate
-    freeze or when every other card would hand the next player a valuable pile."""
+    """Cost of discarding a two: wild cards finish canastas, so one goes only when every other
+    card would hand the next player a big pile (or as a deliberate freeze, when set)."""
     joker_factor: float = 1.5
     """A joker's worth in hand over a two's."""
     block_share: float = 0.5
