@@ -12,7 +12,8 @@ CBIN := $(COMPILED_VENV)/bin
 CSTAMP := $(COMPILED_VENV)/.installed
 CDEPS := $(COMPILED_VENV)/.dependencies
 WHEEL_STAMP := dist/.built
-CORE_SOURCES := setup.py pyproject.toml $(wildcard src/canasta/*.py)
+# every file of the package goes into the wheel: a change to any of them rebuilds it
+PACKAGE_SOURCES := setup.py pyproject.toml $(shell find src/canasta -type f -not -path '*/__pycache__/*')
 PYTEST_ARGS := -m "not slow and not ray" -n 2 -rs
 
 .PHONY: help venv compiled dist test test-pure test-compiled test-slow test-web lint typecheck \
@@ -38,7 +39,7 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 # The wheel (compiled where a C compiler is found) and the sdist, from the sources of the tree.
-$(WHEEL_STAMP): $(STAMP) $(CORE_SOURCES)
+$(WHEEL_STAMP): $(STAMP) $(PACKAGE_SOURCES)
 	rm -rf dist
 	$(BIN)/python -m build --outdir dist . > build.log 2>&1 || (cat build.log; exit 1)
 	touch $(WHEEL_STAMP)
