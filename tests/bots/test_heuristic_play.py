@@ -218,6 +218,10 @@ def test_explanations_name_ranks_in_words_and_the_wild_card_kept() -> None:
     lay_off = next(a for a in legal if a.verb == "meld" and len(a.groups) == 1
                    and a.groups[0].cards == (parse_card("Kh"),))
     assert "kings" in reason_for(obs, legal, lay_off)
+    # a king discarded: its reason names the kings' meld, the kept joker is not told twice
+    discard_kh = next(a for a in legal if a.verb == "discard" and a.card == parse_card("Kh"))
+    said = reason_for(obs, legal, discard_kh)
+    assert said.count("kings need") == 1 and said.endswith("; keep the JK for them")
     assert not any(f" {r}s" in why for r in "456789TJQKA")  # "As", "Ks": never in words
     assert a_rank(RANK_OF[parse_card("8c")]) == "an eight"
     assert a_rank(RANK_OF[parse_card("Kc")]) == "a king"

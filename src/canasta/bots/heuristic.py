@@ -902,5 +902,7 @@ def _keep_note(view: View, action: Action) -> str:
         return ""
     short, r = min(near)
     kept.sort(key=lambda c: c != JOKER)  # name the joker when one is kept
+    if IS_NATURAL[action.card] and action.card >> 2 == r:
+        return f"; keep {wild_words(kept)} for them"  # the reason already named that meld
     return (f"; keep {wild_words(kept)}: our {rank_word(r)} need {count_words(short)} more for a "
             "canasta")
