@@ -10,8 +10,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = ["canasta", "canasta.cards", "canasta.actions", "canasta.rules", "canasta.deal",
-           "canasta.engine", "canasta.game", "canasta.rl.encoding", "canasta.rl.tensor"]
+SOURCE = ROOT / "src"
+MODULES = sorted(
+    ".".join(path.relative_to(SOURCE).with_suffix("").parts).removesuffix(".__init__")
+    for path in (SOURCE / "canasta").rglob("*.py") if ">>>" in path.read_text(encoding="utf-8"))
+"""Every module whose docstrings hold an example: a stale example fails here, not in a reader."""
 
 
 def test_readme_examples() -> None:
@@ -39,7 +42,12 @@ def _compiled_examples(module: object, name: str) -> tuple[int, int]:
 
 @pytest.mark.parametrize("name", MODULES)
 def test_module_examples(name: str) -> None:
-    module = importlib.import_module(name)
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as missing:  # an adapter whose optional extra is not installed
+        if (missing.name or "").startswith("canasta"):
+            raise
+        pytest.skip(f"{name} needs {missing.name}")
     if str(getattr(module, "__file__", "")).endswith(".py"):
         failed, tried = doctest.testmod(module)
     else:

@@ -25,8 +25,8 @@ def test_more_bots_than_names_still_get_distinct_names() -> None:
 
 
 def test_levels() -> None:
-    assert [level_of(s) for s in ("easy", "greedy", "heuristic", "ismcts:iterations=25,seconds=1",
-                                  "ismcts:iterations=100,seconds=1", "random",
+    assert [level_of(s) for s in ("easy", "greedy", "heuristic", "ismcts:iterations=100,seconds=1",
+                                  "ismcts:iterations=400,seconds=1", "random",
                                   "ismcts:iterations=50")] == [
         "easy", "easy", "medium", "hard", "expert", "random", "ismcts"]
     assert with_level("Vera", "bot") == "Vera (bot)"

@@ -38,8 +38,8 @@ BOTS: dict[str, Callable[..., Bot]] = {
 LEVELS: dict[str, str] = {
     "easy": "greedy",
     "medium": "heuristic",
-    "hard": "ismcts:iterations=25,seconds=1",
-    "expert": "ismcts:iterations=100,seconds=1",
+    "hard": "ismcts:iterations=100,seconds=1",
+    "expert": "ismcts:iterations=400,seconds=1",
 }
 """Difficulty levels for players mapped to bot specs."""
 
