@@ -9,7 +9,7 @@ over duplicate-pair means (the arena's own statistics), and the games A won.
 Usage::
 
     for s in $(seq 1000 1019); do
-        canasta arena --rules classic --bots 'ismcts:iterations=100,seconds=1' heuristic \\
+        canasta arena --rules classic --bots 'ismcts:iterations=400,seconds=1' heuristic \\
             --hands 20 --seed $s --json run-$s.json
     done
     python benchmarks/arena_merge.py run-*.json
