@@ -1,4 +1,4 @@
-"""The examples in the README and in the core modules' docstrings run as written."""
+"""The examples in the README and in every module's docstrings run as written."""
 
 from __future__ import annotations
 
