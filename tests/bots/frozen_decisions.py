@@ -1,4 +1,4 @@
-"""Decisions of the frozen ``heuristic-v1`` bot on seeded positions, kept as a file.
+"""Decisions of bots on seeded positions, kept as files.
 
 ``heuristic-v1`` is the fixed yardstick every new bot is measured against, so its play must
 never change. The file ``data/heuristic_v1_decisions.jsonl.gz`` holds positions met in seeded
@@ -6,9 +6,16 @@ hands of every preset (four copies of the bot, and the bot against the random bo
 positions), the legal actions there and the bot's choice, recorded from the code as it was when
 it was frozen. ``test_heuristic_v1.py`` checks the bot still makes every one of them.
 
+The same is kept for ``heuristic`` (``data/heuristic_decisions.jsonl.gz``) and for a search of
+fixed iterations, :data:`ISMCTS` (``data/ismcts_decisions.jsonl.gz``, every fourth position of
+the heuristic's file): they pin the engine under the bots, so work on the rules that changes how
+either bot plays is seen (``test_recorded_decisions.py``). Work on the bots themselves rewrites
+these two files, and says so.
+
 Regenerate only to add positions, never to accept a change of play:
-``python -m tests.bots.frozen_decisions`` (writes the file from ``heuristic-v1``; the first
-file was written from ``heuristic`` as it stood before the new heuristic replaced it).
+``python -m tests.bots.frozen_decisions [heuristic-v1|heuristic|ismcts]`` (the first
+heuristic-v1 file was written from ``heuristic`` as it stood before the new heuristic replaced
+it).
 """
 
 from __future__ import annotations
@@ -28,6 +35,13 @@ from canasta.position import state_to_json
 from canasta.rules import PRESETS
 
 DATA = Path(__file__).parent / "data" / "heuristic_v1_decisions.jsonl.gz"
+ISMCTS = "ismcts:iterations=40"
+"""The search whose decisions are recorded: iterations alone, no time budget, so that it is
+the same on any machine."""
+FILES = {"heuristic-v1": DATA,
+         "heuristic": DATA.with_name("heuristic_decisions.jsonl.gz"),
+         ISMCTS: DATA.with_name("ismcts_decisions.jsonl.gz")}
+"""The recorded file of each bot."""
 PER_HAND = 12
 """Positions kept per seeded hand (spread over the hand)."""
 
@@ -65,20 +79,36 @@ def positions(spec: str = "heuristic-v1") -> Iterator[dict[str, Any]]:
             yield from rest[::step][:PER_HAND]
 
 
-def load() -> list[dict[str, Any]]:
-    """The recorded positions and decisions."""
-    with gzip.open(DATA, "rt", encoding="utf-8") as f:
+def decided(spec: str, rows: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """``rows`` with the action and reason of ``spec`` at each (its ``explain``, seeded)."""
+    from canasta.actions import parse_action
+    from canasta.position import state_from_json
+
+    for row in rows:
+        bot = make_bot(spec)
+        state = state_from_json(row["position"])
+        legal = [parse_action(a) for a in row["legal"]]
+        action, why = explain(bot, observe(state, row["seat"]), legal, random.Random(0))
+        yield {**row, "action": format_action(action), "why": why}
+
+
+def load(spec: str = "heuristic-v1") -> list[dict[str, Any]]:
+    """The recorded positions and decisions of ``spec``."""
+    with gzip.open(FILES[spec], "rt", encoding="utf-8") as f:
         return [json.loads(line) for line in f]
 
 
 def main() -> None:
-    """Write the file from the bot as it plays now."""
-    DATA.parent.mkdir(exist_ok=True)
-    rows = list(positions(*sys.argv[1:]))
-    with gzip.open(DATA, "wt", encoding="utf-8") as f:
+    """Write the file of one bot (``heuristic-v1`` unless named) from its play now."""
+    name = sys.argv[1] if len(sys.argv) > 1 else "heuristic-v1"
+    spec = ISMCTS if name == "ismcts" else name
+    rows = (list(decided(spec, list(positions("heuristic"))[::4])) if spec == ISMCTS
+            else list(positions(spec)))
+    FILES[spec].parent.mkdir(exist_ok=True)
+    with gzip.open(FILES[spec], "wt", encoding="utf-8") as f:
         for row in rows:
             f.write(json.dumps(row, separators=(",", ":")) + "\n")
-    print(f"{len(rows)} positions written to {DATA}")
+    print(f"{len(rows)} positions written to {FILES[spec]}")
 
 
 if __name__ == "__main__":
