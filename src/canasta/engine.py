@@ -153,9 +153,7 @@ def _next_seat(state: HandState, seat: int) -> int:
 
 def _frozen_for(state: HandState, seat: int) -> bool:
     """RULES §1.11: frozen for everyone, or for a side that has not melded."""
-    if state.pile_frozen:
-        return True
-    return state.rules.pile_frozen_until_side_melds and not state.side_has_melded(seat)
+    return state.freeze_for(seat).frozen
 
 
 def _group_problem(group: Group) -> str | None:
@@ -383,13 +381,11 @@ def _take_plan(state: HandState, action: Action) -> tuple[list[Card], SideMelds,
             raise ValueError(f"the cards shown with the top card must be {rank_name(rank)} or "
                              "wild cards")
     naturals, wilds = split_counts(first.cards)
-    frozen = _frozen_for(state, seat)
-    if frozen:
+    freeze = state.freeze_for(seat)
+    if freeze.frozen:
         if naturals < 2:
-            why = ("a wild card is in it" if state.pile_frozen
-                   else "your side has not melded")
-            raise ValueError(f"pile is frozen ({why}): a natural pair of {rank_name(rank)} "
-                             "is needed")
+            raise ValueError(f"pile is frozen ({freeze.reason}): a natural pair of "
+                             f"{rank_name(rank)} is needed")
     elif naturals >= 2:
         pass
     elif existing is not None and rules.unfrozen_take_by_adding_to_meld:
@@ -549,6 +545,8 @@ def _meld_plan(state: HandState, action: Action) -> tuple[list[Card], SideMelds,
     hidden_candidates: list[tuple[Rank, tuple[Card, ...]]] = []
     seen: set[Rank] = set()
     turn_created = state.turn.created
+    if not action.groups:
+        raise ValueError("a meld lays cards: name them")
     for group in action.groups:
         if group.rank in seen:
             raise ValueError(f"two groups of {rank_name(group.rank)} in one action")

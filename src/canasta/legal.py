@@ -331,7 +331,8 @@ def _openings(state: HandState, hand: tuple[Card, ...], by_rank: dict[Rank, tupl
     def minimal(chosen: list[Shape], total: int) -> bool:
         for rank, k, t, j in chosen:
             size = k + t + j + (1 if rank == top_rank else 0)
-            if rank != top_rank and total - group_count(rank, k, t, j) >= minimum:
+            if (rank != top_rank and len(chosen) > 1
+                    and total - group_count(rank, k, t, j) >= minimum):
                 return False
             if hidden_rule and size == canasta:
                 continue  # a smaller group would lose the canasta laid at once
@@ -355,7 +356,7 @@ def _openings(state: HandState, hand: tuple[Card, ...], by_rank: dict[Rank, tupl
     wild_value = len(twos) * v2 + jokers * vj
 
     def search(i: int, chosen: list[Shape], total: int, t_left: int, j_left: int) -> None:
-        if total >= minimum:
+        if total >= minimum and chosen:  # an opening lays a meld, even with no minimum
             if minimal(chosen, total):
                 results.append(list(chosen))
             return

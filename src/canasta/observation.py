@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from canasta import table
 from canasta.cards import Card, card_names, format_card, rank_char
 from canasta.position import melds_to_json, result_to_json, turn_to_json
 from canasta.rules import Rules
@@ -42,6 +43,29 @@ class Observation:
     known: tuple[tuple[Card, ...], ...]
     lone_hand: int | None
     result: HandResult | None
+
+    # -- facts of the table (canasta.table), as the engine decides them
+    def owner_of(self, seat: int) -> int:
+        """Index into ``melds`` of the melds ``seat`` plays on."""
+        return table.owner_of(self.rules, seat, self.lone_hand)
+
+    def side_has_melded(self, seat: int) -> bool:
+        """True when the melds ``seat`` plays on are not empty."""
+        return table.has_melded(self.melds[self.owner_of(seat)])
+
+    def canastas(self, owner: int) -> int:
+        """Number of completed canastas among an owner's melds."""
+        return table.canastas(self.rules, self.melds[owner])
+
+    def freeze_for(self, seat: int) -> table.Freeze:
+        """Whether, why and by which card the pile is frozen for ``seat``."""
+        return table.freeze_for(self.rules, self.pile, self.pile_frozen,
+                                self.side_has_melded(seat))
+
+    @property
+    def freeze(self) -> table.Freeze:
+        """Whether, why and by which card the pile is frozen for this seat."""
+        return self.freeze_for(self.seat)
 
     def to_json(self) -> dict[str, Any]:
         """The NOTATION §3 position with what the seat may not see left out: other hands and

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 from canasta.cards import (
     BLACK_THREE_RANK,
@@ -221,8 +221,17 @@ def _read_turn(value: Any) -> TurnInfo:
     )
 
 
-def state_from_json(data: Any) -> State:
-    """Read a NOTATION §3 position; raises a :class:`~canasta.errors.CanastaError` if invalid."""
+class _Side(NamedTuple):
+    """One entry of ``sides``, read."""
+
+    score: int
+    melds: tuple[tuple[Card, ...] | None, ...]
+    red_threes: tuple[Card, ...]
+    hidden: tuple[int, ...]
+
+
+def _check_keys(data: Any) -> Mapping[str, Any]:
+    """``data`` itself, once it is an object with every required key and no unknown one."""
     if not isinstance(data, Mapping):
         raise _fail("a position must be a JSON object")
     for key in REQUIRED:
@@ -231,79 +240,110 @@ def state_from_json(data: Any) -> State:
     unknown = set(data) - set(REQUIRED) - set(OPTIONAL)
     if unknown:
         raise _fail(f"unknown key {sorted(unknown)[0]!r}")
-    rules: Rules = rules_from_json(data["rules"])
-    n, k = rules.num_players, rules.num_sides
-    dealer = _int(data["dealer"], "dealer", 0, n - 1)
-    to_move = _int(data["to_move"], "to_move", 0, n - 1)
-    phase = data["phase"]
-    if phase not in PHASES:
-        raise _fail(f"phase must be one of {list(PHASES)}, not {phase!r}")
-    hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(_list(data["hands"], "hands", n))]
+    return data
+
+
+def _read_phase(value: Any) -> str:
+    if value not in PHASES:
+        raise _fail(f"phase must be one of {list(PHASES)}, not {value!r}")
+    return cast(str, value)
+
+
+def _read_hands(value: Any, n: int) -> list[list[Card]]:
+    hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(_list(value, "hands", n))]
     for i, h in enumerate(hands):
         if any(IS_RED_THREE[c] for c in h):
             raise _fail(f"hands[{i}] holds a red three: red threes are laid out at once")
-    stock = _cards(data["stock"], "stock")
-    pile = _cards(data["pile"], "pile")
-    scores: list[int] = []
-    melds: list[tuple[tuple[Card, ...] | None, ...]] = []
-    reds: list[tuple[Card, ...]] = []
-    hidden: list[tuple[int, ...]] = []
-    for i, side in enumerate(_list(data["sides"], "sides", k)):
-        if not isinstance(side, Mapping):
-            raise _fail(f"sides[{i}] must be an object")
-        bad = set(side) - set(SIDE_KEYS)
-        if bad:
-            raise _fail(f"unknown key {sorted(bad)[0]!r} in sides[{i}]")
-        if "score" not in side:
-            raise _fail(f"sides[{i}] needs a score")
-        scores.append(_int(side["score"], f"sides[{i}].score"))
-        melds.append(_read_melds(side.get("melds", {}), f"sides[{i}].melds"))
-        r3 = _cards(side.get("red_threes", []), f"sides[{i}].red_threes")
-        if any(not IS_RED_THREE[c] for c in r3):
-            raise _fail(f"sides[{i}].red_threes may hold red threes only")
-        reds.append(tuple(r3))
-        hc = side.get("hidden_canastas", [])
-        if not isinstance(hc, list):
-            raise _fail(f"sides[{i}].hidden_canastas must be an array of ranks")
-        hidden.append(tuple(sorted({parse_rank(str(r)) for r in hc})))
-    # the pack holds no more copies of a card than the rules give
+    return hands
+
+
+def _read_side(side: Any, i: int) -> _Side:
+    if not isinstance(side, Mapping):
+        raise _fail(f"sides[{i}] must be an object")
+    bad = set(side) - set(SIDE_KEYS)
+    if bad:
+        raise _fail(f"unknown key {sorted(bad)[0]!r} in sides[{i}]")
+    if "score" not in side:
+        raise _fail(f"sides[{i}] needs a score")
+    score = _int(side["score"], f"sides[{i}].score")
+    melds = _read_melds(side.get("melds", {}), f"sides[{i}].melds")
+    r3 = _cards(side.get("red_threes", []), f"sides[{i}].red_threes")
+    if any(not IS_RED_THREE[c] for c in r3):
+        raise _fail(f"sides[{i}].red_threes may hold red threes only")
+    hc = side.get("hidden_canastas", [])
+    if not isinstance(hc, list):
+        raise _fail(f"sides[{i}].hidden_canastas must be an array of ranks")
+    return _Side(score, melds, tuple(r3), tuple(sorted({parse_rank(str(r)) for r in hc})))
+
+
+def _read_sides(value: Any, k: int) -> list[_Side]:
+    return [_read_side(side, i) for i, side in enumerate(_list(value, "sides", k))]
+
+
+def _check_pack(rules: Rules, stock: list[Card], pile: list[Card], hands: list[list[Card]],
+                sides: list[_Side]) -> None:
+    """The position holds no more copies of a card than the pack of the rules."""
     pack = Counter(make_pack(rules.num_decks, rules.num_jokers))
+    # counted in this order (melds of every side before red threes) so that the card reported
+    # first is always the same one
     seen: Counter[Card] = Counter(stock)
     seen.update(pile)
     for h in hands:
         seen.update(h)
-    for side_melds in melds:
-        for m in side_melds:
+    for side in sides:
+        for m in side.melds:
             seen.update(m or ())
-    for side_reds in reds:
-        seen.update(side_reds)
+    for side in sides:
+        seen.update(side.red_threes)
     for card, count in seen.items():
         if count > pack[card]:
             raise _fail(f"{count} copies of {format_card(card)}, but the pack holds "
                         f"{pack[card]}")
+
+
+def _read_pile_frozen(data: Mapping[str, Any], rules: Rules, pile: list[Card]) -> bool:
+    """``pile_frozen``, by default whether a card that freezes it lies in the pile."""
     frozen_default = any(IS_WILD[c] or IS_RED_THREE[c]
                          or (rules.black_three_freezes_pile and IS_BLACK_THREE[c]) for c in pile)
-    pile_frozen = _bool(data.get("pile_frozen", frozen_default), "pile_frozen")
+    return _bool(data.get("pile_frozen", frozen_default), "pile_frozen")
+
+
+def _read_lone_hand(data: Mapping[str, Any], rules: Rules) -> int | None:
     lone = data.get("lone_hand")
-    if lone is not None:
-        if not rules.lone_hand:
-            raise _fail("lone_hand is only for the cutthroat preset")
-        lone = _int(lone, "lone_hand", 0, n - 1)
+    if lone is None:
+        return None
+    if not rules.lone_hand:
+        raise _fail("lone_hand is only for the cutthroat preset")
+    return _int(lone, "lone_hand", 0, rules.num_players - 1)
+
+
+def _read_has_melded(data: Mapping[str, Any], rules: Rules, dealer: int, to_move: int,
+                     phase: str, melds: tuple[tuple[tuple[Card, ...] | None, ...], ...],
+                     lone: int | None) -> list[bool]:
+    """``has_melded``, by default whether each seat's side (meld owner) has a meld down."""
+    # a bare state with only the melds answers who owns them (cutthroat included)
     probe = build_state(rules=rules, dealer=dealer, to_move=to_move, phase=phase,
-                        hands=(), stock=(), pile=(), melds=tuple(melds), red_threes=(),
+                        hands=(), stock=(), pile=(), melds=melds, red_threes=(),
                         hidden=(), scores=(), pile_frozen=False, has_melded=(), asks=(),
                         answer=None, turn=NEW_TURN, known=(), lone_hand=lone, result=None)
+    n = rules.num_players
     default_melded = [probe.side_has_melded(s) for s in range(n)]
-    has_melded = [_bool(v, "has_melded[]") for v in _list(
+    return [_bool(v, "has_melded[]") for v in _list(
         data.get("has_melded", default_melded), "has_melded", n)]
-    asks = [_int(v, "asks[]", 0) for v in _list(data.get("asks", [0] * n), "asks", n)]
-    answer = data.get("answer")
-    if answer not in (None, "yes", "no"):
-        raise _fail(f"answer must be \"yes\", \"no\" or null, not {answer!r}")
-    if answer is not None and phase not in (PLAY, OVER) and not (
+
+
+def _read_answer(value: Any, rules: Rules, phase: str) -> str | None:
+    if value not in (None, "yes", "no"):
+        raise _fail(f"answer must be \"yes\", \"no\" or null, not {value!r}")
+    if value is not None and phase not in (PLAY, OVER) and not (
             phase == DRAW and rules.ask_before_draw):
         raise _fail("an answer belongs to the turn of the player who asked, after the draw "
                     "(or before it where the rules say ask_before_draw)")
+    return cast("str | None", value)
+
+
+def _read_turn_in(data: Mapping[str, Any], rules: Rules, phase: str) -> TurnInfo:
+    """``turn``, with the flags of rarer rules allowed only where those rules apply."""
     turn = _read_turn(data["turn"]) if "turn" in data else NEW_TURN
     if turn.asked_before_draw and (phase != ANSWER or not rules.ask_before_draw):
         raise _fail("turn.asked_before_draw belongs to the answer phase, where the rules say "
@@ -311,27 +351,65 @@ def state_from_json(data: Any) -> State:
     if turn.last_red_three and (phase not in (PLAY, OVER) or not rules.last_red_three_may_meld):
         raise _fail("turn.last_red_three belongs to the play phase, where the rules say "
                     "last_red_three_may_meld")
-    known_json = data.get("known", [[] for _ in range(n)])
-    known = [tuple(sorted(_cards(v, f"known[{i}]")))
-             for i, v in enumerate(_list(known_json, "known", n))]
-    result = None
-    if phase == OVER:
+    return turn
+
+
+def _read_known(value: Any, n: int) -> list[tuple[Card, ...]]:
+    return [tuple(sorted(_cards(v, f"known[{i}]")))
+            for i, v in enumerate(_list(value, "known", n))]
+
+
+def _read_result_in(data: Mapping[str, Any], phase: str, rules: Rules) -> HandResult | None:
+    """``result``: allowed only when the hand is over, and then optional."""
+    if phase != OVER:
         if "result" in data:
-            result = _read_result(data["result"], k, n)
-    elif "result" in data:
-        raise _fail("result is present only when the phase is over")
+            raise _fail("result is present only when the phase is over")
+        return None
+    if "result" not in data:
+        return None
+    return _read_result(data["result"], rules.num_sides, rules.num_players)
+
+
+def _scored(state: State) -> State:
+    """An ended hand given without its result, with the result the scoring gives it."""
+    from canasta.scoring import score_hand
+
+    draft = state.copy()  # a State refuses stores, a compiled one even object.__setattr__
+    draft.result = score_hand(state, None, False, False)
+    return seal(draft)
+
+
+def state_from_json(data: Any) -> State:
+    """Read a NOTATION §3 position; raises a :class:`~canasta.errors.CanastaError` if invalid."""
+    data = _check_keys(data)
+    rules: Rules = rules_from_json(data["rules"])
+    n = rules.num_players
+    dealer = _int(data["dealer"], "dealer", 0, n - 1)
+    to_move = _int(data["to_move"], "to_move", 0, n - 1)
+    phase = _read_phase(data["phase"])
+    hands = _read_hands(data["hands"], n)
+    stock = _cards(data["stock"], "stock")
+    pile = _cards(data["pile"], "pile")
+    sides = _read_sides(data["sides"], rules.num_sides)
+    _check_pack(rules, stock, pile, hands, sides)
+    pile_frozen = _read_pile_frozen(data, rules, pile)
+    lone = _read_lone_hand(data, rules)
+    melds = tuple(side.melds for side in sides)
+    has_melded = _read_has_melded(data, rules, dealer, to_move, phase, melds, lone)
+    asks = [_int(v, "asks[]", 0) for v in _list(data.get("asks", [0] * n), "asks", n)]
+    answer = _read_answer(data.get("answer"), rules, phase)
+    turn = _read_turn_in(data, rules, phase)
+    known = _read_known(data.get("known", [[] for _ in range(n)]), n)
+    result = _read_result_in(data, phase, rules)
     state = build_state(
         rules=rules, dealer=dealer, to_move=to_move, phase=phase,
         hands=tuple(tuple(sorted(h)) for h in hands), stock=tuple(stock), pile=tuple(pile),
-        melds=tuple(melds), red_threes=tuple(reds), hidden=tuple(hidden), scores=tuple(scores),
+        melds=melds, red_threes=tuple(side.red_threes for side in sides),
+        hidden=tuple(side.hidden for side in sides), scores=tuple(side.score for side in sides),
         pile_frozen=pile_frozen, has_melded=tuple(has_melded), asks=tuple(asks), answer=answer,
         turn=turn, known=tuple(known), lone_hand=lone, result=result)
     if phase == OVER and result is None:
-        from canasta.scoring import score_hand
-
-        draft = state.copy()  # a State refuses stores, a compiled one even object.__setattr__
-        draft.result = score_hand(state, None, False, False)
-        state = seal(draft)
+        state = _scored(state)
     return state
 
 

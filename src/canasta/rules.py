@@ -218,6 +218,10 @@ def _rebuild(fields: tuple[tuple[str, Any], ...]) -> Rules:
 
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules) if f.init)
+BOOL_FIELDS: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(Rules) if f.init and f.type in ("bool", bool))
+"""The true-or-false fields, in declaration order (annotations are strings here, see the
+``__future__`` import)."""
 
 
 def _is_int(v: Any) -> bool:
@@ -225,100 +229,161 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _validate(r: Rules) -> None:
-    def bad(name: str, why: str) -> RulesError:
-        return RulesError(f"invalid rules field {name!r}: {why}")
+def _bad(name: str, why: str) -> RulesError:
+    """The error for field ``name``, saying ``why`` it is invalid."""
+    return RulesError(f"invalid rules field {name!r}: {why}")
 
-    def check_int(name: str, low: int, high: int | None = None) -> None:
-        v = getattr(r, name)
-        if (not _is_int(v) or v < low
-                or (high is not None and v > high)):
-            rng = f"{low}..{high}" if high is not None else f">= {low}"
-            raise bad(name, f"must be an integer {rng}, not {v!r}")
 
-    def check_bool(name: str) -> None:
-        if not isinstance(getattr(r, name), bool):
-            raise bad(name, f"must be true or false, not {getattr(r, name)!r}")
+def _check_int(r: Rules, name: str, low: int, high: int | None = None) -> None:
+    """Field ``name`` is an integer from ``low`` to ``high`` (no upper bound if None)."""
+    v = getattr(r, name)
+    if not _is_int(v) or v < low or (high is not None and v > high):
+        rng = f"{low}..{high}" if high is not None else f">= {low}"
+        raise _bad(name, f"must be an integer {rng}, not {v!r}")
 
+
+BONUS_FIELDS = ("natural_canasta_bonus", "mixed_canasta_bonus", "hidden_canasta_bonus",
+                "going_out_bonus", "concealed_going_out_bonus", "red_three_value",
+                "black_three_value")
+"""Integer fields that only need to be at least 0."""
+
+SET_FIELDS = ("upcard_cover_kinds", "upcard_freeze_kinds")
+"""The fields that are sets of card kinds."""
+
+CHOICE_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("stock_exhausted_rule", STOCK_EXHAUSTED_RULES),
+    ("draw_hand_scoring", DRAW_HAND_SCORINGS),
+    ("draw_trigger", DRAW_TRIGGERS),
+    ("one_card_pile_take_ban", ONE_CARD_PILE_TAKE_BANS),
+    ("target_comparison", TARGET_COMPARISONS),
+    ("tie_rule", TIE_RULES),
+)
+"""The text fields, each with the values it may take."""
+
+
+def _check_players(r: Rules) -> None:
+    """Seats, sides and decks, which the other bounds depend on."""
     for name in ("num_players", "num_sides", "num_decks"):
-        check_int(name, 1)
-    check_int("num_players", 2, 8)
-    check_int("num_sides", 2, r.num_players)
+        _check_int(r, name, 1)
+    _check_int(r, "num_players", 2, 8)
+    _check_int(r, "num_sides", 2, r.num_players)
     if r.num_players % r.num_sides:
-        raise bad("num_sides", f"{r.num_players} players cannot sit in {r.num_sides} equal sides")
-    check_int("num_jokers", 0)
-    check_int("hand_size", 1)
-    check_int("draw_count", 1, 5)
-    check_int("discard_count", 1, 1)
-    check_int("min_meld_size", 3)
-    check_int("min_naturals_per_meld", 2)
-    check_int("max_wilds_per_meld", 0)
-    check_int("canasta_size", r.min_meld_size)
-    for name in ("natural_canasta_bonus", "mixed_canasta_bonus", "hidden_canasta_bonus",
-                 "going_out_bonus", "concealed_going_out_bonus", "red_three_value",
-                 "black_three_value"):
-        check_int(name, 0)
-    check_int("min_canastas_to_go_out", 0)
-    check_int("target_score", 1)
-    check_int("first_dealer", 0, r.num_players - 1)
+        raise _bad("num_sides", f"{r.num_players} players cannot sit in {r.num_sides} "
+                   "equal sides")
+
+
+def _check_counts(r: Rules) -> None:
+    """The integer fields with their bounds."""
+    _check_int(r, "num_jokers", 0)
+    _check_int(r, "hand_size", 1)
+    _check_int(r, "draw_count", 1, 5)
+    _check_int(r, "discard_count", 1, 1)
+    _check_int(r, "min_meld_size", 3)
+    _check_int(r, "min_naturals_per_meld", 2)
+    _check_int(r, "max_wilds_per_meld", 0)
+    _check_int(r, "canasta_size", r.min_meld_size)
+    for name in BONUS_FIELDS:
+        _check_int(r, name, 0)
+    _check_int(r, "min_canastas_to_go_out", 0)
+    _check_int(r, "target_score", 1)
+    _check_int(r, "first_dealer", 0, r.num_players - 1)
     if r.max_meld_size is not None:
-        check_int("max_meld_size", max(r.min_meld_size, r.canasta_size))
+        _check_int(r, "max_meld_size", max(r.min_meld_size, r.canasta_size))
     if r.permission_asks_per_hand is not None:
-        check_int("permission_asks_per_hand", 1)
-    for name in ("dealt_red_threes_replaced", "pile_red_threes_replaced",
-                 "red_threes_negative_if_no_meld", "wilds_must_not_exceed_naturals",
-                 "concealed_out_minimum_exempt_on_stock_draw", "pile_frozen_by_wild",
-                 "pile_frozen_until_side_melds", "black_three_freezes_pile",
-                 "unfrozen_take_natural_plus_wild", "unfrozen_take_by_adding_to_meld",
-                 "going_out_requires_discard", "concealed_requires_own_canasta",
-                 "concealed_forbids_adding_to_partner_melds", "concealed_allows_pile_take",
-                 "permission_question_enabled", "ask_before_draw", "stock_out_forced_take",
-                 "red_three_last_card_ends_hand", "last_red_three_may_meld", "lone_hand"):
-        check_bool(name)
-    for name in ("upcard_cover_kinds", "upcard_freeze_kinds"):
+        _check_int(r, "permission_asks_per_hand", 1)
+
+
+def _check_booleans(r: Rules) -> None:
+    """Every field typed ``bool`` (:data:`BOOL_FIELDS`) holds a boolean."""
+    for name in BOOL_FIELDS:
+        v = getattr(r, name)
+        if not isinstance(v, bool):
+            raise _bad(name, f"must be true or false, not {v!r}")
+
+
+def _check_sets(r: Rules) -> None:
+    """The card-kind sets hold only kinds of :data:`CARD_KINDS`."""
+    for name in SET_FIELDS:
         v = getattr(r, name)
         if not isinstance(v, frozenset) or not v <= CARD_KINDS:
-            raise bad(name, f"must be a set of {sorted(CARD_KINDS)}, not {v!r}")
-    for name, allowed in (("stock_exhausted_rule", STOCK_EXHAUSTED_RULES),
-                          ("draw_hand_scoring", DRAW_HAND_SCORINGS),
-                          ("draw_trigger", DRAW_TRIGGERS),
-                          ("one_card_pile_take_ban", ONE_CARD_PILE_TAKE_BANS),
-                          ("target_comparison", TARGET_COMPARISONS),
-                          ("tie_rule", TIE_RULES)):
+            raise _bad(name, f"must be a set of {sorted(CARD_KINDS)}, not {v!r}")
+
+
+def _check_choices(r: Rules) -> None:
+    """Each text field holds one of its values (:data:`CHOICE_FIELDS`)."""
+    for name, allowed in CHOICE_FIELDS:
         if getattr(r, name) not in allowed:
-            raise bad(name, f"must be one of {list(allowed)}, not {getattr(r, name)!r}")
+            raise _bad(name, f"must be one of {list(allowed)}, not {getattr(r, name)!r}")
+
+
+def _check_card_values(r: Rules) -> None:
+    """One value >= 0 for the joker, the two and each rank from four to ace."""
     values = dict(r.card_values) if isinstance(r.card_values, tuple) else {}
     want = {"JK", "2", *RANK_CHARS[:11]}
-    if set(values) != want or any(not _is_int(v) or v < 0
-                                  for v in values.values()):
-        raise bad("card_values", f"must give a value >= 0 to each of {sorted(want)}")
-    th = r.initial_meld_thresholds
-    if (not isinstance(th, tuple) or not th or th[0][0] is not None
-            or any(not _is_int(lo) for lo, _ in th[1:])
-            or any(not _is_int(v) or v < 0 for _, v in th)
-            or [lo for lo, _ in th[1:]] != sorted({lo for lo, _ in th[1:] if lo is not None})):
-        raise bad("initial_meld_thresholds",
-                  "must be [[null, min], [score, min], ...] with increasing scores")
+    if set(values) != want or any(not _is_int(v) or v < 0 for v in values.values()):
+        raise _bad("card_values", f"must give a value >= 0 to each of {sorted(want)}")
+
+
+def _thresholds_ok(th: Any) -> bool:
+    """``[[None, min], [score, min], ...]`` with integer minimums >= 0 and increasing scores."""
+    if not isinstance(th, tuple) or not th or th[0][0] is not None:
+        return False
+    # any() stops at the first bad row, so a malformed row after it never raises instead
+    if any(not _is_int(lo) for lo, _ in th[1:]) or any(not _is_int(v) or v < 0 for _, v in th):
+        return False
+    return [lo for lo, _ in th[1:]] == sorted({lo for lo, _ in th[1:] if lo is not None})
+
+
+def _check_thresholds(r: Rules) -> None:
+    """The initial-meld minimums by score (RULES §1.10)."""
+    if not _thresholds_ok(r.initial_meld_thresholds):
+        raise _bad("initial_meld_thresholds",
+                   "must be [[null, min], [score, min], ...] with increasing scores")
+
+
+def _check_schedule(r: Rules) -> None:
+    """The red-three bonus totals by count (RULES §1.17)."""
     sched = r.red_three_schedule
     if not isinstance(sched, tuple) or any(
             not _is_int(n) or not _is_int(v) or n < 1 for n, v in sched):
-        raise bad("red_three_schedule", "must map a number of red threes to a total score")
+        raise _bad("red_three_schedule", "must map a number of red threes to a total score")
+
+
+def _check_black_three_sizes(r: Rules) -> None:
+    """Black-three meld sizes from 3 to the number of black threes in the pack."""
     sizes = r.black_three_meld_sizes
     black_threes = len(BLACK_THREES) * r.num_decks
     if not isinstance(sizes, tuple) or any(
             not _is_int(s) or s < 3 or s > black_threes for s in sizes):
-        raise bad("black_three_meld_sizes", f"must be sizes from 3 to {black_threes}")
+        raise _bad("black_three_meld_sizes", f"must be sizes from 3 to {black_threes}")
+
+
+def _check_combinations(r: Rules) -> None:
+    """Fields valid one by one that do not go together."""
     if r.num_sides == r.num_players and r.permission_question_enabled:
-        raise bad("permission_question_enabled", "asking a partner needs partnerships")
+        raise _bad("permission_question_enabled", "asking a partner needs partnerships")
     if r.ask_before_draw and not r.permission_question_enabled:
-        raise bad("ask_before_draw", "there is no partner to ask "
-                  "(permission_question_enabled is false)")
+        raise _bad("ask_before_draw", "there is no partner to ask "
+                   "(permission_question_enabled is false)")
     if r.lone_hand and (r.num_players != 3 or r.num_sides != 3):
-        raise bad("lone_hand", "the cutthroat lone hand is a three-player rule")
+        raise _bad("lone_hand", "the cutthroat lone hand is a three-player rule")
     cards_needed = r.num_players * r.hand_size + 1
     if cards_needed > r.deck_size:
-        raise bad("hand_size", f"{r.num_players} hands of {r.hand_size} do not fit in "
-                  f"{r.deck_size} cards")
+        raise _bad("hand_size", f"{r.num_players} hands of {r.hand_size} do not fit in "
+                   f"{r.deck_size} cards")
+
+
+_CHECKS = (_check_players, _check_counts, _check_booleans, _check_sets, _check_choices,
+           _check_card_values, _check_thresholds, _check_schedule, _check_black_three_sizes,
+           _check_combinations)
+"""In order: the first failing check is the one reported, and later checks may rely on the
+fields the earlier ones passed (the counts on ``num_players``, the combinations on all)."""
+
+
+def _validate(r: Rules) -> None:
+    """Raise :class:`RulesError` naming the first invalid field of ``r``."""
+    for check in _CHECKS:
+        check(r)
 
 
 def _field_to_json(name: str, value: Any) -> Any:
@@ -335,7 +400,7 @@ def _field_to_json(name: str, value: Any) -> Any:
 
 def _field_from_json(name: str, value: Any) -> Any:
     """Convert a JSON value to the field's Python type; type errors surface in validation."""
-    if name in ("upcard_cover_kinds", "upcard_freeze_kinds"):
+    if name in SET_FIELDS:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise RulesError(f"invalid rules field {name!r}: "
                              f"must be a list of {sorted(CARD_KINDS)}")

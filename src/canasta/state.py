@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, NamedTuple, cast
 
+from canasta import table
 from canasta.cards import Card, Rank
 from canasta.rules import Rules
 
@@ -185,24 +186,21 @@ class HandState:
 
     # -- derived facts ----------------------------------------------------------------------
     def owner_of(self, seat: int) -> int:
-        """Index into ``melds`` of the melds ``seat`` plays on.
-
-        That is the seat's side, except in the cutthroat preset once the lone hand is known:
-        the two other players then share the melds kept under the lower of their seats.
-        """
-        lone = self.lone_hand
-        if lone is None or seat == lone:
-            return seat % self.rules.num_sides
-        return min(s for s in range(self.rules.num_players) if s != lone)
+        """Index into ``melds`` of the melds ``seat`` plays on (:func:`canasta.table.owner_of`)."""
+        return table.owner_of(self.rules, seat, self.lone_hand)
 
     def side_has_melded(self, seat: int) -> bool:
         """True when the melds ``seat`` plays on are not empty (red threes do not count)."""
-        return any(m is not None for m in self.melds[self.owner_of(seat)])
+        return table.has_melded(self.melds[self.owner_of(seat)])
 
     def canastas(self, owner: int) -> int:
-        """Number of completed canastas (7+ cards) among an owner's melds."""
-        size = self.rules.canasta_size
-        return sum(1 for m in self.melds[owner] if m is not None and len(m) >= size)
+        """Number of completed canastas among an owner's melds."""
+        return table.canastas(self.rules, self.melds[owner])
+
+    def freeze_for(self, seat: int) -> table.Freeze:
+        """Whether, why and by which card the pile is frozen for ``seat`` (RULES §1.11)."""
+        return table.freeze_for(self.rules, self.pile, self.pile_frozen,
+                                self.side_has_melded(seat))
 
     def partner_seats(self, seat: int) -> list[int]:
         """The other seats of ``seat``'s side (empty without partnerships)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from canasta import apply, legal_actions, parse_action
+from canasta import IllegalActionError, apply, legal_actions, parse_action
 from tests.rules_book.builders import position, presets_where
 from tests.rules_book.checks import assert_illegal, listed
 
@@ -68,3 +68,15 @@ def test_after_yes_no_opening_that_prevents_going_out_is_listed(preset: str) -> 
     for action in actions:
         apply(state, action)  # raises if the list holds an opening the engine refuses
     assert_illegal(state, "meld Qc Qd Qh 2c")
+
+
+def test_no_minimum_still_lists_no_meld_without_cards() -> None:
+    from canasta import get_rules, new_hand
+    from canasta.actions import Action
+
+    rules = get_rules("classic").replace(initial_meld_thresholds=((None, 0),))
+    state = apply(new_hand(rules, seed=1000), "draw")
+    melds = [a for a in legal_actions(state) if a.verb == "meld"]
+    assert melds and all(a.groups for a in melds)
+    with pytest.raises(IllegalActionError, match="a meld lays cards"):
+        apply(state, Action("meld", ()))

@@ -10,8 +10,17 @@ import pytest
 
 from . import record
 
-IMPROVED: dict[str, str] = {}
-"""Refusal texts reworded on purpose: recorded text -> text now."""
+IMPROVED: tuple[tuple[str, str], ...] = (
+    # the pile names what froze it (a black three under black_three_freezes_pile, a red three
+    # turned up), where it said "a wild card" for every freeze
+    ("pile is frozen (a wild card is in it)", "pile is frozen (a black three is in it)"),
+    ("pile is frozen (a wild card is in it)", "pile is frozen (a red three is in it)"),
+)
+"""Refusal words changed on purpose: (recorded words, words now) within a refusal's text."""
+
+
+def _improved(old: str, new: str) -> bool:
+    return any(was in old and old.replace(was, now) == new for was, now in IMPROVED)
 
 
 def _check(every: int) -> None:
@@ -19,7 +28,7 @@ def _check(every: int) -> None:
     assert comparison.hands > 0
     assert not comparison.changed, "hands that play differently: " + ", ".join(
         comparison.changed[:10])
-    unexpected = {old: new for (old, new) in comparison.texts if IMPROVED.get(old) != new}
+    unexpected = {old: new for (old, new) in comparison.texts if not _improved(old, new)}
     assert not unexpected, "\n".join(f"{o!r} -> {n!r}" for o, n in list(unexpected.items())[:10])
 
 
