@@ -197,6 +197,10 @@ def _check_meld_group(state: HandState, melds: SideMelds, group: Group) -> tuple
     naturals, wilds = split_counts(group.cards)
     if existing is None and naturals == 0:
         raise ValueError(f"there is no meld of {rank_name(rank)} for these wild cards to join")
+    if existing is None and naturals < rules.min_naturals_per_meld:
+        # a card offered to a meld of another rank reads as a new meld of its own rank
+        raise ValueError(f"your side has no meld of {rank_name(rank)} to add to, and a new "
+                         f"meld needs at least {rules.min_naturals_per_meld} natural cards")
     en, ew = split_counts(existing) if existing is not None else (0, 0)
     problem = meld_problem(rules, en + naturals, ew + wilds, adds_wilds=wilds > 0)
     if problem:

@@ -80,3 +80,17 @@ def test_no_minimum_still_lists_no_meld_without_cards() -> None:
     assert melds and all(a.groups for a in melds)
     with pytest.raises(IllegalActionError, match="a meld lays cards"):
         apply(state, Action("meld", ()))
+
+
+def test_a_card_offered_to_a_meld_of_another_rank_is_refused_in_words() -> None:
+    from canasta.position import state_from_json
+
+    state = state_from_json({
+        "rules": "classic-2p", "dealer": 1, "to_move": 0, "phase": "play",
+        "hands": [["7c", "9c", "9d", "Kc"], ["4h", "5c", "6d", "7s"]],
+        "stock": ["7s", "Ks", "7c", "9d"], "pile": ["4c"],
+        "sides": [{"score": 0, "melds": {"A": ["Ac", "Ad", "Ah"]}, "red_threes": []},
+                  {"score": 0, "melds": {}, "red_threes": []}]})
+    with pytest.raises(IllegalActionError, match="your side has no meld of sevens to add to, "
+                       "and a new meld needs at least 2 natural cards"):
+        apply(state, "meld 7c")
