@@ -51,16 +51,19 @@ from canasta.cards import (
     Card,
     Rank,
 )
-from canasta.engine import (
-    ask_problem,
-    forced_take,
-    is_legal,
-    one_card_take_banned,
-    remove_cards,
-)
 from canasta.melds import can_go_out, meld_problem, split_counts, wild_cap
+from canasta.plans import (
+    forced_take,
+    meld_problem_of,
+    one_card_take_banned,
+    out_after_any_draw,
+    out_from,
+    remove_cards,
+    take_problem,
+    taken,
+)
 from canasta.rules import Rules
-from canasta.state import ANSWER, PLAY, HandState, Meld, SideMelds
+from canasta.state import ANSWER, NEW_TURN, PLAY, HandState, Meld, SideMelds, seal
 from canasta.state import DRAW as DRAW_PHASE
 
 
@@ -184,7 +187,9 @@ def _draw_actions(state: HandState) -> list[Action]:
     rule = rules.stock_exhausted_rule
     acts: list[Action] = []
     if state.answer == "yes":  # asked before the draw: only what keeps going out possible
-        acts = [a for a in [DRAW, *take_actions(state)] if is_legal(state, a)]
+        # the draw only where it surely goes out; takes that keep going out possible
+        acts = [DRAW] if out_after_any_draw(state, state.to_move) else []
+        acts.extend(a for a in take_actions(state) if take_problem(state, a) is None)
         return acts
     if state.stock or rule == "void_draw":
         acts.append(DRAW)
@@ -519,7 +524,8 @@ def _whole_hand_actions(state: HandState, hand: tuple[Card, ...],
             if not laid:
                 continue
             action = canonical(Action(verb, laid))
-            if action not in acts and is_legal(state, action):
+            if action not in acts and (take_problem(state, action) if top is not None
+                                       else meld_problem_of(state, action)) is None:
                 acts[action] = None
     return list(acts)
 
@@ -721,3 +727,57 @@ def _still_out(state: HandState, hand: tuple[Card, ...], melds: SideMelds, actio
         existing = new[g.rank]
         new[g.rank] = tuple(sorted((existing or ()) + g.cards))
     return can_go_out(state.rules, rest, new, None, False, discard=not state.turn.last_red_three)
+
+
+# -- asking the partner (RULES §1.14) ---------------------------------------------------------
+
+def ask_problem(state: HandState) -> str | None:
+    """Why the player to move may not ask "partner, may I go out?" now, or ``None`` (§1.14)."""
+    rules = state.rules
+    seat = state.to_move
+    if not rules.permission_question_enabled:
+        return "there is no partner to ask under these rules"
+    if state.phase == DRAW_PHASE:
+        if not rules.ask_before_draw:
+            return "the partner is asked after the draw (these rules do not allow it before)"
+    elif state.turn.melded:
+        return "the partner is asked before the first meld of the turn"
+    if state.answer is not None:
+        return "you have already asked this turn"
+    if state.phase == PLAY and len(state.hands[seat]) < 2:
+        return "with one card left you must go out: there is nothing to ask"
+    limit = rules.permission_asks_per_hand
+    if limit is not None and state.asks[seat] >= limit:
+        return f"the partner may be asked only {limit} time(s) per hand"
+    if not could_go_out(state, seat):
+        return "only a player who could go out this turn may ask" + (
+            " (before the draw: whatever the stock gives, or by taking the pile)"
+            if state.phase == DRAW_PHASE else "")
+    return None
+
+
+def could_go_out(state: HandState, seat: int) -> bool:
+    """Whether ``seat``, playing its turn in ``state``, can still go out this turn (with the
+    opening minimum or its concealed exemption when its side has not melded), whatever its
+    partner would answer.
+
+    Before the draw (a question asked first, ``ask_before_draw``) that means whatever the stock
+    gives (:func:`out_after_any_draw`) or by a take of the pile.
+    """
+    if state.phase == DRAW_PHASE or (state.phase == ANSWER and state.turn.asked_before_draw):
+        return out_after_any_draw(state, seat) or _out_by_a_take(state, seat)
+    return out_from(state, seat)
+
+
+def _out_by_a_take(state: HandState, seat: int) -> bool:
+    """Whether ``seat``, before its draw, can take the pile and then go out this turn."""
+    probe = state
+    if state.phase != DRAW_PHASE or state.to_move != seat or state.answer is not None:
+        draft = state.copy()
+        draft.phase, draft.to_move, draft.answer, draft.turn = DRAW_PHASE, seat, None, NEW_TURN
+        probe = seal(draft)
+    for take in take_actions(probe):
+        after = taken(probe, take)
+        if not after.hands[seat] or out_from(after, seat):
+            return True
+    return False

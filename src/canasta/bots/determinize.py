@@ -36,7 +36,7 @@ import random
 
 from canasta.bots.view import View
 from canasta.cards import IS_RED_THREE, NUM_CARD_TYPES, Card, make_pack
-from canasta.engine import could_go_out
+from canasta.legal import could_go_out
 from canasta.observation import Observation
 from canasta.state import ANSWER, PLAY, State, build_state
 

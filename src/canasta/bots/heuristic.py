@@ -44,10 +44,11 @@ from canasta.cards import (
     JOKER,
     format_card,
 )
-from canasta.engine import ask_problem, is_legal, meld_problem_of
-from canasta.legal import legal_actions
+from canasta.engine import is_legal
+from canasta.legal import ask_problem, legal_actions
 from canasta.melds import split_counts, wild_cap
 from canasta.observation import Observation
+from canasta.plans import meld_problem_of
 from canasta.state import DRAW as DRAW_PHASE
 from canasta.state import PLAY, State
 
