@@ -9,10 +9,27 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from canasta.cards import BLACK_THREE_RANK, IS_BLACK_THREE, IS_NATURAL, IS_WILD, RANK_OF, Card
+from canasta.cards import (
+    BLACK_THREE_RANK,
+    IS_BLACK_THREE,
+    IS_NATURAL,
+    IS_WILD,
+    RANK_OF,
+    Card,
+    card_names,
+    rank_char,
+)
 from canasta.rules import Rules
 
 UNLIMITED: Final = 1 << 30
+
+
+def melds_to_json(melds: Sequence[tuple[Card, ...] | None]) -> dict[str, list[str]]:
+    """A side's melds as ``{rank: [cards]}``, by rank from aces down, black threes last
+    (NOTATION §3)."""
+    order = sorted((r for r, m in enumerate(melds) if m is not None),
+                   key=lambda r: (r == BLACK_THREE_RANK, -r))
+    return {rank_char(r): card_names(melds[r] or ()) for r in order}
 
 
 def wild_cap(rules: Rules, naturals: int) -> int:

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Final, NamedTuple, cast
 
 from canasta import table
-from canasta.cards import Card, Rank
+from canasta.cards import Card, Rank, card_names, format_card
+from canasta.melds import melds_to_json
 from canasta.rules import Rules
 
 DRAW: Final = "draw"
@@ -238,8 +239,6 @@ class HandState:
                 f"pile={len(self.pile)}>")
 
     def __str__(self) -> str:
-        from canasta.position import format_state_text
-
         return format_state_text(self)
 
 
@@ -306,3 +305,22 @@ def build_state(**fields: object) -> State:
     for name, value in fields.items():
         setattr(draft, name, value)
     return seal(draft)
+
+
+def format_state_text(state: HandState) -> str:
+    """A plain-text picture of the whole state (every hand shown), for debugging and docs."""
+    lines = [f"{state.rules.name}: dealer p{state.dealer}, p{state.to_move} to move "
+             f"({state.phase}), stock {len(state.stock)}"]
+    pile = " ".join(format_card(c) for c in state.pile) or "(empty)"
+    lines.append(f"pile: {pile}{' [frozen]' if state.pile_frozen else ''}")
+    for s, hand in enumerate(state.hands):
+        lines.append(f"p{s}: {' '.join(card_names(hand))}")
+    for i in range(state.rules.num_sides):
+        melds = ", ".join(f"{r}: {' '.join(c)}" for r, c in melds_to_json(state.melds[i]).items())
+        reds = " ".join(card_names(state.red_threes[i]))
+        lines.append(f"side {i} ({state.scores[i]}): {melds or 'no melds'}"
+                     + (f"; red threes {reds}" if reds else ""))
+    if state.result is not None:
+        totals = ", ".join(str(s.total) for s in state.result.sides)
+        lines.append(f"over: went out {state.result.went_out}; scores {totals}")
+    return "\n".join(lines)

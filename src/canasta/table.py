@@ -55,16 +55,21 @@ def _kind(card: Card) -> str | None:
     return None
 
 
+def freezes(rules: Rules, card: Card) -> bool:
+    """Whether ``card`` is of a kind that freezes the pile under ``rules``: a turned-up card of
+    the kinds ``upcard_freeze_kinds`` names, a discarded wild card (``pile_frozen_by_wild``) or,
+    with ``black_three_freezes_pile``, a black three."""
+    kind = _kind(card)
+    if kind is None:
+        return False
+    return (kind in rules.upcard_freeze_kinds or (kind == "wild" and rules.pile_frozen_by_wild)
+            or (kind == "black3" and rules.black_three_freezes_pile))
+
+
 def freezing_card(rules: Rules, pile: Sequence[Card]) -> Card | None:
-    """The lowest card of a frozen ``pile`` of a kind that freezes it (a turned-up card of the
-    kinds ``upcard_freeze_kinds`` names, a discarded wild card or, with
-    ``black_three_freezes_pile``, a black three); ``None`` when no card there can have."""
-    kinds = set(rules.upcard_freeze_kinds)
-    if rules.pile_frozen_by_wild:
-        kinds.add("wild")
-    if rules.black_three_freezes_pile:
-        kinds.add("black3")
-    return next((c for c in pile if _kind(c) in kinds), None)
+    """The lowest card of a frozen ``pile`` of a kind that freezes it (:func:`freezes`);
+    ``None`` when no card there can have."""
+    return next((c for c in pile if freezes(rules, c)), None)
 
 
 def freeze_for(rules: Rules, pile: Sequence[Card], pile_frozen: bool,

@@ -58,3 +58,21 @@ def test_a_black_three_in_the_pile_freezes_nothing_by_default() -> None:
     pile = tuple(parse_card(c) for c in ("4c", "3s", "6h"))
     assert freezing_card(rules, pile) is None
     assert not freeze_for(rules, pile, False, side_melded=True).frozen
+
+
+def test_the_bots_read_a_black_three_freeze_from_the_table_facts() -> None:
+    from canasta.bots.view import View
+
+    state = state_from_json(_position(BLACK_THREE_FREEZES, ["4c", "3s", "6h", "8d"], True))
+    view = View(observe(state, 0))
+    assert view.frozen_for(0) and view.frozen_for(1)
+    # the pile was frozen from the black three up: every card above it was passed frozen
+    story = {card: frozen for card, _, frozen in view.pile_story()}
+    assert story[parse_card("8d")] and story[parse_card("6h")]
+
+
+def test_the_terminal_names_the_black_three_that_froze_the_pile() -> None:
+    from canasta.interfaces.terminal.render import pile_text
+
+    state = state_from_json(_position(BLACK_THREE_FREEZES, ["4c", "3s", "6h", "8d"], True))
+    assert "frozen by 3♠" in pile_text(observe(state, 0)).plain

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from canasta import table
 from canasta.actions import Action, Group
 from canasta.cards import (
     BLACK_THREE_RANK,
@@ -46,17 +47,13 @@ DISCARDED_PAIR_ODDS = 0.35
 
 
 def owner_of(obs: Observation, seat: int) -> int:
-    """The melds ``seat`` plays on (mirrors :meth:`canasta.state.State.owner_of`)."""
-    lone = obs.lone_hand
-    if lone is None or seat == lone:
-        return seat % obs.rules.num_sides
-    return min(s for s in range(obs.rules.num_players) if s != lone)
+    """The melds ``seat`` plays on (:func:`canasta.table.owner_of`)."""
+    return obs.owner_of(seat)
 
 
 def canastas_of(rules: Rules, melds: SideMelds) -> int:
-    """Completed canastas among one owner's melds."""
-    size = rules.canasta_size
-    return sum(1 for m in melds if m is not None and len(m) >= size)
+    """Completed canastas among one owner's melds (:func:`canasta.table.canastas`)."""
+    return table.canastas(rules, melds)
 
 
 def hand_points(rules: Rules, cards: Sequence[Card]) -> int:
@@ -213,7 +210,7 @@ class View:
         frozen_below = [False] * len(pile)
         frozen = False
         for i, c in enumerate(pile):
-            frozen = frozen or IS_WILD[c] or IS_RED_THREE[c]
+            frozen = frozen or table.freezes(self.rules, c)
             frozen_below[i] = frozen
         # the deal's upcards: any covered ones and the card that covers them
         dealt = 0
@@ -282,14 +279,11 @@ class View:
     # -- the table -------------------------------------------------------------------------
     def owner_melded(self, owner: int) -> bool:
         """True when ``owner`` has a meld on the table."""
-        return any(m is not None for m in self.obs.melds[owner])
+        return table.has_melded(self.obs.melds[owner])
 
     def frozen_for(self, seat: int) -> bool:
         """Whether the pile is frozen for ``seat`` now (RULES §1.11)."""
-        if self.obs.pile_frozen:
-            return True
-        return (self.rules.pile_frozen_until_side_melds
-                and not self.owner_melded(owner_of(self.obs, seat)))
+        return self.obs.freeze_for(seat).frozen
 
     def hand_cards(self, owner: int) -> int:
         """Cards held by the seats that play on ``owner``'s melds."""

@@ -90,11 +90,8 @@ def _distinct_shapes(actions: Sequence[Action], limit: int) -> list[Action]:
 
 
 def owner_of(obs: Observation, seat: int) -> int:
-    """The index into ``obs.melds`` of the melds ``seat`` plays on (see ``State.owner_of``)."""
-    lone = obs.lone_hand
-    if lone is None or seat == lone:
-        return seat % obs.rules.num_sides
-    return min(s for s in range(obs.rules.num_players) if s != lone)
+    """The index into ``obs.melds`` of the melds ``seat`` plays on (``Observation.owner_of``)."""
+    return obs.owner_of(seat)
 
 
 def suggestions(obs: Observation, legal: Sequence[Action]) -> list[Suggestion]:

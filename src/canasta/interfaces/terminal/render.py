@@ -106,11 +106,8 @@ def _owners(obs: Observation, names: Sequence[str]) -> list[tuple[int, str, list
 
 
 def freezer(obs: Observation) -> Card | None:
-    """The card that froze the pile (the lowest wild card or red three in it), if it is frozen
-    by one: the top card may hide it."""
-    if not obs.pile_frozen:
-        return None
-    return next((c for c in obs.pile if IS_WILD[c] or IS_RED_THREE[c]), None)
+    """The card that froze the pile for everyone, if one did (the top card may hide it)."""
+    return obs.freeze.card
 
 
 def pile_text(obs: Observation) -> Text:
@@ -131,7 +128,7 @@ def pile_text(obs: Observation) -> Text:
     elif IS_RED_THREE[top]:
         notes.append(("blocked: a red three is on top", "yellow"))
     rules = obs.rules
-    side_melded = any(m is not None for m in obs.melds[owner_of(obs, obs.seat)])
+    side_melded = obs.side_has_melded(obs.seat)
     frozen_by = freezer(obs)
     if obs.pile_frozen:
         why = ("frozen by " + card_label(format_card(frozen_by))) if frozen_by is not None \
