@@ -24,8 +24,9 @@ from canasta.cards import (
     format_card,
     rank_name,
 )
-from canasta.melds import black_three_problem, can_go_out, meld_problem, split_counts
+from canasta.melds import black_three_problem, can_go_out, split_counts
 from canasta.state import PLAY, Draft, HandState, Meld, SideMelds, TurnInfo
+from canasta.variant import variant_of
 
 YES_TAKE = ("your partner said yes: you must go out this turn, and this take would make it "
             "impossible")
@@ -113,20 +114,17 @@ def check_meld_group(state: HandState, melds: SideMelds, group: Group) -> tuple[
     naturals, wilds = split_counts(group.cards)
     if existing is None and naturals == 0:
         raise ValueError(f"there is no meld of {rank_name(rank)} for these wild cards to join")
-    if existing is None and naturals < rules.min_naturals_per_meld:
-        # a card offered to a meld of another rank reads as a new meld of its own rank
-        raise ValueError(f"your side has no meld of {rank_name(rank)} to add to, and a new "
-                         f"meld needs at least {rules.min_naturals_per_meld} natural cards")
     en, ew = split_counts(existing) if existing is not None else (0, 0)
-    problem = meld_problem(rules, en + naturals, ew + wilds, adds_wilds=wilds > 0)
+    problem = variant_of(rules).meld_problem(rank, en + naturals, ew + wilds,
+                                             adds_wilds=wilds > 0, joining=existing is not None)
     if problem:
         raise ValueError(problem)
     return merged(existing, group.cards), existing is not None
 
 
 def canastas_in(state: HandState, melds: SideMelds) -> int:
-    size = state.rules.canasta_size
-    return sum(1 for m in melds if m is not None and len(m) >= size)
+    """The completed canastas among ``melds`` (the variant's count)."""
+    return variant_of(state.rules).canastas(melds)
 
 
 def going_out_problem(state: HandState, melds: SideMelds, cards_left: int,
@@ -142,14 +140,8 @@ def going_out_problem(state: HandState, melds: SideMelds, cards_left: int,
         return "going out needs a final discard: keep one card"
     if state.answer == "no":
         return "your partner said no: you may not go out this turn (keep a card after discarding)"
-    need = rules.min_canastas_to_go_out
-    if canastas_in(state, melds) < need:
-        what = "a canasta" if need == 1 else f"{need} canastas"
-        if cards_left == 0:
-            return f"going out needs {what} on your side's table"
-        return (f"this would leave one card, and going out needs {what}: "
-                "keep at least one card after discarding")
-    return None
+    variant = variant_of(rules)
+    return variant.out_problem(variant.canastas(melds), cards_left)
 
 
 def opening_exempt(state: HandState, seat: int, cards_left: int, created_canasta: bool) -> bool:
@@ -246,7 +238,8 @@ def take_plan(state: HandState, action: Action) -> tuple[list[Card], SideMelds, 
         raise ValueError(f"{options} of {rank_name(rank)} is needed to take the pile")
     laid: list[Card] = list(first.cards)
     en, ew = split_counts(existing) if existing is not None else (0, 0)
-    problem = meld_problem(rules, en + naturals + 1, ew + wilds, adds_wilds=wilds > 0)
+    problem = variant_of(rules).meld_problem(rank, en + naturals + 1, ew + wilds,
+                                             adds_wilds=wilds > 0)
     if problem:
         raise ValueError(problem)
     new_melds = list(melds)

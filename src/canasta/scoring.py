@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from canasta.cards import IS_WILD
 from canasta.rules import Rules
 from canasta.state import HandResult, HandState, SideMelds, SideResult
+from canasta.variant import MIXED, variant_of
 
 ZERO: Final = SideResult(0, 0, 0, 0, 0, 0, 0)
 
@@ -44,14 +44,15 @@ def table_points(rules: Rules, melds: SideMelds, hidden: Sequence[int],
     """The points of one side's melds (``hidden``: its hidden-canasta ranks) and of its
     ``red_threes`` red threes, as :func:`score_hand` counts them."""
     value = rules.value_of
-    size = rules.canasta_size
+    variant = variant_of(rules)
     melded = natural = mixed = hidden_bonus = 0
     for rank, meld in enumerate(melds):
         if meld is None:
             continue
         melded += sum(value[c] for c in meld)
-        if len(meld) >= size:
-            if any(IS_WILD[c] for c in meld):
+        kind = variant.canasta_kind(meld)
+        if kind is not None:
+            if kind == MIXED:
                 mixed += 1
             else:
                 natural += 1

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from canasta.cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, Card
 from canasta.rules import Rules
+from canasta.variant import variant_of
 
 Melds = Sequence["tuple[Card, ...] | None"]
 
@@ -100,6 +101,5 @@ def has_melded(melds: Melds) -> bool:
 
 
 def canastas(rules: Rules, melds: Melds) -> int:
-    """The completed canastas among one owner's melds."""
-    size = rules.canasta_size
-    return sum(1 for m in melds if m is not None and len(m) >= size)
+    """The completed canastas among one owner's melds (the variant's count)."""
+    return variant_of(rules).canastas(melds)

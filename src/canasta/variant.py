@@ -1,0 +1,112 @@
+"""The rules seam: a :class:`Variant` answers the rule questions of one family of rule sets.
+
+The engine's plans (:mod:`canasta.plans`), scoring and the facts of the table ask the variant of
+the state's rules (:func:`variant_of`) what a card counts, what a meld of a key may hold and how
+many wild cards it may still take, what kind a finished canasta is, how many canastas a side
+has and why it may not go out. :class:`ClassicVariant` is the classic family: every preset, read
+from the fields of :class:`~canasta.rules.Rules`. A family that decides one of these questions
+another way subclasses it and overrides that method (ARCHITECTURE.md, "The rules seam").
+
+>>> from canasta.rules import get_rules
+>>> v = variant_of(get_rules("classic"))
+>>> v.meld_problem(0, naturals=2, wilds=2), v.wild_room(0, naturals=2, wilds=2)
+(None, 1)
+>>> v.meld_problem(3, naturals=1, wilds=0, joining=False)
+'your side has no meld of sevens to add to, and a new meld needs at least 2 natural cards'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from canasta.cards import IS_WILD, Card, rank_name
+from canasta.melds import meld_problem, wild_cap
+from canasta.rules import Rules
+
+Meld = tuple[Card, ...]
+NATURAL: Final = "natural"
+MIXED: Final = "mixed"
+
+
+class ClassicVariant:
+    """The classic family: each answer follows from the fields of ``rules`` (RULES §1, §6)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.canasta_size = rules.canasta_size
+
+    # -- cards -------------------------------------------------------------------------------
+    def value(self, card: Card) -> int:
+        """What ``card`` counts in a meld or in hand (RULES §1.17)."""
+        return self.rules.value_of[card]
+
+    def opening_minimum(self, score: int) -> int:
+        """The count a side's first meld needs at cumulative ``score`` (RULES §1.10)."""
+        return self.rules.minimum_for(score)
+
+    # -- melds -------------------------------------------------------------------------------
+    def meld_problem(self, key: int, naturals: int, wilds: int, *, adds_wilds: bool = True,
+                     joining: bool = True) -> str | None:
+        """Why a meld of ``key`` with this many natural and wild cards may not be on the table,
+        or ``None`` (RULES §1.7). ``joining`` is False for a meld begun by this action; the words
+        then say that its side has no meld of that key when it is too short of natural cards.
+        ``adds_wilds`` is False when only natural cards are added: they never break a wild-card
+        limit the meld met before."""
+        least = self.rules.min_naturals_per_meld
+        if not joining and naturals < least:
+            # a card offered to a meld of another rank reads as a new meld of its own rank
+            return (f"your side has no meld of {rank_name(key)} to add to, and a new meld "
+                    f"needs at least {least} natural cards")
+        return meld_problem(self.rules, naturals, wilds, adds_wilds=adds_wilds)
+
+    def wild_room(self, key: int, naturals: int, wilds: int) -> int:
+        """How many more wild cards a meld of ``key`` with this make-up may take."""
+        del key
+        return max(0, wild_cap(self.rules, naturals) - wilds)
+
+    def canasta_kind(self, meld: Sequence[Card] | None) -> str | None:
+        """``"natural"`` or ``"mixed"`` for a completed canasta, ``None`` for a shorter meld."""
+        if meld is None or len(meld) < self.canasta_size:
+            return None
+        return MIXED if any(IS_WILD[c] for c in meld) else NATURAL
+
+    def canastas(self, melds: Sequence[Meld | None]) -> int:
+        """The completed canastas among one owner's melds."""
+        size = self.canasta_size
+        return sum(1 for m in melds if m is not None and len(m) >= size)
+
+    # -- going out ---------------------------------------------------------------------------
+    def canastas_to_go_out(self) -> int:
+        """The canastas a side needs on the table before it may go out (RULES §1.13)."""
+        return self.rules.min_canastas_to_go_out
+
+    def out_problem(self, canastas: int, cards_left: int) -> str | None:
+        """Why a side with ``canastas`` may not be left with ``cards_left`` (0 or 1) cards by a
+        meld or a take, or ``None`` (RULES §1.6, §1.13)."""
+        need = self.canastas_to_go_out()
+        if canastas >= need:
+            return None
+        what = "a canasta" if need == 1 else f"{need} canastas"
+        if cards_left == 0:
+            return f"going out needs {what} on your side's table"
+        return (f"this would leave one card, and going out needs {what}: "
+                "keep at least one card after discarding")
+
+
+Variant = ClassicVariant
+"""The seam's type: every family is a :class:`ClassicVariant` or a subclass of it."""
+
+_VARIANTS: dict[int, tuple[Rules, Variant]] = {}
+
+
+def variant_of(rules: Rules) -> Variant:
+    """The variant that decides the rules of ``rules`` (made once per rules value)."""
+    found = _VARIANTS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    if len(_VARIANTS) > 1000:  # rules read from many requests: keep the table small
+        _VARIANTS.clear()
+    variant = ClassicVariant(rules)
+    _VARIANTS[id(rules)] = (rules, variant)
+    return variant
