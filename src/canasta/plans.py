@@ -9,8 +9,10 @@ rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
+from canasta import table
 from canasta.actions import MIXED_RANK, NO_RANK, Action, Group
 from canasta.cards import (
     BLACK_THREE_RANK,
@@ -188,13 +190,21 @@ def one_card_take_banned(state: HandState) -> bool:
     return ban == "always" or not state.stock
 
 
-def take_plan(state: HandState, action: Action) -> tuple[list[Card], SideMelds, list[Rank], bool,
-                                                        list[Rank]]:
-    """Check a take; returns (cards laid from hand, new melds, ranks created, extended, hidden)."""
-    rules = state.rules
+class Plan(NamedTuple):
+    """What a legal take or meld lays: the cards from the hand, the side's melds after it, the
+    keys of melds it begins, whether it adds to a meld begun before this turn, and the canastas
+    it lays whole (for ``hidden_canasta_bonus``)."""
+
+    laid: list[Card]
+    melds: SideMelds
+    created: list[Rank]
+    extended: bool
+    hidden: list[Rank]
+
+
+def takeable_top(state: HandState) -> Card:
+    """The pile's top card, when the pile may be taken at all (RULES §1.11, §1.12.6)."""
     pile = state.pile
-    seat = state.to_move
-    hand = state.hands[seat]
     if not pile:
         raise ValueError("the pile is empty")
     top = pile[-1]
@@ -206,37 +216,81 @@ def take_plan(state: HandState, action: Action) -> tuple[list[Card], SideMelds, 
         raise ValueError("the pile is blocked: a red three is on top")
     if one_card_take_banned(state):
         raise ValueError("a player holding one card may not take a pile of one card" + (
-            " once the stock is exhausted" if rules.one_card_pile_take_ban == "stock_out"
+            " once the stock is exhausted" if state.rules.one_card_pile_take_ban == "stock_out"
             else ""))
-    rank = RANK_OF[top]
-    owner = state.owner_of(seat)
-    melds = state.melds[owner]
-    existing = melds[rank]
-    side_melded = any(m is not None for m in melds)
-    groups = action.groups
-    first = groups[0] if groups else Group(rank, ())
-    if first.cards:
-        if any(IS_RED_THREE[c] or IS_BLACK_THREE[c] for c in first.cards) or first.rank not in (
-                rank, NO_RANK):
-            raise ValueError(f"the cards shown with the top card must be {rank_name(rank)} or "
-                             "wild cards")
-    naturals, wilds = split_counts(first.cards)
-    freeze = state.freeze_for(seat)
+    return top
+
+
+def shown_problem(state: HandState, rank: Rank, existing: Meld | None, shown: Group) -> str | None:
+    """Why the cards ``shown`` with a top card of ``rank`` do not take the pile, or ``None``
+    (RULES §1.12: a natural pair on a frozen pile; on an open one also a natural card and a wild
+    card, or the top card alone onto the side's meld)."""
+    if shown.cards and (any(IS_RED_THREE[c] or IS_BLACK_THREE[c] for c in shown.cards)
+                        or shown.rank not in (rank, NO_RANK)):
+        return f"the cards shown with the top card must be {rank_name(rank)} or wild cards"
+    rules = state.rules
+    naturals, wilds = split_counts(shown.cards)
+    freeze = state.freeze_for(state.to_move)
     if freeze.frozen:
         if naturals < 2:
-            raise ValueError(f"pile is frozen ({freeze.reason}): a natural pair of "
-                             f"{rank_name(rank)} is needed")
-    elif naturals >= 2:
-        pass
-    elif existing is not None and rules.unfrozen_take_by_adding_to_meld:
-        pass
-    elif naturals == 1 and wilds >= 1 and rules.unfrozen_take_natural_plus_wild:
-        pass
-    else:
-        options = "a natural pair" + (
-            ", or a natural card and a wild card," if rules.unfrozen_take_natural_plus_wild else "")
-        raise ValueError(f"{options} of {rank_name(rank)} is needed to take the pile")
-    laid: list[Card] = list(first.cards)
+            return (f"pile is frozen ({freeze.reason}): a natural pair of {rank_name(rank)} "
+                    "is needed")
+        return None
+    if (naturals >= 2 or (existing is not None and rules.unfrozen_take_by_adding_to_meld)
+            or (naturals == 1 and wilds >= 1 and rules.unfrozen_take_natural_plus_wild)):
+        return None
+    options = "a natural pair" + (
+        ", or a natural card and a wild card," if rules.unfrozen_take_natural_plus_wild else "")
+    return f"{options} of {rank_name(rank)} is needed to take the pile"
+
+
+def _laid_out(state: HandState, new_melds: list[Meld | None], groups: Sequence[Group],
+              seen: set[Rank], plan: Plan, extends: Callable[[Rank], bool]) -> Plan:
+    """``plan`` with ``groups`` laid onto ``new_melds`` one after the other (``extends``: whether
+    joining the meld of a key adds to a meld begun before this turn)."""
+    canasta_size = state.rules.canasta_size
+    counts_hidden = state.rules.hidden_canasta_bonus > 0
+    extended = plan.extended
+    for group in groups:
+        if group.rank in seen:
+            raise ValueError(f"two groups of {rank_name(group.rank)} in one action")
+        seen.add(group.rank)
+        meld, joined = check_meld_group(state, tuple(new_melds), group)
+        if joined:
+            extended = extended or extends(group.rank)
+        else:
+            plan.created.append(group.rank)
+            if counts_hidden and len(meld) >= canasta_size:
+                plan.hidden.append(group.rank)
+        new_melds[group.rank] = meld
+        plan.laid.extend(group.cards)
+    return plan._replace(melds=tuple(new_melds), extended=extended)
+
+
+def _opening_problem(state: HandState, total: int, via_pile: bool) -> str | None:
+    """Why a first meld of the side counting ``total`` is below its minimum, or ``None``."""
+    minimum = state.minimum(state.to_move)
+    if total >= minimum:
+        return None
+    what = " (top card and cards from the hand)" if via_pile else ""
+    return f"opening meld counts {total}{what}, below the minimum of {minimum}"
+
+
+def take_plan(state: HandState, action: Action) -> Plan:
+    """Check a take (RULES §1.12); returns its :class:`Plan` or raises ``ValueError``."""
+    rules = state.rules
+    seat = state.to_move
+    hand = state.hands[seat]
+    top = takeable_top(state)
+    rank = RANK_OF[top]
+    melds = state.melds[state.owner_of(seat)]
+    existing = melds[rank]
+    groups = action.groups
+    first = groups[0] if groups else Group(rank, ())
+    problem = shown_problem(state, rank, existing, first)
+    if problem:
+        raise ValueError(problem)
+    naturals, wilds = split_counts(first.cards)
     en, ew = split_counts(existing) if existing is not None else (0, 0)
     problem = variant_of(rules).meld_problem(rank, en + naturals + 1, ew + wilds,
                                              adds_wilds=wilds > 0)
@@ -244,46 +298,29 @@ def take_plan(state: HandState, action: Action) -> tuple[list[Card], SideMelds, 
         raise ValueError(problem)
     new_melds = list(melds)
     new_melds[rank] = merged(existing, (top, *first.cards))
-    created: list[Rank] = [] if existing is not None else [rank]
-    extended = existing is not None
-    hidden: list[Rank] = []
-    counts_hidden = rules.hidden_canasta_bonus > 0
-    if counts_hidden and existing is None and len(new_melds[rank] or ()) >= rules.canasta_size:
-        hidden.append(rank)
-    seen = {rank}
-    for group in groups[1:]:
-        if group.rank in seen:
-            raise ValueError(f"two groups of {rank_name(group.rank)} in one action")
-        seen.add(group.rank)
-        meld, joined = check_meld_group(state, tuple(new_melds), group)
-        if joined:
-            extended = True
-        else:
-            created.append(group.rank)
-            if counts_hidden and len(meld) >= rules.canasta_size:
-                hidden.append(group.rank)
-        new_melds[group.rank] = meld
-        laid.extend(group.cards)
-    rest = remove_cards(hand, laid)
+    plan = Plan(list(first.cards), (), [] if existing is not None else [rank],
+                existing is not None, [])
+    if (rules.hidden_canasta_bonus > 0 and existing is None
+            and len(new_melds[rank] or ()) >= rules.canasta_size):
+        plan.hidden.append(rank)
+    plan = _laid_out(state, new_melds, groups[1:], {rank}, plan, lambda _: True)
+    rest = remove_cards(hand, plan.laid)
     if rest is None:
-        raise ValueError(missing_text(hand, laid))
-    if not side_melded:
-        value = rules.value_of
-        total = value[top] + sum(value[c] for c in laid)
-        minimum = state.minimum(seat)
-        if total < minimum:
-            raise ValueError(f"opening meld counts {total} (top card and cards from the hand), "
-                             f"below the minimum of {minimum}")
-    left = len(rest) + sum(1 for c in pile[:-1]
-                           if not IS_RED_THREE[c] or rules.pile_red_threes_replaced)
-    melds_after: SideMelds = tuple(new_melds)
-    if left <= 1:
-        problem = going_out_problem(state, melds_after, left)
+        raise ValueError(missing_text(hand, plan.laid))
+    if not table.has_melded(melds):
+        problem = _opening_problem(state, sum(rules.value_of[c] for c in (top, *plan.laid)),
+                                   via_pile=True)
         if problem:
             raise ValueError(problem)
-    if melds_after[BLACK_THREE_RANK] is not None and left > 1:
+    left = len(rest) + sum(1 for c in state.pile[:-1]
+                           if not IS_RED_THREE[c] or rules.pile_red_threes_replaced)
+    if left <= 1:
+        problem = going_out_problem(state, plan.melds, left)
+        if problem:
+            raise ValueError(problem)
+    if plan.melds[BLACK_THREE_RANK] is not None and left > 1:
         raise ValueError("black threes may be melded only when going out")
-    return laid, melds_after, created, extended, hidden
+    return plan
 
 
 def meld_problem_of(state: HandState, action: Action) -> str | None:
@@ -295,72 +332,55 @@ def meld_problem_of(state: HandState, action: Action) -> str | None:
     return None
 
 
-def meld_plan(state: HandState, action: Action) -> tuple[list[Card], SideMelds, list[Rank], bool,
-                                                        list[Rank]]:
+def meld_plan(state: HandState, action: Action) -> Plan:
+    """Check a meld (RULES §1.7–§1.10, §1.13); returns its :class:`Plan` or raises
+    ``ValueError``."""
     rules = state.rules
     seat = state.to_move
     hand = state.hands[seat]
-    owner = state.owner_of(seat)
-    melds = state.melds[owner]
-    side_melded = any(m is not None for m in melds)
-    new_melds = list(melds)
-    laid: list[Card] = []
-    created: list[Rank] = []
-    extended = False
-    hidden_candidates: list[tuple[Rank, tuple[Card, ...]]] = []
-    seen: set[Rank] = set()
-    turn_created = state.turn.created
+    melds = state.melds[state.owner_of(seat)]
     if not action.groups:
         raise ValueError("a meld lays cards: name them")
-    for group in action.groups:
-        if group.rank in seen:
-            raise ValueError(f"two groups of {rank_name(group.rank)} in one action")
-        seen.add(group.rank)
-        meld, joined = check_meld_group(state, tuple(new_melds), group)
-        if joined:
-            if group.rank not in turn_created:
-                extended = True
-        else:
-            created.append(group.rank)
-            if len(meld) >= rules.canasta_size:
-                hidden_candidates.append((group.rank, group.cards))
-        new_melds[group.rank] = meld
-        laid.extend(group.cards)
-    rest = remove_cards(hand, laid)
+    turn_created = state.turn.created
+    plan = _laid_out(state, list(melds), action.groups, set(), Plan([], (), [], False, []),
+                     lambda key: key not in turn_created)
+    rest = remove_cards(hand, plan.laid)
     if rest is None:
-        raise ValueError(missing_text(hand, laid))
+        raise ValueError(missing_text(hand, plan.laid))
     left = len(rest)
-    melds_after: SideMelds = tuple(new_melds)
+    problem = _meld_leaves_problem(state, plan, melds, left)
+    if problem is None and not table.has_melded(melds):
+        problem = _opening_problem(state, sum(rules.value_of[c] for c in plan.laid), False)
+        own_canasta = any(len(plan.melds[r] or ()) >= rules.canasta_size for r in plan.created)
+        if problem and opening_exempt(state, seat, left, own_canasta):
+            problem = None
+    if problem is None and state.answer == "yes" and left > 0 and not can_go_out(
+            rules, rest, plan.melds, None, False, discard=not state.turn.last_red_three):
+        problem = ("your partner said yes: you must go out this turn, and this meld would make "
+                   "it impossible")
+    if problem:
+        raise ValueError(problem)
+    if plan.hidden:  # a canasta laid whole counts only with cards the pile did not give
+        own = tuple(remove_cards(hand, state.turn.picked_up) or [])
+        cards = {g.rank: g.cards for g in action.groups}
+        plan = plan._replace(hidden=[r for r in plan.hidden
+                                     if remove_cards(own, cards[r]) is not None])
+    return plan
+
+
+def _meld_leaves_problem(state: HandState, plan: Plan, melds: SideMelds,
+                         left: int) -> str | None:
+    """Why a meld may not leave ``left`` cards in hand (going out, black threes), or ``None``."""
     if left <= 1:
-        problem = going_out_problem(state, melds_after, left)
+        problem = going_out_problem(state, plan.melds, left)
         if problem:
-            raise ValueError(problem)
-    if (left > most_left_going_out(state) and melds_after[BLACK_THREE_RANK] is not None
+            return problem
+    if (left > most_left_going_out(state) and plan.melds[BLACK_THREE_RANK] is not None
             and melds[BLACK_THREE_RANK] is None):
-        raise ValueError("black threes may be melded only when going out" + (
+        return "black threes may be melded only when going out" + (
             " (with at most one card left to discard)" if left > 1 else
-            ": after a last red three no discard follows"))
-    if not side_melded:
-        total = sum(rules.value_of[c] for c in laid)
-        minimum = state.minimum(seat)
-        if total < minimum:
-            own_canasta = any(
-                melds_after[r] is not None and len(melds_after[r] or ()) >= rules.canasta_size
-                for r in created)
-            if not opening_exempt(state, seat, left, own_canasta):
-                raise ValueError(f"opening meld counts {total}, below the minimum of {minimum}")
-    if state.answer == "yes" and left > 0:
-        if not can_go_out(rules, rest, melds_after, None, False,
-                          discard=not state.turn.last_red_three):
-            raise ValueError("your partner said yes: you must go out this turn, and this meld "
-                             "would make it impossible")
-    hidden: list[Rank] = []
-    if rules.hidden_canasta_bonus and hidden_candidates:
-        own = remove_cards(hand, state.turn.picked_up) or []
-        for rank, cards in hidden_candidates:
-            if remove_cards(tuple(own), cards) is not None:
-                hidden.append(rank)
-    return laid, melds_after, created, extended, hidden
+            ": after a last red three no discard follows")
+    return None
 
 
 def forced_take(state: HandState) -> bool:

@@ -17,7 +17,7 @@ Freeze(card=48, reason='a wild card is in it')
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from canasta.cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, Card
 from canasta.rules import Rules
@@ -26,7 +26,8 @@ from canasta.variant import variant_of
 Melds = Sequence["tuple[Card, ...] | None"]
 
 
-class Freeze(NamedTuple):
+@dataclass(frozen=True)
+class Freeze:
     """Why the pile is frozen for a seat: ``reason`` in a player's words (``None``: it is not),
     and ``card``, the card that froze it for everyone (``None`` when it is frozen only because
     the seat's side has not melded, or not frozen)."""
