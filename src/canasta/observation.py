@@ -13,7 +13,8 @@ from typing import Any
 
 from canasta import table
 from canasta.cards import Card, card_names, format_card, rank_char
-from canasta.position import melds_to_json, result_to_json, turn_to_json
+from canasta.melds import melds_to_json
+from canasta.position import result_to_json, turn_to_json
 from canasta.rules import Rules
 from canasta.state import HandResult, SideMelds, State, TurnInfo
 

@@ -32,7 +32,9 @@ from canasta.cards import (
     rank_char,
 )
 from canasta.errors import PositionError
+from canasta.melds import melds_to_json
 from canasta.rules import Rules, rules_from_json
+from canasta.scoring import score_hand
 from canasta.state import (
     ANSWER,
     DRAW,
@@ -42,7 +44,6 @@ from canasta.state import (
     PHASES,
     PLAY,
     HandResult,
-    HandState,
     SideResult,
     State,
     TurnInfo,
@@ -57,13 +58,6 @@ RESULT_KEYS = ("melded", "in_hand", "canastas", "hidden", "red_threes", "going_o
 
 
 # -- writing ---------------------------------------------------------------------------------
-
-def melds_to_json(melds: tuple[tuple[Card, ...] | None, ...]) -> dict[str, list[str]]:
-    """A side's melds as ``{rank: [cards]}``, by rank from aces down, black threes last."""
-    order = sorted((r for r, m in enumerate(melds) if m is not None),
-                   key=lambda r: (r == BLACK_THREE_RANK, -r))
-    return {rank_char(r): card_names(melds[r] or ()) for r in order}
-
 
 def result_to_json(result: HandResult) -> dict[str, Any]:
     """The ``result`` object of an ended hand."""
@@ -372,8 +366,6 @@ def _read_result_in(data: Mapping[str, Any], phase: str, rules: Rules) -> HandRe
 
 def _scored(state: State) -> State:
     """An ended hand given without its result, with the result the scoring gives it."""
-    from canasta.scoring import score_hand
-
     draft = state.copy()  # a State refuses stores, a compiled one even object.__setattr__
     draft.result = score_hand(state, None, False, False)
     return seal(draft)
@@ -440,21 +432,3 @@ def format_position(state: State) -> str:
 
 
 # -- text ------------------------------------------------------------------------------------
-
-def format_state_text(state: HandState) -> str:
-    """A plain-text picture of the whole state (every hand shown), for debugging and docs."""
-    lines = [f"{state.rules.name}: dealer p{state.dealer}, p{state.to_move} to move "
-             f"({state.phase}), stock {len(state.stock)}"]
-    pile = " ".join(format_card(c) for c in state.pile) or "(empty)"
-    lines.append(f"pile: {pile}{' [frozen]' if state.pile_frozen else ''}")
-    for s, hand in enumerate(state.hands):
-        lines.append(f"p{s}: {' '.join(card_names(hand))}")
-    for i in range(state.rules.num_sides):
-        melds = ", ".join(f"{r}: {' '.join(c)}" for r, c in melds_to_json(state.melds[i]).items())
-        reds = " ".join(card_names(state.red_threes[i]))
-        lines.append(f"side {i} ({state.scores[i]}): {melds or 'no melds'}"
-                     + (f"; red threes {reds}" if reds else ""))
-    if state.result is not None:
-        totals = ", ".join(str(s.total) for s in state.result.sides)
-        lines.append(f"over: went out {state.result.went_out}; scores {totals}")
-    return "\n".join(lines)

@@ -97,7 +97,23 @@ class ClassicVariant:
 Variant = ClassicVariant
 """The seam's type: every family is a :class:`ClassicVariant` or a subclass of it."""
 
+FAMILIES: dict[str, type[Variant]] = {}
+"""The variants of rule sets named otherwise than the classic family, by the rules' ``name``
+(:func:`register_variant`); every other name is the classic family."""
+
 _VARIANTS: dict[int, tuple[Rules, Variant]] = {}
+
+
+def register_variant(name: str, family: type[Variant]) -> None:
+    """Make ``family`` decide the rules of every rule set called ``name``."""
+    FAMILIES[name] = family
+    _VARIANTS.clear()
+
+
+def unregister_variant(name: str) -> None:
+    """Give the rule sets called ``name`` back to the classic family."""
+    FAMILIES.pop(name, None)
+    _VARIANTS.clear()
 
 
 def variant_of(rules: Rules) -> Variant:
@@ -107,6 +123,6 @@ def variant_of(rules: Rules) -> Variant:
         return found[1]
     if len(_VARIANTS) > 1000:  # rules read from many requests: keep the table small
         _VARIANTS.clear()
-    variant = ClassicVariant(rules)
+    variant = FAMILIES.get(rules.name, ClassicVariant)(rules)
     _VARIANTS[id(rules)] = (rules, variant)
     return variant

@@ -6,6 +6,7 @@ extra), imported when a shard is written or read. The ``canasta selfplay`` comma
 
 - :mod:`canasta.selfplay.plan`: what to play (:class:`SelfplayConfig`), shards and their seeds;
 - :mod:`canasta.selfplay.steps`: one decision as rows (action ids, masks, observation tensors);
+- :mod:`canasta.selfplay.records`: the record of one hand, from which its rows are rebuilt;
 - :mod:`canasta.selfplay.shards`: one shard played and written (the unit of work);
 - :mod:`canasta.selfplay.store`: the Parquet files, atomic writes, resuming, rebuilding;
 - :mod:`canasta.selfplay.run`: a whole run over worker processes, resuming what is missing.

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from canasta.actions import format_action
 from canasta.bots import make_bot
-from canasta.cards import Card
 from canasta.deal import new_hand, shuffled_pack
 from canasta.engine import apply
 from canasta.errors import CanastaError
@@ -26,7 +25,12 @@ from canasta.game import game_over
 from canasta.legal import legal_actions
 from canasta.observation import observe
 from canasta.selfplay.plan import SelfplayConfig, SelfplayError, bot_seed, deck_seed, shard_seed
+from canasta.selfplay.records import PlayedHand
 from canasta.selfplay.steps import HandSteps
+from canasta.selfplay.store import ShardWriter
+
+__all__ = ["MAX_ACTIONS_PER_HAND", "PlayedHand", "ShardResult", "ShardTask", "play_hands",
+           "play_shard"]
 
 MAX_ACTIONS_PER_HAND = 20000
 """A hand still going after this many actions is reported as a bot or engine fault."""
@@ -58,31 +62,9 @@ class ShardResult:
     """The Ray node it ran on (empty off Ray)."""
 
 
-@dataclass(frozen=True)
-class PlayedHand:
-    """The record of one hand: enough to play it again action by action."""
-
-    game: int
-    """Game of the shard, from 0."""
-    hand: int
-    """Hand of the game, from 0."""
-    dealer: int
-    scores: tuple[int, ...]
-    """Side scores at the start of the hand."""
-    bots: tuple[str, ...]
-    """The bot at each seat."""
-    deck: tuple[Card, ...]
-    """The pack order before the deal."""
-    actions: tuple[str, ...]
-    totals: tuple[int, ...]
-    """Side totals of the hand."""
-
-
 def play_shard(task: ShardTask) -> ShardResult:
     """Play shard ``task.shard`` and write its files; raises :class:`SelfplayError` when a bot
     fails or chooses an illegal action."""
-    from canasta.selfplay.store import ShardWriter
-
     started = time.perf_counter()
     hands = games = rows = 0
     with ShardWriter(task.out, task.config, task.shard) as writer:

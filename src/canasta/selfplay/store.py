@@ -34,7 +34,7 @@ from canasta.observation import observe
 from canasta.rl.table import seat_returns
 from canasta.rl.tensor import tensor_size
 from canasta.selfplay.plan import SelfplayConfig, SelfplayError
-from canasta.selfplay.shards import PlayedHand
+from canasta.selfplay.records import PlayedHand
 from canasta.selfplay.steps import HandSteps
 
 MANIFEST = "selfplay.json"
