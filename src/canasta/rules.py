@@ -129,9 +129,10 @@ class Rules:
     # derived tables, filled in __post_init__ (not fields of the rule set)
     value_of: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
     meld_shape: tuple[object, ...] = field(default=(), init=False, repr=False, compare=False)
-    """The fields that decide which melds are legal (a cache key for the legal-action lists)."""
+    """A cache key for the legal-action lists: ``("rules", opening_id)``."""
     opening_id: int = field(default=0, init=False, repr=False, compare=False)
-    """A small number shared by rule sets whose openings are alike (a cache key)."""
+    """A small number shared by equal rule sets whatever their name (a cache key). It is drawn
+    from every field, so a field added later can never leave a stale cached list."""
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -149,13 +150,11 @@ class Rules:
             else:
                 table.append(values[RANK_CHARS[RANK_OF[card]]])
         object.__setattr__(self, "value_of", tuple(table))
-        object.__setattr__(self, "meld_shape", (
-            self.min_naturals_per_meld, self.min_meld_size, self.max_wilds_per_meld,
-            self.wilds_must_not_exceed_naturals, self.max_meld_size))
-        opening = (self.meld_shape, self.value_of, self.hidden_canasta_bonus > 0,
-                   self.canasta_size, self.unfrozen_take_natural_plus_wild)
-        object.__setattr__(self, "opening_id", _OPENING_IDS.setdefault(opening,
-                                                                       len(_OPENING_IDS)))
+        play = tuple(getattr(self, f.name) for f in dataclasses.fields(self)
+                     if f.init and f.name != "name")
+        opening_id = _OPENING_IDS.setdefault(play, len(_OPENING_IDS))
+        object.__setattr__(self, "opening_id", opening_id)
+        object.__setattr__(self, "meld_shape", ("rules", opening_id))
 
     # -- derived facts -------------------------------------------------------------------------
     @property

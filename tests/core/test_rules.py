@@ -153,3 +153,22 @@ def test_the_older_one_card_boolean_is_read_as_the_new_field(old: bool, ban: str
 def test_asking_before_the_draw_needs_a_partner(name: str) -> None:
     with pytest.raises(RulesError, match="no partner to ask"):
         rules_from_json({"preset": name, "ask_before_draw": True})
+
+
+def test_cache_keys_follow_every_field_and_not_the_name() -> None:
+    from canasta.rules import FIELDS, PRESETS
+
+    classic = PRESETS["classic"]
+    assert classic.replace(name="house").opening_id == classic.opening_id
+    for name in FIELDS:  # any field changed gives other cached lists
+        if name == "name":
+            continue
+        other = next((r for r in PRESETS.values() if getattr(r, name) != getattr(classic, name)),
+                     None)
+        try:
+            changed = classic.replace(**{name: getattr(other, name)}) if other else None
+        except RulesError:
+            continue  # a field that needs another changed with it
+        if changed is not None:
+            assert changed.opening_id != classic.opening_id, name
+            assert changed.meld_shape != classic.meld_shape, name
