@@ -22,11 +22,13 @@ from pathlib import Path
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED_MODULES = ("cards", "actions", "variant", "table", "state", "melds", "plans", "legal",
-                    "engine", "scoring", "deal")
-"""The modules of ``src/canasta`` that are compiled: the rules core's hot path. ``rules.py`` stays
-interpreted: compiled, its dataclass would check field types before the validation that turns a
-wrong value into a clear :class:`~canasta.errors.RulesError`."""
+COMPILED_MODULES = ("cards", "actions", "table", "state", "melds", "plans", "legal", "engine",
+                    "scoring", "deal")
+"""The modules of ``src/canasta`` that are compiled: the rules core's hot path. ``variant.py``
+stays interpreted, so that a family of rules may subclass its variant in plain Python (compiled
+classes refuse interpreted subclasses). ``rules.py`` stays interpreted: compiled, its
+dataclass would check field types before the validation that turns a wrong value into a clear
+:class:`~canasta.errors.RulesError`."""
 
 PLACEHOLDER = "canasta._mypyc_core"
 """Stands for the compiled modules until ``build_ext`` runs, so that mypyc only runs (slowly)

@@ -15,11 +15,16 @@ The build of canasta that runs (compiled with mypyc, or the pure-Python sources)
 interpreter (another build), e.g. the compiled one of ``make compiled``; it may be given several
 times, and ``NAME=value`` words before the command set its environment.
 
+``--peer DIR`` also plays the Python OpenSpiel Canasta of jhtschultz/canasta-openspiel, checked
+out in DIR, the same way for the same time (``peer_playout.py``, in a process of its own on the
+same CPU, one hand per count) and prints each canasta build's hands/s as a multiple of the peer's.
+
 Usage::
 
     python benchmarks/random_playout.py --rules classic --seconds 10
     python benchmarks/random_playout.py --rules classic-2p --seconds 5 --no-baseline --json
     .venv/bin/python benchmarks/random_playout.py --also .venv-compiled/bin/python
+    .venv/bin/python benchmarks/random_playout.py --peer /work/peer/canasta-openspiel
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import canasta
@@ -98,6 +104,11 @@ class Playout:
     def decisions_per_unit(self) -> float:
         """Mean decisions per hand (or game)."""
         return self.decisions / self.units
+
+    @property
+    def units_per_cpu_s(self) -> float:
+        """Hands (or games) per second of the process's CPU time."""
+        return self.units / self.cpu_s
 
     @property
     def cpu_share(self) -> float:
@@ -267,10 +278,26 @@ def build_name(compiled: bool) -> str:
     return "compiled with mypyc" if compiled else "pure Python"
 
 
+def hand_rows(run: Playout) -> list[tuple[str, str]]:
+    """The text report's rows for a playout of hands."""
+    return [
+        ("hands", f"{run.units:,}"),
+        ("decisions", f"{run.decisions:,}"),
+        ("elapsed (s)", f"{run.elapsed_s:.2f}"),
+        ("hands/s", f"{run.units_per_s:,.1f}"),
+        ("decisions/s", f"{run.decisions_per_s:,.0f}"),
+        ("decisions/hand", f"{run.decisions_per_unit:.1f}"),
+        ("CPU share", f"{run.cpu_share:.0%}"),
+        ("decisions per CPU second", f"{run.decisions_per_cpu_s:,.0f}"),
+    ]
+
+
 def print_text(report: dict[str, Any], own: Playout, base: Playout | None,
                write: Callable[[str], object] = print,
-               others: Sequence[tuple[dict[str, Any], Playout]] = ()) -> None:
-    """Print the human-readable report (``others``: the ``--also`` runs, report and playout)."""
+               others: Sequence[tuple[dict[str, Any], Playout]] = (),
+               peer: Playout | None = None) -> None:
+    """Print the human-readable report (``others``: the ``--also`` runs, report and playout;
+    ``peer``: the ``--peer`` playout)."""
     where = f"on one core (pinned to CPU {report['cpu']})" if report["pinned"] else \
         "NOT pinned to one core (this platform cannot set CPU affinity)"
     write(f"canasta random playout: rules {report['rules']}, {report['seconds']:g} s, "
@@ -280,16 +307,7 @@ def print_text(report: dict[str, Any], own: Playout, base: Playout | None,
     for title, run in runs:
         if others:
             write(title)
-        rows = [
-            ("hands", f"{run.units:,}"),
-            ("decisions", f"{run.decisions:,}"),
-            ("elapsed (s)", f"{run.elapsed_s:.2f}"),
-            ("hands/s", f"{run.units_per_s:,.1f}"),
-            ("decisions/s", f"{run.decisions_per_s:,.0f}"),
-            ("decisions/hand", f"{run.decisions_per_unit:.1f}"),
-            ("CPU share", f"{run.cpu_share:.0%}"),
-            ("decisions per CPU second", f"{run.decisions_per_cpu_s:,.0f}"),
-        ]
+        rows = hand_rows(run)
         if not others:
             rows.insert(0, ("build", build_name(report["compiled"])))
         for name, value in rows:
@@ -300,6 +318,18 @@ def print_text(report: dict[str, Any], own: Playout, base: Playout | None,
         write(f"ratio of hands/s, {build_name(o['compiled'])} ({o['command']}) ÷ this "
               f"interpreter's: {p.units_per_s / own.units_per_s:.2f} (per CPU second: "
               f"{p.decisions_per_cpu_s / own.decisions_per_cpu_s:.2f})")
+    if peer is not None:
+        info = report["peer"]
+        write(f"peer {info['game']} random playout (jhtschultz/canasta-openspiel in "
+              f"{info['dir']}, commit {info['commit'] or 'unknown'}), own process, same core")
+        chance = (peer.applied - peer.decisions) / peer.units
+        for name, value in [*hand_rows(peer), ("chance actions/hand", f"{chance:.1f}")]:
+            write(f"  {name:<26}{value:>12}")
+        if peer.cpu_share < BUSY_SHARE:
+            write(BUSY_NOTE)
+        for title, run in runs:
+            write(f"ratio of hands/s, {title} ÷ peer: {run.units_per_s / peer.units_per_s:.2f} "
+                  f"(per CPU second: {run.units_per_cpu_s / peer.units_per_cpu_s:.2f})")
     if base is None:
         write(f"baseline skipped: {report['baseline_note']}")
         return
@@ -348,6 +378,20 @@ def run_elsewhere(command: str, args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
+def run_peer(directory: str, args: argparse.Namespace) -> dict[str, Any]:
+    """``peer_playout.py``'s JSON report of the peer's random hands in ``directory``, run by this
+    interpreter in a process of its own (the peer's package is named ``canasta`` too)."""
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("peer_playout.py")), directory,
+         "--seconds", str(args.seconds), "--seed", str(args.seed), "--cpu", str(args.cpu)],
+        capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise ValueError(f"--peer {directory!r} failed: {done.stderr.strip()[-500:]}")
+    report: dict[str, Any] = json.loads(done.stdout)
+    report["dir"] = directory
+    return report
+
+
 def add_playout_options(parser: argparse.ArgumentParser, seconds: float, what: str) -> None:
     """The options every playout script shares: rules, seconds, seed, cpu."""
     parser.add_argument("--rules", default="classic", choices=sorted(PRESETS),
@@ -374,9 +418,15 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                              "environment); may be repeated")
     parser.add_argument("--no-baseline", action="store_true",
                         help=f"skip the OpenSpiel {BASELINE_GAME} baseline")
+    parser.add_argument("--peer", metavar="DIR",
+                        help="also time the python_canasta game of a checkout of "
+                             "jhtschultz/canasta-openspiel in DIR (rules classic only)")
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
+    if args.peer is not None and args.rules != "classic":
+        parser.error("--peer plays the peer's only game, 4-player partnership classic: "
+                     "use --rules classic")
     return args
 
 
@@ -394,6 +444,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     own = canasta_playout(rules, args.seconds, random.Random(args.seed))
     try:
         also = [run_elsewhere(command, args) for command in args.also]
+        peer_report = None if args.peer is None else run_peer(args.peer, args)
     except ValueError as exc:
         print(f"random_playout: {exc}", file=sys.stderr)
         return 2
@@ -435,6 +486,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                       if base and base.decisions_per_cpu_s else None),
     }
     report["cpu_s"] = round(own.cpu_s, 3)
+    peer: Playout | None = None
+    if peer_report is not None:
+        peer = Playout.from_json(peer_report, "hand")
+        report["peer"] = {**{k: peer_report[k] for k in ("game", "dir", "commit")},
+                          **playout_json(peer, "hand")}
+        report["peer_ratio"] = round(own.units_per_s / peer.units_per_s, 3)
+        report["peer_ratio_cpu"] = round(own.units_per_cpu_s / peer.units_per_cpu_s, 3)
+        for o in also:
+            o["peer_ratio"] = round(Playout.from_json(o, "hand").units_per_s / peer.units_per_s, 3)
     if also:
         report["also"] = also
     if base is None:
@@ -442,7 +502,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report))
     else:
-        print_text(report, own, base, others=[(o, Playout.from_json(o, "hand")) for o in also])
+        print_text(report, own, base, others=[(o, Playout.from_json(o, "hand")) for o in also],
+                   peer=peer)
     return 0
 
 

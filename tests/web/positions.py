@@ -16,11 +16,11 @@ from canasta.cards import format_card
 from canasta.deal import new_hand
 from canasta.engine import apply
 from canasta.game import Game
-from canasta.interfaces.web.storage import HandRow, SeatRow, Storage, TableRow
-from canasta.interfaces.web.tables import BOT, HUMAN, PLAYING, hash_token
+from canasta.interfaces.web.storage import OVER, PLAYING, HandRow, SeatRow, Storage, TableRow
+from canasta.interfaces.web.tables import BOT, HUMAN, ends_game, hash_token
 from canasta.legal import legal_actions
 from canasta.observation import observe
-from canasta.rules import get_rules
+from canasta.rules import Rules, get_rules
 
 TOKEN = "browser-test-seat-0"
 """Seat 0's token at every stored table."""
@@ -31,12 +31,12 @@ def melds_per_side(game: Game) -> list[int]:
     return [sum(m is not None for m in melds) for melds in game.state.melds]
 
 
-def mid_hand(preset: str, min_melds: int = 3, seed: int = 1,
+def mid_hand(preset: str | Rules, min_melds: int = 3, seed: int = 1,
              accept: Callable[[Game], bool] = lambda game: True, max_actions: int = 600) -> Game:
-    """A game of ``preset`` whose first hand is advanced until every side holds ``min_melds``
-    melds and seat 0 is to draw, at a position ``accept`` takes (the first seed from ``seed``
-    that gets there)."""
-    rules = get_rules(preset)
+    """A game of ``preset`` (a name, or rules with house rules) whose first hand is advanced
+    until every side holds ``min_melds`` melds and seat 0 is to draw, at a position ``accept``
+    takes (the first seed from ``seed`` that gets there)."""
+    rules = preset if isinstance(preset, Rules) else get_rules(preset)
     bot = make_bot("greedy")
     for s in range(seed, seed + 200):
         game = Game(rules, seed=s)
@@ -59,9 +59,19 @@ def can_meld_after_drawing(game: Game) -> bool:
                                       for a in legal_actions(drawn))
 
 
-def hand_played_out(preset: str, seed: int = 1) -> Game:
+def frozen_by_black_three(game: Game) -> bool:
+    """True if a black three discarded has frozen the pile (with ``black_three_freezes_pile``)
+    and other cards lie on it, so the card that froze it shows beside the pile."""
+    state = game.state
+    freeze = state.freeze_for(0)
+    return (state.pile_frozen and freeze.reason == "a black three is in it"
+            and freeze.card is not None and state.pile.index(freeze.card) > 0
+            and state.pile[-1] != freeze.card)
+
+
+def hand_played_out(preset: str | Rules, seed: int = 1) -> Game:
     """A game of ``preset`` whose first hand greedy bots played until someone went out."""
-    rules = get_rules(preset)
+    rules = preset if isinstance(preset, Rules) else get_rules(preset)
     bot = make_bot("greedy")
     for s in range(seed, seed + 200):
         game = Game(rules, seed=s)
@@ -78,7 +88,7 @@ def hand_played_out(preset: str, seed: int = 1) -> Game:
 def table_row(table_id: str, game: Game, bot: str = "medium") -> TableRow:
     """``game`` (its first hand so far) as a stored table: a person at seat 0 with
     :data:`TOKEN`, bots of level ``bot`` at every other seat (named ``bot:LEVEL``, so the page
-    gives them friendly names)."""
+    gives them friendly names); over once that hand ended the game."""
     rules = game.rules
     hand = game.record.hands[0]
     seats = [SeatRow(0, "Ann", HUMAN, None, hash_token(TOKEN))]
@@ -89,7 +99,8 @@ def table_row(table_id: str, game: Game, bot: str = "medium") -> TableRow:
         actions.append((position.to_move, text))
         position = apply(position, text)
     deck = tuple(format_card(c) for c in hand.deck)
-    return TableRow(table_id, rules.to_json(), tuple(s.name for s in seats), 1, False, PLAYING,
+    status = OVER if ends_game(game, game.state) else PLAYING
+    return TableRow(table_id, rules.to_json(), tuple(s.name for s in seats), 1, False, status,
                     tuple(seats), (HandRow(1, hand.dealer, deck, actions),))
 
 

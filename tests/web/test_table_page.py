@@ -13,9 +13,14 @@ server's database (:mod:`tests.web.positions`); one server resumes them all.
 * The house-rules form creates a table with the changed rules; an impossible combination gets
   the rules engine's own message.
 * ``/docs`` loads with every request outside the server blocked.
+* The rules the page states are the server's: a classic-6p-3x2 table says 2 canastas to go
+  out; a pile frozen by a black three (house rule ``black_three_freezes_pile``) says so, with
+  the card; a card of another rank tapped onto a meld is explained at once, nothing sent; the
+  replay shows the positions the server plays again.
 
 Screenshots are kept in ``artifacts/`` (git-ignored), named ``table-PRESET-WIDTH.png``,
-``live-points.png``, ``hand-end-WIDTH.png``, ``house-rules.png``, ``docs-offline.png``.
+``live-points.png``, ``hand-end-WIDTH.png``, ``house-rules.png``, ``docs-offline.png``,
+``frozen-black-three-WIDTH.png``, ``replay.png``.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from canasta.rules import PRESETS, get_rules
 from tests.web.positions import (
     TOKEN,
     can_meld_after_drawing,
+    frozen_by_black_three,
     hand_played_out,
     mid_hand,
     store_tables,
@@ -43,6 +49,8 @@ SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
 PRESET_NAMES = [name for name, rules in PRESETS.items() if rules.num_players <= 6]
 RAW_CARD = re.compile(r"(?<![\w])(JK|[2-9TJQKA][cdhs])(?![\w])")
 """A card in notation (``Kh``): the page writes cards with suit symbols."""
+BLACK_THREE_FREEZES = get_rules("classic").replace(black_three_freezes_pile=True)
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 
 def table_id(preset: str, size: str) -> str:
@@ -57,6 +65,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     games = {table_id(preset, size): mid_hand(preset) for preset in PRESET_NAMES for size in SIZES}
     games["meld"] = mid_hand("classic", accept=can_meld_after_drawing)
     games.update({f"ended-{size}": hand_played_out("classic") for size in SIZES})
+    frozen = mid_hand(BLACK_THREE_FREEZES, accept=frozen_by_black_three)
+    games.update({f"black3-{size}": frozen for size in SIZES})
+    games["onto"] = mid_hand("classic", seed=5)
+    games["over"] = hand_played_out(get_rules("classic").replace(target_score=50))
     store_tables(url, games)
     live = LiveServer(url, folder / "server.log", "--bot-delay", "0", "--bot-workers", "0")
     live.start()
@@ -157,6 +169,10 @@ def check_turn(page: Any, preset: str, size: str) -> None:
         rules.num_players - 1)
     talk = page.inner_text("#talk")
     assert talk.strip() and not RAW_CARD.search(talk), talk
+
+    # the rules line is the server's: the preset's canastas to go out
+    need = rules.min_canastas_to_go_out
+    assert f"{need} canasta{'' if need == 1 else 's'} to go out" in page.inner_text("#rules-line")
 
 
 def test_live_points_after_a_meld(browser: Any, server: LiveServer) -> None:  # noqa: F811
@@ -281,3 +297,97 @@ def test_the_page_marks_its_parts(server: LiveServer) -> None:
     source = root.read_text()
     for role in ("hand", "pile", "stock", "actions", "seat"):
         assert re.search(rf"""(data-role"?: "{role}"|role: "{role}")""", source), role
+
+
+def test_a_6_player_3_team_table_needs_2_canastas(browser: Any, server: LiveServer) -> None:  # noqa: F811
+    page = open_page(browser, "laptop")
+    page.goto(seat_link(server, table_id("classic-6p-3x2", "laptop")))
+    page.wait_for_selector("#rules-line")
+    assert page.inner_text("#rules-line").startswith("2 canastas to go out")
+    assert "Classic — 6 players, 3 teams of 2" in page.inner_text(".table-title")
+    assert not page.errors, page.errors
+    page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_pile_frozen_by_a_black_three_says_so(browser: Any, server: LiveServer,  # noqa: F811
+                                                size: str) -> None:
+    table = f"black3-{size}"
+    view = httpx.get(f"{server.url}/api/tables/{table}/view", params={"token": TOKEN}).json()
+    freeze = view["pile_freeze"]
+    assert freeze["reason"] == "a black three is in it" and freeze["for_everyone"]
+    card = freeze["card"]
+    pretty = f"3{SUIT_SYMBOLS[card[1]]}"
+    title = f"frozen: a black three is in it ({pretty})"
+    page = open_page(browser, size)
+    page.goto(seat_link(server, table))
+    page.wait_for_selector("#pile-frozen")
+    assert page.get_attribute("#pile-frozen", "title") == title
+    assert "a black three is in it" in page.inner_text("#pile-frozen")
+    assert page.locator(f"[data-role=pile] .freezer .card[data-card='{card}']").count() == 1
+    assert_in_viewport(page, "[data-role=pile] .freezer .card", "the card that froze it")
+    assert page.get_attribute("[data-role=pile] .freezer", "title") == (
+        f"{pretty} froze the pile: a black three is in it")
+    house = page.get_attribute("#rules-line .house-rules", "title")
+    assert house == "A black three discarded freezes the pile: yes"
+    page.wait_for_timeout(300)  # the arrival animations end
+    page.screenshot(path=str(ARTIFACTS / f"frozen-black-three-{SIZES[size][0]}.png"))
+    # a spectator is told the freeze that holds for everyone: the same
+    page.goto(f"{server.url}/#/watch/{table}")
+    page.wait_for_selector("#pile-frozen")
+    assert page.get_attribute("#pile-frozen", "title") == title
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_a_card_of_another_rank_onto_a_meld_is_explained(browser: Any,  # noqa: F811
+                                                         server: LiveServer) -> None:
+    page = open_page(browser, "laptop")
+    page.goto(seat_link(server, "onto"))
+    page.wait_for_selector("#btn-draw:not([disabled])")
+    page.click("#btn-draw")
+    page.wait_for_selector("#btn-discard")
+    view = httpx.get(f"{server.url}/api/tables/onto/view", params={"token": TOKEN}).json()
+    side = view["seat"] % len(view["sides"])
+    rank = next(r for r in view["sides"][side]["melds"] if r != "3")
+    card = next(c for c in view["hands"][0] if c != "JK" and c[0] not in ("2", rank))
+    page.locator(f"[data-role=hand] .card[data-card='{card}']").first.click(
+        position={"x": 8, "y": 12})
+    page.click(f".side.mine .meld[data-rank='{rank}']")
+    page.wait_for_selector("#move-error:not([hidden])")
+    plural = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines",
+              "8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours"}[rank]
+    shown = "10" if card[0] == "T" else card[0]
+    assert page.inner_text("#move-error .msg-text") == (
+        f"{shown}{SUIT_SYMBOLS[card[1]]} cannot join the {plural}: a meld holds cards of one "
+        "rank, with wild cards")
+    page.screenshot(path=str(ARTIFACTS / "meld-onto-message.png"))
+    # nothing was sent: the hand and the log are as they were
+    after = httpx.get(f"{server.url}/api/tables/onto/view", params={"token": TOKEN}).json()
+    assert after["log"] == view["log"] and after["hands"][0] == view["hands"][0]
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_the_replay_shows_the_servers_positions(browser: Any, server: LiveServer) -> None:  # noqa: F811
+    replay = httpx.get(f"{server.url}/api/tables/over/replay")
+    assert replay.status_code == 200, replay.text
+    (hand,) = replay.json()["hands"]
+    last = hand["positions"][-1]
+    page = open_page(browser, "laptop")
+    page.goto(f"{server.url}/#/replay/over")
+    page.wait_for_selector("#replay-controls")
+    steps = len(hand["actions"])
+    assert page.inner_text("#replay-step") == f"0 / {steps}"
+    page.keyboard.press("End")
+    page.wait_for_function("t => document.querySelector('#replay-step').textContent === t",
+                           arg=f"{steps} / {steps}")
+    assert "went out" in page.inner_text("#replay-caption")
+    shown = page.eval_on_selector_all(".replay-seat", "els => els.map(e =>"
+                                      " e.querySelectorAll('.card').length)")
+    assert shown == [len(h) for h in last["hands"]]
+    melds = page.locator(".side .meld").count()
+    assert melds == sum(len(s["melds"]) for s in last["sides"])
+    page.screenshot(path=str(ARTIFACTS / "replay.png"))
+    assert not page.errors, page.errors
+    page.close()

@@ -1,14 +1,28 @@
 """What the page is given beyond the position: names, running points, the hands at the end,
-the house-rules form, and /docs without a CDN."""
+the house-rules form, the rules a screen states, the pile's freeze, the replay's positions, and
+/docs without a CDN; and that the page's code holds no rule of its own."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
+from canasta.cards import card_names
+from canasta.interfaces.web.messages import TableView
 from canasta.interfaces.web.tables import Table
-from canasta.interfaces.web.views import build_view, live_points
+from canasta.interfaces.web.views import (
+    PRESET_NAMES,
+    build_view,
+    live_points,
+    pile_freeze,
+    preset_lines,
+    replay_positions,
+    table_rules,
+)
 from canasta.position import state_from_json
-from tests.web.positions import hand_played_out, mid_hand, table_row
+from canasta.rules import PRESETS, get_rules, rules_from_json
+from tests.web.positions import frozen_by_black_three, hand_played_out, mid_hand, table_row
 from tests.web.support import new_table
 
 POSITION = {
@@ -88,3 +102,105 @@ def test_docs_load_their_assets_from_the_server(client: Any) -> None:
     assert "cdn" not in page.lower() and "/docs-assets/swagger-ui-bundle.js" in page
     for asset in ("swagger-ui-bundle.js", "swagger-ui.css"):
         assert client.get(f"/docs-assets/{asset}").status_code == 200
+
+
+# -- the rules a screen states, and the pile's freeze: the server's, never the page's ----------
+
+FROZEN_BY_BLACK_THREE = {
+    "rules": {"preset": "classic", "black_three_freezes_pile": True},
+    "dealer": 3, "to_move": 0, "phase": "draw",
+    "hands": [["As", "Ah", "Kc", "9s"], ["4c", "6c"], ["Td", "Jh"], ["Qs", "Qd"]],
+    "stock": ["5d", "6d", "7d"], "pile": ["8h", "9c", "3s", "Qh", "4d"], "pile_frozen": True,
+    "sides": [{"score": 0, "melds": {}, "red_threes": []},
+              {"score": 0, "red_threes": [], "melds": {"7": ["7c", "7d", "7s"]}}],
+}
+
+
+def test_table_rules_state_the_engines_rules() -> None:
+    six = table_rules(get_rules("classic-6p-3x2"))
+    assert six["label"] == "Classic — 6 players, 3 teams of 2"
+    assert (six["players"], six["sides"], six["canastas_to_go_out"], six["canasta_size"]) == (
+        6, 3, 2, 7)
+    assert six["custom"] is False and six["house_rules"] == []
+    assert table_rules(get_rules("classic-2p"))["ask_partner"] is False
+    assert table_rules(get_rules("classic-2p"))["draw_count"] == 2
+    # every preset has its game's name; the lobby lists them all with their labels
+    assert set(PRESET_NAMES) == set(PRESETS)
+    assert [p["name"] for p in preset_lines()] == list(PRESETS)
+    assert {"name": "classic", "label": "Classic — 4 players, partners", "players": 4,
+            "sides": 2, "target": 5000} in preset_lines()
+    house = table_rules(rules_from_json({"preset": "classic", "black_three_freezes_pile": True,
+                                         "min_canastas_to_go_out": 2}))
+    assert house["custom"] and house["canastas_to_go_out"] == 2
+    assert [r["text"] for r in house["house_rules"]] == [
+        "A black three discarded freezes the pile: yes", "Canastas needed to go out: 2"]
+
+
+def test_the_pile_frozen_by_a_black_three_says_so() -> None:
+    state = state_from_json(FROZEN_BY_BLACK_THREE)
+    frozen = {"frozen": True, "reason": "a black three is in it", "card": "3s",
+              "for_everyone": True}
+    assert pile_freeze(state, 0) == frozen  # seat 0's side has not melded: frozen anyway
+    assert pile_freeze(state, None) == frozen
+    unfrozen = state_from_json({**FROZEN_BY_BLACK_THREE, "pile_frozen": False,
+                                "pile": ["8h", "9c", "Qh", "4d"]})
+    assert pile_freeze(unfrozen, 0) == {"frozen": True, "reason": "your side has not melded",
+                                        "card": None, "for_everyone": False}
+    assert pile_freeze(unfrozen, 1)["frozen"] is False
+    assert pile_freeze(unfrozen, None)["frozen"] is False  # spectators: the freeze for everyone
+
+
+def test_a_view_carries_the_rules_and_the_freeze() -> None:
+    game = mid_hand(get_rules("classic").replace(black_three_freezes_pile=True),
+                    accept=frozen_by_black_three)
+    view = build_view(Table.from_row(table_row("b3", game)), 0)
+    assert view["pile_freeze"]["reason"] == "a black three is in it"
+    assert view["pile_freeze"]["card"] in ("3c", "3s") and view["pile_freeze"]["for_everyone"]
+    assert view["table_rules"]["house_rules"][0]["field"] == "black_three_freezes_pile"
+    assert TableView.model_validate(view).pile_freeze.card == view["pile_freeze"]["card"]
+
+
+def test_a_replay_is_every_position_the_engine_plays_again() -> None:
+    game = hand_played_out(get_rules("classic").replace(target_score=50))
+    record = game.record
+    data = replay_positions(record)
+    assert data["table_rules"]["target_score"] == 50 and data["players"] == list(record.players)
+    (hand,) = data["hands"]
+    assert hand["actions"] == list(record.hands[0].actions)
+    assert len(hand["positions"]) == len(hand["actions"]) + 1
+    last, result = hand["positions"][-1], game.state.result
+    assert result is not None
+    assert last["phase"] == "over" and last["result"]["went_out"] == result.went_out
+    assert last["hands"] == [card_names(h) for h in game.state.hands]
+    assert last["stock"] == len(game.state.stock)
+
+
+def test_the_replay_waits_for_the_end_of_the_game(client: Any) -> None:
+    table_id, _ = new_table(client, seats=["human"] * 4)
+    r = client.get(f"/api/tables/{table_id}/replay")
+    assert r.status_code == 409 and r.json()["code"] == "game_not_over"
+
+
+JS = Path(__file__).resolve().parents[2] / "src/canasta/interfaces/web/static/js"
+CARD_POINTS = {5, 10, 20, 50, 100, 300, 500}
+
+
+def test_the_page_holds_no_rule() -> None:
+    """The page states the server's rule facts (table_rules, card_points, live, pile_freeze):
+    no preset, canasta size, opening minimum or card-points table of its own."""
+    assert not (JS / "rules.js").exists()
+    for path in sorted(JS.glob("*.js")):
+        source = path.read_text()
+        for name in PRESETS:
+            assert f'"{name}"' not in source and f"'{name}'" not in source, (path.name, name)
+        for word in ("classic-", "CANASTA_SIZE", "initial_meld_thresholds", "cardValue",
+                     "min_canastas_to_go_out", "rules.js", "HAND_SIZE", "PRESETS"):
+            assert word not in source, (path.name, word)
+        # a canasta's size: a meld's cards counted against a number
+        assert not re.search(r"cards\.length\s*>=\s*\d|>=\s*7\b", source), path.name
+        # an object literal whose numbers are all card points: a values table
+        for block in re.findall(r"\{[^{}]*\}", source):
+            pairs = re.findall(r"""(?:\w+|"[^"]*")\s*:\s*(\d+)\b""", block)
+            numbers = {int(n) for n in pairs}
+            assert not (len(pairs) >= 3 and numbers <= CARD_POINTS), (path.name, block[:80])
+        assert not re.search(r"return\s+(?:20|50|100)\b", source), path.name

@@ -63,7 +63,7 @@ from canasta.interfaces.web.tables import (
     ends_game,
     hash_token,
 )
-from canasta.interfaces.web.views import build_view, public_record
+from canasta.interfaces.web.views import build_view, public_record, replay_positions
 from canasta.rules import rules_from_json
 
 log = logging.getLogger(__name__)
@@ -424,6 +424,14 @@ class Lobby:
         if table.game.is_over:
             return table.game.record.to_json()
         return public_record(table)
+
+    async def replay(self, table_id: str) -> dict[str, Any]:
+        """Every position of a finished game, played again by the engine from its record (a
+        game on has no replay: its record would show the hands and the stock)."""
+        table = await self.get(table_id)
+        if not table.game.is_over:
+            raise Conflict("the replay is available once the game is over", "game_not_over")
+        return await asyncio.to_thread(replay_positions, table.game.record)
 
     # -- acting ------------------------------------------------------------------------------
 

@@ -168,6 +168,45 @@ class SheetLine(BaseModel):
     scores: list[int] = Field(description="Cumulative scores by side after this hand.")
 
 
+class HouseRule(BaseModel):
+    """A rules field that differs from the preset's."""
+
+    field: str = Field(description="The RULES §6 field.")
+    label: str = Field(description="The house-rules form's label (the field's name where the "
+                                   "form has none).")
+    value: Any = Field(description="Its value, as in a rules object.")
+    text: str = Field(description="The rule in a player's words: 'A black three discarded "
+                                  "freezes the pile: yes'.")
+
+
+class TableRules(BaseModel):
+    """The rule facts a screen states, from the table's rules."""
+
+    preset: str
+    label: str = Field(description="The preset in a player's words: 'Classic — 6 players, "
+                                   "3 teams of 2'.")
+    custom: bool = Field(description="Some field differs from the preset's (house_rules).")
+    players: int
+    sides: int
+    canasta_size: int = Field(description="Cards that make a meld a canasta.")
+    canastas_to_go_out: int = Field(description="Canastas a side needs to go out.")
+    draw_count: int = Field(description="Cards drawn from the stock.")
+    target_score: int
+    ask_partner: bool = Field(description="A player may ask a partner 'may I go out?'.")
+    house_rules: list[HouseRule]
+
+
+class PileFreeze(BaseModel):
+    """Whether the pile is frozen for the viewing seat (a spectator: for everyone)."""
+
+    frozen: bool
+    reason: str | None = Field(description="Why, in a player's words: 'a black three is in "
+                                           "it', 'your side has not melded'.")
+    card: str | None = Field(description="The card that froze it for everyone (the lowest of "
+                                         "a freezing kind); null when not frozen for everyone.")
+    for_everyone: bool = Field(description="Frozen for every side, not only the seat's.")
+
+
 class TableView(BaseModel):
     """What one seat (or a spectator) sees: the reply of the view, action, next and seat
     endpoints, and the ``view`` of every WebSocket ``view`` message.
@@ -215,6 +254,9 @@ class TableView(BaseModel):
     winner: int | None = Field(description="The winning side once the game is over.")
     next_hand: Literal["auto", "request"] = Field(
         description="How the next hand is dealt: by itself, or on a 'next' request.")
+    table_rules: TableRules
+    pile_freeze: PileFreeze
+    card_points: dict[str, int] = Field(description="What each card counts in a meld.")
 
 
 class MetaOut(BaseModel):

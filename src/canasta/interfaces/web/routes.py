@@ -30,6 +30,7 @@ from canasta.interfaces.web.messages import (
     TableLine,
     TableView,
 )
+from canasta.interfaces.web.views import preset_lines
 from canasta.rules import PRESETS
 
 router = APIRouter(prefix="/api")
@@ -190,6 +191,15 @@ async def get_record(table_id: TableId, lobby: LobbyDep) -> Any:
     return json_reply(await lobby.record(table_id))
 
 
+@router.get("/tables/{table_id}/replay", responses=ERRORS, operation_id="getReplay",
+            summary="Every position of a finished game")
+async def get_replay(table_id: TableId, lobby: LobbyDep) -> Any:
+    """Once the game is over, every position of every hand, face up, as the engine plays the
+    record again (the deal, then each action), with the table's rules in a player's words
+    (``table_rules``). 409 while the game is on."""
+    return json_reply(await lobby.replay(table_id))
+
+
 @router.get("/tables/{table_id}/hint", response_model=HintOut, responses=HINT_ERRORS,
             operation_id="getHint", summary="What the hint bot would play")
 async def get_hint(table_id: TableId, lobby: LobbyDep,
@@ -217,9 +227,9 @@ async def get_bots(lobby: LobbyDep) -> dict[str, Any]:
 
 @router.get("/presets", operation_id="getPresets", summary="Rules presets")
 async def get_presets() -> dict[str, Any]:
-    """``{"presets": [{"name", "players", "sides", "target"}...]}``."""
-    return {"presets": [{"name": name, "players": r.num_players, "sides": r.num_sides,
-                         "target": r.target_score} for name, r in PRESETS.items()]}
+    """``{"presets": [{"name", "label", "players", "sides", "target"}...]}``: the label in a
+    player's words (``Classic — 6 players, 3 teams of 2``)."""
+    return {"presets": preset_lines()}
 
 
 @router.get("/health", operation_id="getHealth", summary="Is the server up")

@@ -9,19 +9,23 @@ Nothing here ever reads another seat's cards or the order of the stock.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from canasta.actions import format_action
 from canasta.bots.names import BOT_PREFIX, friendly_names, level_of
 from canasta.cards import NUM_CARD_TYPES, card_names, format_card
-from canasta.game import Game
+from canasta.deal import new_hand
+from canasta.game import Game, GameRecord, apply_line
+from canasta.interfaces.web.house_rules import FORM, Field
 from canasta.interfaces.web.tables import Table
 from canasta.legal import legal_actions
 from canasta.observation import observe
-from canasta.position import result_to_json
-from canasta.rules import Rules
+from canasta.position import result_to_json, state_to_json
+from canasta.rules import PRESETS, Rules
 from canasta.scoring import table_points
 from canasta.state import State
+from canasta.table import freeze_for
 
 
 def seat_position(state: State, seat: int) -> dict[str, Any]:
@@ -84,6 +88,7 @@ def build_view(table: Table, seat: int | None) -> dict[str, Any]:
         "next_hand": "auto" if table.deals_by_itself() else "request",
     })
     view.update(table_extras(table))
+    view["pile_freeze"] = pile_freeze(state, seat)
     return view
 
 
@@ -98,6 +103,7 @@ def table_extras(table: Table) -> dict[str, Any]:
         "names": display_names(table),
         "live": live_points(state),
         "card_points": card_points(state.rules),
+        "table_rules": table_rules(state.rules),
     }
     if state.is_over:
         extras["revealed"] = [card_names(hand) for hand in state.hands]
@@ -146,6 +152,136 @@ def live_points(state: State) -> list[dict[str, Any]]:
 def card_points(rules: Rules) -> dict[str, int]:
     """What each card counts in a meld under ``rules``, by card (``Kh``: 10)."""
     return {format_card(c): rules.value_of[c] for c in range(NUM_CARD_TYPES)}
+
+
+def pile_freeze(state: State, seat: int | None) -> dict[str, Any]:
+    """Whether the pile is frozen for ``seat`` (``None``: a spectator, who is told the freeze
+    that holds for everyone), why in a player's words, and the card that froze it."""
+    everyone = freeze_for(state.rules, state.pile, state.pile_frozen, side_melded=True)
+    freeze = everyone if seat is None else state.freeze_for(seat)
+    return {"frozen": freeze.frozen, "reason": freeze.reason,
+            "card": format_card(freeze.card) if freeze.card is not None else None,
+            "for_everyone": everyone.frozen}
+
+
+# -- the rules as a screen states them -----------------------------------------------------------
+
+PRESET_NAMES: dict[str, str] = {
+    "classic": "Classic",
+    "classic-2p": "Classic",
+    "classic-3p": "Classic",
+    "classic-3p-cutthroat": "Cutthroat",
+    "classic-6p": "Classic",
+    "classic-6p-3x2": "Classic",
+    "korean-old": "Korean (old)",
+    "spruce-classic": "Spruce classic",
+}
+"""The name of each preset's game; the seating words of its label follow from its rules."""
+
+FORM_FIELDS: dict[str, Field] = {f.name: f for _, fields in FORM for f in fields}
+
+
+def seating_words(rules: Rules) -> str:
+    """``4 players, partners``, ``3 players``, ``6 players, 3 teams of 2``."""
+    n, k = rules.num_players, rules.num_sides
+    if n == k:
+        return f"{n} players"
+    if k * 2 == n and k == 2:
+        return f"{n} players, partners"
+    return f"{n} players, {k} teams of {n // k}"
+
+
+def preset_label(rules: Rules) -> str:
+    """The preset's label in a player's words: ``Classic — 6 players, 3 teams of 2``."""
+    return f"{PRESET_NAMES.get(rules.name, rules.name)} — {seating_words(rules)}"
+
+
+def _value_words(field: Field | None, value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "no limit"
+    if field is not None and field.kind == "thresholds":
+        return ", ".join(f"{m} below {value[1][0]}" if low is None else f"{m} from {low}"
+                         for low, m in value) if len(value) > 1 else f"{value[0][1]}"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in sorted(value))
+    return str(value)
+
+
+def house_rules_in_force(rules: Rules) -> list[dict[str, Any]]:
+    """The fields that differ from the preset's (as the rules' own JSON gives them), with the
+    lobby's label and the value in a player's words: ``{"field", "label", "value", "text"}``."""
+    changed = rules.to_json()
+    if isinstance(changed, str):
+        return []
+    out = []
+    for name, value in changed.items():
+        if name == "preset":
+            continue
+        field = FORM_FIELDS.get(name)
+        label = field.label if field is not None else name.replace("_", " ").capitalize()
+        out.append({"field": name, "label": label, "value": value,
+                    "text": f"{label}: {_value_words(field, value)}"})
+    return out
+
+
+@lru_cache(maxsize=256)
+def _table_rules(rules: Rules) -> tuple[tuple[str, Any], ...]:
+    house = house_rules_in_force(rules)
+    return (("preset", rules.name), ("label", preset_label(rules)), ("custom", bool(house)),
+            ("players", rules.num_players), ("sides", rules.num_sides),
+            ("canasta_size", rules.canasta_size),
+            ("canastas_to_go_out", rules.min_canastas_to_go_out),
+            ("draw_count", rules.draw_count), ("target_score", rules.target_score),
+            ("ask_partner", rules.permission_question_enabled), ("house_rules", house))
+
+
+def table_rules(rules: Rules) -> dict[str, Any]:
+    """The rule facts a screen states, as the engine's rules hold them (see API.md, *Views*)."""
+    return dict(_table_rules(rules))
+
+
+def preset_lines() -> list[dict[str, Any]]:
+    """Every preset for the lobby: ``{"name", "label", "players", "sides", "target"}``."""
+    return [{"name": name, "label": preset_label(r), "players": r.num_players,
+             "sides": r.num_sides, "target": r.target_score} for name, r in PRESETS.items()]
+
+
+# -- replays --------------------------------------------------------------------------------------
+
+REPLAY_KEYS = ("dealer", "to_move", "phase", "hands", "pile", "sides", "pile_frozen", "answer",
+               "result")
+
+
+def replay_position(state: State) -> dict[str, Any]:
+    """A position of a replay, face up: the NOTATION §3 keys a replay shows, the stock a
+    count, and the freeze that holds for everyone."""
+    full = state_to_json(state)
+    out = {k: full[k] for k in REPLAY_KEYS if k in full}
+    out["stock"] = len(state.stock)
+    out["pile_freeze"] = pile_freeze(state, None)
+    return out
+
+
+def replay_positions(record: GameRecord) -> dict[str, Any]:
+    """Every position of a finished game as the engine plays its record again:
+    ``{"table_rules", "players", "hands": [{"dealer", "actions", "positions"}]}``, the
+    positions after the deal and after each action."""
+    rules = record.rules
+    scores = [0] * rules.num_sides
+    hands = []
+    for hand in record.hands:
+        state = new_hand(rules, deck=hand.deck, dealer=hand.dealer, scores=scores)
+        positions = [replay_position(state)]
+        for line in hand.actions:
+            state = apply_line(state, line)
+            positions.append(replay_position(state))
+        if state.result is not None:
+            scores = [s + side.total for s, side in zip(scores, state.result.sides)]
+        hands.append({"dealer": hand.dealer, "actions": list(hand.actions),
+                      "positions": positions})
+    return {"table_rules": table_rules(rules), "players": list(record.players), "hands": hands}
 
 
 def public_record(table: Table) -> dict[str, Any]:

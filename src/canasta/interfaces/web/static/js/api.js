@@ -51,10 +51,12 @@ export const api = {
   next: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/next`, { token }),
   hint: (id, token) => request("GET", `/api/tables/${encodeURIComponent(id)}/hint${q(token)}`),
   record: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/record`),
+  replay: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`),
   toBot: (id, seat, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { token }),
   claim: (id, seat, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/claim`, { token }),
   listTables: (status) => request("GET", `/api/tables?limit=12${status ? `&status=${status}` : ""}`),
   meta: () => request("GET", "/api/meta"),
+  presets: () => request("GET", "/api/presets"),
   houseRules: () => request("GET", "/api/house-rules"),
 };
 

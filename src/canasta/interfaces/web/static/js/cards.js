@@ -1,4 +1,5 @@
-// Cards in NOTATION §1 (Kh, Td, 2c, JK): parsing, values, sorting, and SVG drawings.
+// Cards in NOTATION §1 (Kh, Td, 2c, JK): parsing, sorting, and SVG drawings. What a card
+// counts is the table's rules: the server sends it (view.card_points).
 
 export const RANKS = "A23456789TJQK";
 export const SUITS = "cdhs";
@@ -27,17 +28,6 @@ export const isRed = (c) => c !== "JK" && (c[1] === "d" || c[1] === "h");
 export function cardName(c) {
   if (c === "JK") return "joker";
   return `${RANK_NAME[c[0]]} of ${SUIT_NAME[c[1]]}`;
-}
-
-/** Classic point values (RULES §1.16). */
-export function cardValue(c) {
-  if (c === "JK") return 50;
-  const r = c[0];
-  if (r === "2" || r === "A") return 20;
-  if ("KQJT98".includes(r)) return 10;
-  if ("7654".includes(r)) return 5;
-  if (r === "3") return isRedThree(c) ? 100 : 5;
-  return 0;
 }
 
 // Hand order: wild cards first, then aces down to fours, then threes.
@@ -244,6 +234,9 @@ const RANK_PLURAL = {
   A: "aces", K: "kings", Q: "queens", J: "jacks", T: "tens", 10: "tens", 9: "nines", 8: "eights",
   7: "sevens", 6: "sixes", 5: "fives", 4: "fours", 3: "black threes",
 };
+
+/** "aces", "sevens", "black threes" (the meld of threes is of black threes). */
+export const rankPlural = (r) => RANK_PLURAL[r] ?? rankLabel(r);
 
 /** A group of a meld: "7h 7d" -> "7♥ 7♦"; wild cards naming their meld, "7: 2c" -> "2♣ on the sevens". */
 function groupWords(group) {

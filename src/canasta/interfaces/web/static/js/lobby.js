@@ -3,7 +3,6 @@
 import { api } from "./api.js";
 import { add, clear, copyText, h, toast } from "./dom.js";
 import { cardEl } from "./cards.js";
-import { PRESETS } from "./rules.js";
 
 const LEVEL_NAMES = ["easy", "medium", "hard", "expert"];
 const NAMED = ["heuristic", "greedy", "random"];
@@ -51,9 +50,10 @@ export function mountLobby(root) {
 class Lobby {
   constructor(root) {
     this.root = root;
-    this.preset = "classic";
+    this.presets = null;     // GET /api/presets: [{name, label, players, sides, target}]
+    this.preset = null;
     this.defaultBot = "bot:heuristic";
-    this.seats = defaultSeats(PRESETS.classic.players, this.defaultBot);
+    this.seats = [];
     this.names = [];
     this.edits = {};         // house rules changed from the preset's, by field
     this.houseRules = null;  // GET /api/house-rules
@@ -62,9 +62,20 @@ class Lobby {
     this.botNames = NAMED;
     this.levels = [];
     this.openTables = [];
+    api.presets().then((r) => this.usePresets(r)).catch((e) => { this.presetsError = e.message; this.render(); });
     api.meta().then((m) => this.useMeta(m)).catch(() => {});
     api.houseRules().then((r) => { this.houseRules = r; this.render(); }).catch(() => {});
     api.listTables("playing").then((t) => { this.openTables = Array.isArray(t) ? t : []; this.render(); }).catch(() => {});
+  }
+
+  /** GET /api/presets: the server's presets; the first is the default. */
+  usePresets(r) {
+    const list = Array.isArray(r?.presets) ? r.presets : [];
+    if (!list.length) return;
+    this.presets = Object.fromEntries(list.map((p) => [p.name, p]));
+    this.preset = list[0].name;
+    this.seats = defaultSeats(list[0].players, this.defaultBot);
+    this.render();
   }
 
   /** GET /api/meta: {presets, bots (names and levels), default_bot, hint_bot}. */
@@ -94,15 +105,19 @@ class Lobby {
   }
 
   newTableCard() {
+    if (!this.presets) {
+      return h("section.card-panel#new-table-loading", h("h2", "New table"),
+        h("p.muted", this.presetsError ? `Cannot load the rules presets: ${this.presetsError}` : "Loading the rules presets…"));
+    }
     const presetSel = h("select#preset", { onchange: (e) => {
       this.preset = e.target.value;
       this.edits = {};  // the new preset's own values
-      const n = PRESETS[this.preset].players;
+      const n = this.presets[this.preset].players;
       const old = this.seats;
       this.seats = defaultSeats(n, this.defaultBot).map((d, i) => old[i] ?? d);
       this.render();
-    } }, Object.entries(PRESETS).map(([k, p]) => h("option", { value: k, selected: k === this.preset }, p.label)));
-    const sidesN = PRESETS[this.preset].sides;
+    } }, Object.values(this.presets).map((p) => h("option", { value: p.name, selected: p.name === this.preset }, p.label)));
+    const sidesN = this.presets[this.preset].sides;
     const rows = this.seats.map((spec, i) => this.seatRow(spec, i, sidesN));
     const quick = h("div.quick",
       h("button.btn.ghost.small", { type: "button", onclick: () => { this.seats = this.seats.map((_, i) => (i === 0 ? "human" : this.defaultBot)); this.render(); } }, "Me vs bots"),

@@ -1,174 +1,22 @@
-// The replay viewer: steps through a finished game's record (NOTATION §4), face up.
+// The replay viewer: steps through a finished game, face up.
 //
-// The record holds each hand's pack order and actions; the deal and every action are re-enacted
-// here for display (the server checked them when they were played).
+// The server plays the record again with the engine and sends every position (the deal, then
+// each action: GET /api/tables/ID/replay); the page only shows them.
 
 import { api } from "./api.js";
-import { backEl, canonical, cardEl, groupByRank, isRedThree, isWild, meldRankOrder, prettyCard, prettyText, rankLabel, rankOf, sortCards } from "./cards.js";
+import { backEl, cardEl, groupByRank, isWild, meldRankOrder, prettyCard, prettyText, rankLabel, sortCards } from "./cards.js";
 import { add, clear, h, icon } from "./dom.js";
-import { rulesInfo } from "./rules.js";
 import { normalizeView, playerNames, prettyName, scoreSheet } from "./view.js";
 
-const HAND_SIZE = { classic: 11, "classic-2p": 15, "classic-3p": 13, "classic-3p-cutthroat": 13, "classic-6p": 13, "korean-old": 11, "spruce-classic": 11 };
-const COVER = { "korean-old": [], "spruce-classic": ["wild", "red3", "black3"] };
 const SIDE_COLORS = ["side-a", "side-b", "side-c"];
 
-function rulesOf(record) {
-  const info = rulesInfo(record.rules);
-  const obj = typeof record.rules === "object" && record.rules ? record.rules : {};
-  return {
-    ...info,
-    handSize: obj.hand_size ?? HAND_SIZE[info.name] ?? 11,
-    cover: obj.upcard_cover_kinds ?? COVER[info.name] ?? ["wild", "red3"],
-  };
-}
-
-function kindOf(c) {
-  if (isWild(c)) return "wild";
-  if (isRedThree(c)) return "red3";
-  if (c === "3c" || c === "3s") return "black3";
-  return "natural";
-}
-
-function clone(s) {
-  return JSON.parse(JSON.stringify(s));
-}
-
-/** The position after the deal (NOTATION §4 steps 1-4). */
-export function deal(rules, deck, dealer) {
-  const n = rules.players;
-  const stock = deck.map((c) => canonical(c) || c);
-  const hands = Array.from({ length: n }, () => []);
-  for (let i = 0; i < rules.handSize * n; i++) hands[(dealer + 1 + i) % n].push(stock.shift());
-  const pile = [stock.shift()];
-  while (stock.length && rules.cover.includes(kindOf(pile[pile.length - 1]))) pile.push(stock.shift());
-  const sides = Array.from({ length: rules.sides }, () => ({ melds: {}, red_threes: [] }));
-  for (let k = 0; k < n; k++) {
-    const s = (dealer + 1 + k) % n;
-    const hand = hands[s];
-    for (;;) {
-      const i = hand.findIndex(isRedThree);
-      if (i < 0) break;
-      sides[s % rules.sides].red_threes.push(hand.splice(i, 1)[0]);
-      if (stock.length) hand.push(stock.shift());
-    }
-  }
-  return { dealer, to_move: (dealer + 1) % n, phase: "draw", hands, stock, pile, sides, answer: null, last: null, went_out: null };
-}
-
-function parseGroups(text) {
-  return text.split(",").map((g) => g.trim()).filter(Boolean).map((g) => {
-    let rank = null;
-    const m = /^([0-9tjqka]{1,2})\s*:\s*(.*)$/i.exec(g);
-    if (m) { rank = m[1].toUpperCase() === "10" ? "T" : m[1].toUpperCase(); g = m[2]; }
-    const cards = g.split(/\s+/).filter(Boolean).map((c) => canonical(c) || c);
-    if (!rank) {
-      const nat = cards.find((c) => !isWild(c));
-      rank = nat ? rankOf(nat) : "?";
-    }
-    return { rank, cards };
-  });
-}
-
-function removeFrom(hand, cards) {
-  for (const c of cards) {
-    const i = hand.indexOf(c);
-    if (i >= 0) hand.splice(i, 1);
-  }
-}
-
-/** The position after one action line (display only: legality was checked when played). */
-export function step(rules, state, line) {
-  const s = clone(state);
-  const n = rules.players;
-  const text = line.replace(/^p\d+\s*:\s*/i, "").trim();
-  const seat = s.to_move;
-  const side = s.sides[seat % rules.sides];
-  const hand = s.hands[seat];
-  const [verb, ...restWords] = text.split(/\s+/);
-  const rest = restWords.join(" ");
-  s.last = { seat, action: text };
-  const endIfEmpty = () => { if (!hand.length) { s.phase = "over"; s.went_out = seat; } };
-  switch (verb.toLowerCase()) {
-    case "draw": {
-      let need = rules.draw;
-      while (need > 0 && s.stock.length) {
-        const c = s.stock.shift();
-        if (isRedThree(c)) side.red_threes.push(c);
-        else { hand.push(c); need -= 1; }
-      }
-      s.phase = "play";
-      s.answer = null;
-      break;
-    }
-    case "take": {
-      const top = s.pile.pop();
-      const groups = rest ? parseGroups(rest) : [];
-      const first = groups.shift() || { cards: [] };
-      const r = rankOf(top);
-      removeFrom(hand, first.cards);
-      side.melds[r] = [...(side.melds[r] || []), top, ...first.cards];
-      for (const g of groups) {
-        removeFrom(hand, g.cards);
-        side.melds[g.rank] = [...(side.melds[g.rank] || []), ...g.cards];
-      }
-      for (const c of s.pile) (isRedThree(c) ? side.red_threes : hand).push(c);
-      s.pile = [];
-      s.phase = "play";
-      endIfEmpty();
-      break;
-    }
-    case "meld": {
-      for (const g of parseGroups(rest)) {
-        removeFrom(hand, g.cards);
-        side.melds[g.rank] = [...(side.melds[g.rank] || []), ...g.cards];
-      }
-      endIfEmpty();
-      break;
-    }
-    case "discard": {
-      const c = canonical(rest) || rest;
-      removeFrom(hand, [c]);
-      s.pile.push(c);
-      s.answer = null;
-      if (!hand.length) { s.phase = "over"; s.went_out = seat; break; }
-      s.to_move = (seat + 1) % n;
-      s.phase = "draw";
-      break;
-    }
-    case "ask":
-      s.phase = "answer";
-      s.to_move = (seat + rules.sides) % n;
-      break;
-    case "yes":
-    case "no":
-      s.to_move = (seat - rules.sides + n) % n;
-      s.phase = "play";
-      s.answer = verb.toLowerCase();
-      break;
-    case "pass":
-      s.phase = "over";
-      break;
-    default:
-      break;
-  }
-  return s;
-}
-
-/** Every position of every hand: [{dealer, actions, states: [after deal, after action 1, ...]}]. */
-export function timeline(record) {
-  const rules = rulesOf(record);
-  return (record.hands || []).map((hand) => {
-    let s = deal(rules, hand.deck || [], hand.dealer ?? 0);
-    const states = [s];
-    for (const line of hand.actions || []) {
-      s = step(rules, s, line);
-      states.push(s);
-    }
-    const last = states[states.length - 1];
-    if (last.phase !== "over") last.phase = "over";
-    return { dealer: hand.dealer, actions: hand.actions || [], states };
-  });
+/** Every position of every hand: [{dealer, actions, states: [after the deal, after action 1, ...]}]. */
+export function timeline(replay) {
+  return (replay.hands || []).map((hand) => ({
+    dealer: hand.dealer,
+    actions: hand.actions || [],
+    states: (hand.positions || []).map((p) => ({ ...p, went_out: p.result?.went_out ?? null })),
+  }));
 }
 
 export function mountReplay(root, { tableId }) {
@@ -202,16 +50,10 @@ class ReplayPage {
 
   async load() {
     try {
-      const data = await api.record(this.tableId);
-      this.record = data.record ?? data;
-      if (this.record.complete === false || (this.record.hands || []).some((x) => !Array.isArray(x.deck))) {
-        const e = new Error("The replay is available once the game is over.");
-        e.status = 409;
-        throw e;
-      }
-      this.rules = rulesOf(this.record);
-      this.hands = timeline(this.record);
-      this.players = this.record.players || [];
+      const data = await api.replay(this.tableId);
+      this.rules = data.table_rules || {};
+      this.hands = timeline(data);
+      this.players = data.players || [];
       try {  // the score sheet, for each hand's result (the spectators' view)
         this.public = normalizeView(await api.view(this.tableId));
         this.sheet = this.public ? scoreSheet(this.public) : [];
@@ -307,7 +149,7 @@ class ReplayPage {
     const ending = this.pos === hd.states.length - 1
       ? (s.went_out !== null ? ` — ${this.name(s.went_out)} went out.` : " — the hand is over.") : "";
     const caption = h("div.status-line#replay-caption", current
-      ? [h("b", `${this.name(s.last?.seat)}: `), current.replace(/^p\d+\s*:\s*/i, ""), ending]
+      ? [h("b", `${this.name(hd.states[this.pos - 1].to_move)}: `), prettyText(current.replace(/^p\d+\s*:\s*/i, "")), ending]
       : `Hand ${this.handIdx + 1}: dealt by ${this.name(hd.dealer)}. ${this.name(s.to_move)} plays first.`);
     const seats = h("div.replay-hands", s.hands.map((hand, seat) =>
       h(`div.replay-seat.${SIDE_COLORS[(seat % rules.sides) % 3]}`, { class: s.to_move === seat && s.phase !== "over" ? "to-move" : "" },
@@ -316,9 +158,11 @@ class ReplayPage {
         h("div.fan.flat.replay-cards", groupByRank(hand).flatMap((g) => g.cards.map((c) => cardEl(c, { cls: "small" })))))));
     const pileTop = s.pile[s.pile.length - 1];
     const center = h("section.center",
-      h("div.stock", h("div.stack", s.stock.length ? backEl() : h("div.card.empty-slot", "empty")), h("div.pile-label", h("b", `${s.stock.length}`), " in stock")),
+      h("div.stock", h("div.stack", s.stock ? backEl() : h("div.card.empty-slot", "empty")), h("div.pile-label", h("b", `${s.stock}`), " in stock")),
       h("div.pile", h("div.stack.pile-stack", pileTop ? cardEl(pileTop, { cls: "top" }) : h("div.card.empty-slot", "empty")),
-        h("div.pile-label", h("b", `${s.pile.length}`), " in pile")));
+        h("div.pile-label", h("b", `${s.pile.length}`), " in pile"),
+        s.pile_freeze?.frozen ? h("div.pile-badges", h("span.badge.frozen#replay-frozen", { title: `frozen: ${s.pile_freeze.reason}` },
+          icon("snow"), `frozen: ${s.pile_freeze.reason}`)) : null));
     const sides = h("div.sides-top", s.sides.map((side, i) => this.sideEl(side, i)));
     const list = h("ol.action-list", hd.actions.map((a, i) =>
       h("li", { class: i === this.pos - 1 ? "current" : "" },
@@ -343,7 +187,7 @@ class ReplayPage {
         h("div.meld-row", ranks.length ? ranks.map((r) => {
           const cards = side.melds[r];
           const ordered = [...sortCards(cards.filter((c) => !isWild(c))), ...sortCards(cards.filter(isWild))];
-          const canasta = cards.length >= 7;
+          const canasta = cards.length >= this.rules.canasta_size;
           const natural = !cards.some(isWild);
           return h("div.meld", { class: canasta ? `canasta-open ${natural ? "natural" : "mixed"}` : "", title: ordered.map(prettyCard).join(" ") },
             h("div.fan", ordered.map((c) => cardEl(c, { cls: "small" }))),

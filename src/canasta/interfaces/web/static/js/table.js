@@ -2,19 +2,17 @@
 
 import { api, ApiError, LiveView, viewOf } from "./api.js";
 import {
-  actionWords, backEl, canonical, cardEl, cardValue, cardsInAction, groupByRank, isBlackThree, isRed,
-  isRedThree, isWild, meldRankOrder, prettyCard, prettyText, rankLabel, rankOf, sortCards,
+  actionWords, backEl, canonical, cardEl, cardsInAction, groupByRank, isBlackThree, isRed,
+  isRedThree, isWild, meldRankOrder, prettyCard, prettyText, rankLabel, rankOf, rankPlural, sortCards,
 } from "./cards.js";
 import { add, clear, copyText, h, icon, toast } from "./dom.js";
-import { rulesInfo } from "./rules.js";
 import {
   actionLog, gameOver, gameScores, handNumber, handOf, handSize, isBotSeat, lastAction, legalList,
-  levelOf, livePoints, mySeat, playerNames, scoreSheet, seatCount, seatInfo, sideCount, sideOf,
-  stockSize, versionOf, winner, yourTurn,
+  levelOf, livePoints, mySeat, pileFreeze, playerNames, scoreSheet, seatCount, seatInfo, sideCount,
+  sideOf, stockSize, tableRules, versionOf, winner, yourTurn,
 } from "./view.js";
 
 const SIDE_COLORS = ["side-a", "side-b", "side-c"];
-const CANASTA_SIZE = 7;
 /** Where the seats sit from the viewer's (the bottom), in the order of play (to the left). */
 const SPOTS = {
   2: ["bottom", "top"],
@@ -262,10 +260,11 @@ class TablePage {
   render() {
     const v = this.view;
     if (!v) return;
-    const info = rulesInfo(v.rules);
-    this.info = info;
-    this.el.title.textContent = `Table ${this.tableId} · ${info.name}${info.overrides.length ? " (custom)" : ""} · hand ${handNumber(v)}` +
+    const rules = tableRules(v);
+    this.rules = rules;
+    this.el.title.textContent = `Table ${this.tableId} · ${rules.label ?? ""}${rules.custom ? " (house rules)" : ""} · hand ${handNumber(v)}` +
       (this.seat === null ? " · watching" : "");
+    this.el.title.title = (rules.house_rules || []).map((r) => r.text).join("\n");
     this.el.replayLink.hidden = !gameOver(v);
     this.el.hintBtn.hidden = this.seat === null;
     this.el.hintBtn.disabled = !this.myTurn;
@@ -442,7 +441,7 @@ class TablePage {
     const naturals = cards.filter((c) => !isWild(c));
     const wilds = cards.filter((c) => isWild(c));
     const ordered = [...sortCards(naturals), ...sortCards(wilds)];
-    const isCanasta = cards.length >= (this.view.canasta_size ?? CANASTA_SIZE);
+    const isCanasta = cards.length >= tableRules(this.view).canasta_size;
     const natural = wilds.length === 0;
     let el;
     if (isCanasta) {
@@ -476,15 +475,16 @@ class TablePage {
     if (this.can("draw")) stock.addEventListener("click", () => this.play("draw"));
     const pile = v.pile || [];
     const top = pile[pile.length - 1];
-    const mySide = this.mySide;
-    const sideMelded = mySide !== null && Object.keys(v.sides?.[mySide]?.melds || {}).length > 0;
-    const frozenAll = !!v.pile_frozen;
-    const frozenForMe = !frozenAll && mySide !== null && !sideMelded;
-    // the wild card or red three that froze the pile lies under it: show it beside the pile
-    const freezer = frozenAll ? pile.find((c) => isWild(c) || isRedThree(c)) : null;
+    // the server says whether, why and by which card the pile is frozen for this seat
+    const freeze = pileFreeze(v);
+    const frozenAll = freeze.frozen && freeze.for_everyone;
+    const frozenForMe = freeze.frozen && !freeze.for_everyone;
+    // the card that froze it lies under the pile: show it beside the pile
+    const freezer = frozenAll ? freeze.card : null;
     const badges = [];
-    if (frozenAll) badges.push(h("span.badge.frozen#pile-frozen", { title: "a wild card or red three is in the pile: a natural pair of the top card's rank is needed to take it" }, icon("snow"), "frozen"));
-    else if (frozenForMe) badges.push(h("span.badge.frozen.soft#pile-frozen", { title: "your side has not melded yet: a natural pair is needed to take the pile" }, icon("snow"), "frozen for your side"));
+    const why = freeze.reason ? `frozen: ${freeze.reason}${freezer ? ` (${prettyCard(freezer)})` : ""}` : "frozen";
+    if (frozenAll) badges.push(h("span.badge.frozen#pile-frozen", { title: why, "aria-label": why }, icon("snow"), freeze.reason ? `frozen: ${freeze.reason}` : "frozen"));
+    else if (frozenForMe) badges.push(h("span.badge.frozen.soft#pile-frozen", { title: why, "aria-label": why }, icon("snow"), "frozen for your side"));
     if (top && isBlackThree(top)) badges.push(h("span.badge.blocked", icon("block"), "black three: blocked"));
     else if (top && isWild(top)) badges.push(h("span.badge.blocked", icon("block"), "wild card: blocked"));
     else if (top && isRedThree(top)) badges.push(h("span.badge.blocked", icon("block"), "red three: blocked"));
@@ -498,7 +498,7 @@ class TablePage {
     this.prevTop = top ? `${pile.length}:${top}` : null;
     const pileEl = h("div.pile#pile", { class: (this.can("take") ? "clickable " : "") + (frozenAll ? "is-frozen" : ""), title: "discard pile", dataset: { role: "pile" } },
       h("div.pile-cards", pileStack,
-        freezer && freezer !== top ? h("div.freezer", { title: `the pile was frozen by ${prettyCard(freezer)}` }, cardEl(freezer, { cls: "small" }), h("span", "froze it")) : null),
+        freezer && freezer !== top ? h("div.freezer", { title: `${prettyCard(freezer)} froze the pile: ${freeze.reason}` }, cardEl(freezer, { cls: "small" }), h("span", "froze it")) : null),
       h("div.pile-label", h("b", `${pile.length}`), ` in pile`,
         lastDiscard && top === lastDiscard.card ? h("span.by", ` · ${this.name(lastDiscard.seat)} discarded it`) : null),
       h("div.pile-badges", badges));
@@ -515,8 +515,12 @@ class TablePage {
       infoBits.push(h("div.info-line.last-move#last-move", h("b", `${this.name(last.seat)} `), actionWords(last.action, last.seat === this.seat)));
     }
     if (v.phase !== "over") {
-      infoBits.push(h("div.info-line.rules-line", `${this.info.canastasToGoOut} canasta${this.info.canastasToGoOut > 1 ? "s" : ""} to go out`,
-        this.info.draw > 1 ? ` · draw ${this.info.draw}` : "", ` · game to ${v.target ?? this.info.target}`));
+      const r = this.rules;
+      const house = r.house_rules || [];
+      infoBits.push(h("div.info-line.rules-line#rules-line",
+        `${r.canastas_to_go_out} canasta${r.canastas_to_go_out === 1 ? "" : "s"} to go out`,
+        r.draw_count > 1 ? ` · draw ${r.draw_count}` : "", ` · game to ${v.target ?? r.target_score}`,
+        house.length ? h("span.house-rules", { title: house.map((x) => x.text).join("\n") }, ` · ${house.length} house rule${house.length === 1 ? "" : "s"}`) : null));
     }
     add(el, stock, pileEl, h("div.table-info", infoBits));
   }
@@ -633,7 +637,7 @@ class TablePage {
     requestAnimationFrame(() => this.fitHand());
     // staged groups (several groups for one meld or take)
     if (this.staged.length) {
-      const pts = this.staged.reduce((s, g) => s + g.cards.reduce((a, c) => a + cardValue(c), 0), 0);
+      const pts = this.staged.reduce((s, g) => s + g.cards.reduce((a, c) => a + this.points(c), 0), 0);
       add(staging, h("span.staging-title", "Groups to lay together:"));
       this.staged.forEach((g, idx) => {
         const allWild = g.cards.every(isWild);
@@ -690,7 +694,7 @@ class TablePage {
 
   /** What a card counts in a meld under the table's rules. */
   points(c) {
-    return this.view.card_points?.[c] ?? cardValue(c);
+    return this.view.card_points?.[c] ?? 0;
   }
 
   renderSelInfo() {
@@ -792,11 +796,19 @@ class TablePage {
   meldOnto(rank) {
     if (!this.myTurn) return;
     if (!this.selected.length) { this.showError(`Select cards first, then click the ${rankLabel(rank)} meld to add them.`); return; }
-    const cards = sortCards(this.selected);
-    const allWild = cards.every(isWild);
-    const text = `meld ${allWild ? `${rank}: ` : ""}${cards.join(" ")}`;
     if (this.view.phase === "draw") { this.takePile(); return; }
-    this.play(text);
+    const cards = sortCards(this.selected);
+    // a meld is of one rank, so a natural card of another rank cannot join it: say so now,
+    // in the player's words, rather than send a meld the server would refuse
+    const strangers = cards.filter((c) => !isWild(c) && rankOf(c) !== rank);
+    if (strangers.length) {
+      const names = strangers.map(prettyCard);
+      const who = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+      this.showError(`${who} cannot join the ${rankPlural(rank)}: a meld holds cards of one rank, with wild cards`);
+      return;
+    }
+    const allWild = cards.every(isWild);
+    this.play(`meld ${allWild ? `${rank}: ` : ""}${cards.join(" ")}`);
   }
 
   takePile() {
@@ -818,7 +830,7 @@ class TablePage {
       add(el, btn("btn-take", sel || this.staged.length ? "Take pile with selected" : "Take pile", this.can("take"), () => this.takePile(), "",
         "take the discard pile: select the cards that go with its top card"));
       if (this.can("pass")) add(el, btn("btn-pass", "Pass", true, () => this.play("pass")));
-      if (!this.info.noAsk && this.can("ask")) add(el, btn("btn-ask", "Ask partner", true, () => this.play("ask"), "", "“Partner, may I go out?” before drawing"));
+      if (this.rules.ask_partner && this.can("ask")) add(el, btn("btn-ask", "Ask partner", true, () => this.play("ask"), "", "“Partner, may I go out?” before drawing"));
     }
     if (mine && phase === "play") {
       const meld = this.meldText();
@@ -826,7 +838,7 @@ class TablePage {
         this.can("meld") ? "meld the selected cards" : "no meld is legal now: the server will say why"));
       add(el, btn("btn-discard", "Discard", this.can("discard") && sel === 1, () => this.play(`discard ${this.selected[0]}`), "",
         "select one card to discard"));
-      if (!this.info.noAsk) add(el, btn("btn-ask", "Ask partner", this.can("ask"), () => this.play("ask"), "", "“Partner, may I go out?”"));
+      if (this.rules.ask_partner) add(el, btn("btn-ask", "Ask partner", this.can("ask"), () => this.play("ask"), "", "“Partner, may I go out?”"));
       if (this.can("pass")) add(el, btn("btn-pass", "Stop melding", true, () => this.play("pass"), "", "the stock's last card was a red three: end the hand"));
     }
     if (mine && (phase === "play" || phase === "draw")) {
@@ -883,7 +895,7 @@ class TablePage {
     const k = sideCount(v);
     const rows = scoreSheet(v);
     const totals = gameScores(v);
-    add(el, h("div.panel-head", h("h3", "Score sheet"), h("span.muted", `to ${v.target ?? this.info.target}`)));
+    add(el, h("div.panel-head", h("h3", "Score sheet"), h("span.muted", `to ${v.target ?? this.rules.target_score}`)));
     const head = h("tr", h("th", "Hand"), [...Array(k).keys()].map((i) => h("th", { class: SIDE_COLORS[i % 3], title: this.sideName(i) }, this.sideShort(i))));
     const body = h("tbody");
     for (const r of rows) {

@@ -1,8 +1,6 @@
 // Reading a view (NOTATION §3 position plus the server's extras) without depending on details
 // the server may still change: every extra key is looked up under its likely names.
 
-import { rulesInfo } from "./rules.js";
-
 /**
  * A view as the page reads it: the server's reply ({table_id, seat, status, legal, position,
  * seats, history, scores, score_sheet, ...}) with the NOTATION §3 position's keys lifted to the
@@ -18,11 +16,21 @@ export function normalizeView(raw) {
 }
 
 export function seatCount(v) {
-  return Array.isArray(v.hands) ? v.hands.length : rulesInfo(v.rules).players;
+  return Array.isArray(v.hands) ? v.hands.length : v.table_rules?.players ?? 0;
 }
 
 export function sideCount(v) {
-  return Array.isArray(v.sides) ? v.sides.length : rulesInfo(v.rules).sides;
+  return Array.isArray(v.sides) ? v.sides.length : v.table_rules?.sides ?? 0;
+}
+
+/** The rule facts the server states for the table (API.md, *Views*: table_rules). */
+export function tableRules(v) {
+  return v.table_rules ?? {};
+}
+
+/** Whether the pile is frozen for this view's seat, why, and by which card (the server's). */
+export function pileFreeze(v) {
+  return v.pile_freeze ?? { frozen: !!v.pile_frozen, reason: null, card: null, for_everyone: !!v.pile_frozen };
 }
 
 export const sideOf = (v, seat) => seat % sideCount(v);
