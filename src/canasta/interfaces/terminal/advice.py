@@ -36,6 +36,7 @@ from canasta.game import GameRecord, game_over, replay
 from canasta.observation import Observation
 from canasta.rules import Rules
 from canasta.state import State
+from canasta.variant import variant_of
 
 MAX_TAKES = 4
 MAX_OPENINGS = 5
@@ -139,7 +140,7 @@ def _best_melds(obs: Observation, melds: Sequence[Action]) -> list[Action]:
         best = min(options, key=key)
         if all(IS_WILD[c] for c in best.groups[0].cards):
             existing = own[rank] or ()
-            if not len(existing) < rules.canasta_size <= len(existing) + len(best.groups[0].cards):
+            if not new_canasta(rules, existing, (*existing, *best.groups[0].cards)):
                 continue
         chosen.append(best)
     return chosen
@@ -183,9 +184,15 @@ def _diff(after: Sequence[Card], before: Sequence[Card]) -> list[Card]:
     return sorted((Counter(after) - Counter(before)).elements())
 
 
-def canasta_kind(meld: Sequence[Card]) -> str:
-    """``natural`` or ``mixed``."""
-    return "mixed" if any(IS_WILD[c] for c in meld) else "natural"
+def canasta_kind(rules: Rules, meld: Sequence[Card] | None) -> str | None:
+    """``natural`` or ``mixed`` for a canasta, ``None`` for a shorter meld (the variant's
+    answer)."""
+    return variant_of(rules).canasta_kind(meld)
+
+
+def new_canasta(rules: Rules, was: Sequence[Card] | None, now: Sequence[Card] | None) -> str | None:
+    """The kind of the canasta a meld became, or ``None`` when it did not just become one."""
+    return None if canasta_kind(rules, was) else canasta_kind(rules, now)
 
 
 def _group_words(before: State, after: State, seat: int, action: Action, skip_first: bool
@@ -206,8 +213,9 @@ def _group_words(before: State, after: State, seat: int, action: Action, skip_fi
         was, now = old[rank], new[rank]
         words = (f"melds {text}" if was is None
                  else f"adds {text} to the {rank_name(rank)}")
-        if now is not None and len(now) >= rules.canasta_size > len(was or ()):
-            words += f" (a {canasta_kind(now)} canasta of {rank_name(rank)}!)"
+        kind = new_canasta(rules, was, now)
+        if kind:
+            words += f" (a {kind} canasta of {rank_name(rank)}!)"
         parts.append(words)
     return parts
 
@@ -245,8 +253,9 @@ def describe(before: State, action: Action, after: State, names: Sequence[str],
                      + with_text + red_text)
         meld = after.melds[after.owner_of(seat)][rank]
         old = before.melds[before.owner_of(seat)][rank]
-        if meld is not None and len(meld) >= before.rules.canasta_size > len(old or ()):
-            lines[-1] += f" (a {canasta_kind(meld)} canasta of {rank_name(rank)}!)"
+        kind = new_canasta(before.rules, old, meld)
+        if kind:
+            lines[-1] += f" (a {kind} canasta of {rank_name(rank)}!)"
         more = _group_words(before, after, seat, action, skip_first=True)
         if more:
             lines.append(f"{name} " + ", ".join(_you(w, name) for w in more))

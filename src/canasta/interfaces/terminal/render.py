@@ -177,9 +177,9 @@ def meld_token(meld: Sequence[Card], rank: int, rules: Rules, hidden: bool) -> T
     naturals = sum(1 for c in meld if not IS_WILD[c])
     wilds = len(meld) - naturals
     body = f"{rank_label(rank)} {naturals}" + (f"+{wilds}" if wilds else "")
-    if len(meld) < rules.canasta_size:
+    kind = canasta_kind(rules, meld)
+    if kind is None:
         return Text(body)
-    kind = canasta_kind(meld)
     return Text(f"[{body} {kind}{' hidden' if hidden else ''}]",
                 style="bold red" if kind == "natural" else "bold")
 
