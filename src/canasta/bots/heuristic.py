@@ -31,7 +31,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group
 from canasta.bots.view import OutPlan, View, hand_points, plan_going_out
@@ -662,89 +662,145 @@ def _opening_cost(action: Action, w: HeuristicWeights) -> float:
     return cost
 
 
-def meld_scores(view: View, moves: Moves,
-                w: HeuristicWeights = DEFAULT_WEIGHTS) -> list[tuple[float, Action, str]]:
-    """Worthwhile single-group melds once the side has melded, best first, with reasons."""
+class _MeldSetting(NamedTuple):
+    """The facts of one melding decision that every rank's option reads."""
+
+    threat: float
+    dumping: bool
+    """Lay everything that fits: the hand may end before the next turn."""
+    wilds: list[int]
+    """The hand's wild cards, twos before jokers."""
+    keep: int
+    """Cards to keep in hand unless a canasta is finished."""
+    first_canasta: bool
+    hold: bool
+    """A frozen pile worth taking: keep a natural pair of each rank for it."""
+    fight: bool
+    """The pile is frozen for the side: held cards win the fight for it."""
+
+
+class _MeldOption(NamedTuple):
+    """What laying a rank's naturals down does: its worth, wild cards added and why."""
+
+    score: float
+    extra: int
+    need: int
+    """Cards the meld still lacks for a canasta after the naturals (and a pairing wild card)."""
+    made: bool
+    """The meld is a canasta already."""
+    reason: str
+
+
+def _meld_setting(view: View, w: HeuristicWeights) -> _MeldSetting:
     rules = view.rules
-    hand_n = len(view.obs.hand)
-    size = rules.canasta_size
     threat = view.threat()
     dumping = threat >= w.dump_threat
-    wilds = sorted(view.wilds)  # twos before jokers
     if dumping:
         keep = 1
     elif view.canastas >= rules.min_canastas_to_go_out:
         keep = min(2, w.keep_cards)
     else:
         keep = w.keep_cards
-    first_canasta = view.canastas < rules.min_canastas_to_go_out
-    first_bonus = 150.0 if first_canasta else 0.0
     # a frozen pile is taken only with a natural pair from the hand: keep pairs for it
     hold = (not dumping and view.obs.pile_frozen
             and len(view.obs.pile) >= w.hold_pairs_pile)
     # while a frozen pile grows, the hand that holds more pairs and safe cards takes it
     fight = not dumping and view.frozen_for(view.seat)
-    value = rules.value_of
+    return _MeldSetting(threat, dumping, sorted(view.wilds), keep,
+                        view.canastas < rules.min_canastas_to_go_out, hold, fight)
+
+
+def _naturals_to_lay(view: View, s: _MeldSetting, r: int) -> tuple[int, int] | None:
+    """How many naturals of rank ``r`` to lay, and 1 when a wild card makes a pair a meld (the
+    hand is about to end); ``None`` when the rank has nothing to lay."""
+    rules = view.rules
+    k = view.nat[r]
+    if view.melds[r] is not None:
+        if k == 0 and not s.wilds:
+            return None
+        return (k - 2 if s.hold and k >= 2 else k), 0
+    if k < 2 or (k == 2 and not (s.dumping and s.wilds and wild_cap(rules, 2) >= 1)):
+        return None
+    paired = 1 if k == 2 else 0
+    if s.hold and k >= 3:
+        k = k - 2 if k - 2 >= max(3, rules.min_naturals_per_meld) else 0
+        if not k:
+            return None
+    return k, paired
+
+
+def _meld_option(view: View, s: _MeldSetting, w: HeuristicWeights, r: int, k: int,
+                 paired: int) -> _MeldOption | None:
+    """What laying ``k`` naturals of rank ``r`` (and ``paired`` wild cards) is worth before the
+    weights of holding: finishing or completing a canasta, dumping cards, or a plain meld."""
+    rules = view.rules
+    size = rules.canasta_size
+    existing = view.melds[r]
+    en, ew = split_counts(existing) if existing is not None else (0, 0)
+    total = en + ew + k + paired
+    room = max(0, wild_cap(rules, en + k) - ew - paired)
+    avail = len(s.wilds) - paired
+    need = size - total
+    made = existing is not None and len(existing) >= size
+    first_bonus = 150.0 if s.first_canasta else 0.0
+    if 0 < need <= min(room, avail) and (s.first_canasta or need <= w.finish_wilds or s.dumping):
+        return _MeldOption(rules.mixed_canasta_bonus + first_bonus, need, need, made,
+                           f"finish a canasta of {rank_word(r)} with {count_words(need)} wild "
+                           f"card{'s' if need > 1 else ''}")
+    if need <= 0 and not made and k:
+        natural = ew + paired == 0
+        score = float(rules.natural_canasta_bonus if natural else rules.mixed_canasta_bonus)
+        return _MeldOption(score + first_bonus, 0, need, made,
+                           f"complete a canasta of {rank_word(r)}")
+    if s.dumping and room and avail and (ew or paired or total < size):
+        extra = min(room, avail)
+        return _MeldOption(5.0 * extra, extra, need, made,
+                           f"lay {rank_word(r)} and wild cards down before the hand ends")
+    if k:
+        some = a_rank(r) if k == 1 else f"{count_words(k)} {rank_word(r)}"
+        return _MeldOption(0.0, 0, need, made, f"meld {some}" if existing is None
+                           else f"lay off {some} on our {rank_word(r)}")
+    return None
+
+
+def _weigh_meld(view: View, moves: Moves, s: _MeldSetting, w: HeuristicWeights, r: int, k: int,
+                paired: int, opt: _MeldOption) -> tuple[float, Action, str] | None:
+    """The option scored against holding the cards, as a legal action; ``None`` when holding
+    is better or the meld would leave too few cards."""
+    score = opt.score
+    base = w.new_meld_value if view.melds[r] is None else w.layoff_value
+    score += base + w.meld_threat * s.threat
+    if s.fight and not opt.extra and (opt.need > 0 or opt.made):
+        score -= w.fight_hold * len(view.obs.pile)  # cards in hand win the pile fight
+    laid = view.nat_cards[r][:k] + s.wilds[:paired + opt.extra]
+    if s.dumping:
+        value = view.rules.value_of
+        score += sum(value[c] for c in laid)
+    left = len(view.obs.hand) - len(laid)
+    if left < 1 or (left < s.keep and opt.need > opt.extra):
+        return None  # hold cards back unless this finishes a canasta
+    if score <= 0:
+        return None  # not worth laying down now: the cards keep options in hand
+    action = Action("meld", (Group(r, tuple(sorted(laid))),))
+    return (score, action, opt.reason) if action in moves else None
+
+
+def meld_scores(view: View, moves: Moves,
+                w: HeuristicWeights = DEFAULT_WEIGHTS) -> list[tuple[float, Action, str]]:
+    """Worthwhile single-group melds once the side has melded, best first, with reasons."""
+    s = _meld_setting(view, w)
     out: list[tuple[float, Action, str]] = []
     for r in range(11):
-        k = view.nat[r]
-        existing = view.melds[r]
-        en, ew = split_counts(existing) if existing is not None else (0, 0)
-        paired = 0  # a wild card that lets a pair go down before the hand ends
-        if existing is None:
-            if k < 2 or (k == 2 and not (dumping and wilds and wild_cap(rules, 2) >= 1)):
-                continue
-            paired = 1 if k == 2 else 0
-            if hold and k >= 3:
-                k = k - 2 if k - 2 >= max(3, rules.min_naturals_per_meld) else 0
-                if not k:
-                    continue
-        elif k == 0 and not wilds:
+        lay = _naturals_to_lay(view, s, r)
+        if lay is None:
             continue
-        elif hold and k >= 2:
-            k -= 2
-        naturals = view.nat_cards[r][:k]
-        total = en + ew + k + paired
-        room = max(0, wild_cap(rules, en + k) - ew - paired)
-        avail = len(wilds) - paired
-        need = size - total
-        extra = 0
-        made = existing is not None and len(existing) >= size
-        if 0 < need <= min(room, avail) and (first_canasta or need <= w.finish_wilds or dumping):
-            extra = need
-            score = rules.mixed_canasta_bonus + first_bonus
-            reason = (f"finish a canasta of {rank_word(r)} with {count_words(need)} wild "
-                      f"card{'s' if need > 1 else ''}")
-        elif need <= 0 and not made and k:
-            natural = ew + paired == 0
-            score = float(rules.natural_canasta_bonus if natural else rules.mixed_canasta_bonus)
-            score += first_bonus
-            reason = f"complete a canasta of {rank_word(r)}"
-        elif dumping and room and avail and (ew or paired or total < size):
-            extra = min(room, avail)
-            score = 5.0 * extra
-            reason = f"lay {rank_word(r)} and wild cards down before the hand ends"
-        elif k:
-            score = 0.0
-            some = a_rank(r) if k == 1 else f"{count_words(k)} {rank_word(r)}"
-            reason = (f"meld {some}" if existing is None
-                      else f"lay off {some} on our {rank_word(r)}")
-        else:
+        k, paired = lay
+        opt = _meld_option(view, s, w, r, k, paired)
+        if opt is None:
             continue
-        score += (w.new_meld_value if existing is None else w.layoff_value) + w.meld_threat * threat
-        if fight and not extra and (need > 0 or made):
-            score -= w.fight_hold * len(view.obs.pile)  # cards in hand win the pile fight
-        laid = naturals + wilds[:paired + extra]
-        if dumping:
-            score += sum(value[c] for c in laid)
-        left = hand_n - len(laid)
-        if left < 1 or (left < keep and need > extra):
-            continue  # hold cards back unless this finishes a canasta
-        if score <= 0:
-            continue  # not worth laying down now: the cards keep options in hand
-        action = Action("meld", (Group(r, tuple(sorted(laid))),))
-        if action in moves:
-            out.append((score, action, reason))
+        scored = _weigh_meld(view, moves, s, w, r, k, paired, opt)
+        if scored is not None:
+            out.append(scored)
     out.sort(key=lambda t: -t[0])
     return out
 
@@ -769,6 +825,129 @@ def _choose_meld(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action,
 
 # -- discarding ----------------------------------------------------------------------------
 
+class _DiscardSetting(NamedTuple):
+    """The facts of one discard decision that every card's cost reads."""
+
+    threat: float
+    pile_n: int
+    """Cards in the pile with the discard."""
+    pile_worth: float
+    """What the pile is worth to the next player if they take it."""
+    next_is_opp: bool
+    frozen_next: bool
+    take_factor: float
+    """Share of the next player's odds of holding what takes that also let them meet their
+    minimum (below 1 while their side has not melded)."""
+    pair_boost: float
+    """How much dearer a pair is while the pile is frozen for the side."""
+
+
+def _discard_setting(view: View, w: HeuristicWeights) -> _DiscardSetting:
+    rules = view.rules
+    pile_n = len(view.obs.pile) + 1
+    unmelded_factor = w.unmelded_take_factor if rules.minimum_for(0) > 15 else 1.0
+    next_unmelded = not view.owner_melded(view.next_owner)
+    # pairs are what takes a frozen pile: the bigger the pile, the dearer they are
+    pair_boost = 1.0 + (w.frozen_pair_per_card * pile_n if view.frozen_for(view.seat) else 0.0)
+    return _DiscardSetting(view.threat(), pile_n, w.pile_base + w.pile_per_card * (pile_n - 1),
+                           view.next_owner != view.owner, view.frozen_for(view.next_seat),
+                           unmelded_factor if next_unmelded else 1.0, pair_boost)
+
+
+def _keep_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int) -> tuple[float, str]:
+    """What parting with the natural card ``c`` costs the hand (its meld, pair or rank), and why
+    it is the one to go."""
+    size = view.rules.canasta_size
+    cost = -w.points_weight * s.threat * view.rules.value_of[c]
+    r = c >> 2
+    k = view.nat[r]
+    meld = view.melds[r]
+    if meld is not None and len(meld) < size:
+        short = size - len(meld)
+        cost += w.keep_melded_rank + w.canasta_progress / short
+        reason = (f"our {rank_word(r)} need {count_words(short)} more for a canasta, "
+                  "but it is the card to spare")
+    elif meld is not None:
+        cost += w.keep_melded_rank
+        reason = f"our {rank_word(r)} are a canasta already"
+    elif k >= 3:
+        cost += w.keep_triple  # a pair stays for the pile
+        reason = f"I keep a pair of {rank_word(r)} for the pile"
+    elif k == 2:
+        cost += w.keep_pair * s.pair_boost
+        reason = f"my pair of {rank_word(r)} is the one to break"
+    else:
+        cost += w.keep_single
+        reason = "a lone card"
+    if s.next_is_opp and s.frozen_next and view.obs.melds[view.next_owner][r] is not None:
+        # safe now that a pair is needed, and a gift once the pile opens: shed it now
+        cost -= w.shed_their_ranks
+        reason = f"the pile is frozen: {a_rank(r)} matches their meld only later"
+    return cost, reason
+
+
+def _danger(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
+            odds: dict[int, float]) -> tuple[float, str | None]:
+    """The pile value the natural card ``c`` risks handing the next opponent, and a reason when
+    that is what decides (``odds`` caches the chance to take per rank)."""
+    if not s.next_is_opp:
+        return 0.0, None
+    r = c >> 2
+    p = odds.get(r, -1.0)
+    if p < 0.0:
+        p = odds[r] = view.p_can_take(view.next_seat, r, s.frozen_next) * s.take_factor
+    danger = w.danger * p * s.pile_worth
+    if p >= 0.99:
+        return danger, "any card may hand the next player the pile; this one costs least"
+    if danger < 10 and view.nat[r] == 1 and view.melds[r] is None:
+        return danger, f"safe: the next player can hardly use {a_rank(r)}"
+    return danger, None
+
+
+def _black_three_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
+                      least_danger: float) -> tuple[float, str]:
+    """A black three blocks the next player for a turn: keep it for when that matters."""
+    cost = -w.points_weight * s.threat * view.rules.value_of[c]
+    if s.next_is_opp:
+        cost += max(0.0, w.keep_black_three - w.black_three_per_card * s.pile_n)
+    reason = ("a black three blocks the next player" if least_danger >= 10 or s.pile_n > 6
+              else "a black three is of no use in my hand")
+    return cost, reason
+
+
+def _wild_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
+               least_danger: float, least_natural: float) -> tuple[float, str]:
+    """A wild card stays in hand, but for a block of a big frozen pile (or a freeze, when the
+    weights ask for one): its cost against the best natural card."""
+    rules = view.rules
+    pile_n = s.pile_n
+    cost = w.keep_wild * (w.joker_factor if c == JOKER else 1.0)
+    cost -= w.points_weight * s.threat * rules.value_of[c]
+    if view.obs.pile_frozen or not s.next_is_opp or not rules.pile_frozen_by_wild:
+        # on a frozen pile a wild card only blocks one turn: worth it only when the pile
+        # decides the hand and every other card would break a pair or risk it
+        if s.next_is_opp and pile_n >= w.block_min_pile:
+            cost += w.block_share * least_natural
+        else:
+            cost += least_natural
+        return cost, (f"every other card would break a pair or risk the {pile_n}-card pile: "
+                      "the wild card blocks the next player")
+    if not (w.freeze_min_pile and pile_n >= w.freeze_min_pile):
+        return cost + least_natural, "no other card to discard"  # not worth a wild card
+    # a deliberate freeze: no take now, and only a natural pair takes it later
+    cost -= w.freeze_share * least_danger
+    reason = (f"freeze the pile ({pile_n} cards): every other card could hand it to "
+              "the next player")
+    if any(view.owner_melded(o) for o in view.opp_owners):
+        factor = 2.0 if not view.side_melded else 1.0
+        if view.hand_cards(view.owner) > view.hand_cards(view.next_owner):
+            factor *= 1.5
+        cost -= w.freeze_value * pile_n * factor
+        reason = (f"freeze the pile ({pile_n} cards): the opponents are likelier than "
+                  "us to take it")
+    return cost, reason
+
+
 def discard_costs(view: View, moves: Moves,
                   w: HeuristicWeights = DEFAULT_WEIGHTS) -> list[tuple[float, Action, str]]:
     """Each legal discard with its cost (lower is better) and the main reason, cheapest first.
@@ -777,106 +956,27 @@ def discard_costs(view: View, moves: Moves,
     canasta, pairs, lone cards) plus, when the next player is an opponent, the chance that it
     lets them take the pile times what the pile is worth to them.
     """
-    obs = view.obs
-    rules = view.rules
-    value = rules.value_of
-    threat = view.threat()
-    size = rules.canasta_size
-    pile_n = len(obs.pile) + 1
-    pile_worth = w.pile_base + w.pile_per_card * (pile_n - 1)
-    nxt = view.next_seat
-    next_is_opp = view.next_owner != view.owner
-    frozen_next = view.frozen_for(nxt)
-    next_unmelded = not view.owner_melded(view.next_owner)
-    unmelded_factor = w.unmelded_take_factor if rules.minimum_for(0) > 15 else 1.0
-    # pairs are what takes a frozen pile: the bigger the pile, the dearer they are
-    pair_boost = 1.0 + (w.frozen_pair_per_card * pile_n if view.frozen_for(view.seat) else 0.0)
+    s = _discard_setting(view, w)
     out: list[tuple[float, Action, str]] = []
     later: list[Action] = []  # wild cards and black threes, weighed against the naturals
     least_danger = least_natural = 0.0
     odds: dict[int, float] = {}  # the next player's chance to take, per rank
-    next_melds = obs.melds[view.next_owner]
-    for action in moves.discards(obs):
+    for action in moves.discards(view.obs):
         c = action.card
         if not IS_NATURAL[c]:
             later.append(action)
             continue
-        cost = -w.points_weight * threat * value[c]
-        r = c >> 2
-        k = view.nat[r]
-        meld = view.melds[r]
-        if meld is not None and len(meld) < size:
-            short = size - len(meld)
-            cost += w.keep_melded_rank + w.canasta_progress / short
-            reason = (f"our {rank_word(r)} need {count_words(short)} more for a canasta, "
-                      "but it is the card to spare")
-        elif meld is not None:
-            cost += w.keep_melded_rank
-            reason = f"our {rank_word(r)} are a canasta already"
-        elif k >= 3:
-            cost += w.keep_triple  # a pair stays for the pile
-            reason = f"I keep a pair of {rank_word(r)} for the pile"
-        elif k == 2:
-            cost += w.keep_pair * pair_boost
-            reason = f"my pair of {rank_word(r)} is the one to break"
-        else:
-            cost += w.keep_single
-            reason = "a lone card"
-        danger = 0.0
-        if next_is_opp and frozen_next and next_melds[r] is not None:
-            # safe now that a pair is needed, and a gift once the pile opens: shed it now
-            cost -= w.shed_their_ranks
-            reason = f"the pile is frozen: {a_rank(r)} matches their meld only later"
-        if next_is_opp:
-            p = odds.get(r, -1.0)
-            if p < 0.0:
-                p = odds[r] = view.p_can_take(nxt, r, frozen_next) * (
-                    unmelded_factor if next_unmelded else 1.0)
-            danger = w.danger * p * pile_worth
-            if p >= 0.99:
-                reason = "any card may hand the next player the pile; this one costs least"
-            elif danger < 10 and k == 1 and meld is None:
-                reason = f"safe: the next player can hardly use {a_rank(r)}"
+        cost, reason = _keep_cost(view, s, w, c)
+        danger, why = _danger(view, s, w, c, odds)
         least_danger = danger if not out else min(least_danger, danger)
         least_natural = cost + danger if not out else min(least_natural, cost + danger)
-        out.append((cost + danger, action, reason))
+        out.append((cost + danger, action, why or reason))
     for action in later:
         c = action.card
         if IS_BLACK_THREE[c]:
-            # a black three blocks the next player for a turn: keep it for when that matters
-            cost = -w.points_weight * threat * value[c]
-            if next_is_opp:
-                cost += max(0.0, w.keep_black_three - w.black_three_per_card * pile_n)
-            reason = ("a black three blocks the next player" if least_danger >= 10 or pile_n > 6
-                      else "a black three is of no use in my hand")
-            out.append((cost, action, reason))
-            continue
-        cost = w.keep_wild * (w.joker_factor if c == JOKER else 1.0)
-        cost -= w.points_weight * threat * value[c]
-        if obs.pile_frozen or not next_is_opp or not rules.pile_frozen_by_wild:
-            # on a frozen pile a wild card only blocks one turn: worth it only when the pile
-            # decides the hand and every other card would break a pair or risk it
-            if next_is_opp and pile_n >= w.block_min_pile:
-                cost += w.block_share * least_natural
-            else:
-                cost += least_natural
-            reason = (f"every other card would break a pair or risk the {pile_n}-card pile: "
-                      "the wild card blocks the next player")
-        elif w.freeze_min_pile and pile_n >= w.freeze_min_pile:
-            # a deliberate freeze: no take now, and only a natural pair takes it later
-            cost -= w.freeze_share * least_danger
-            reason = (f"freeze the pile ({pile_n} cards): every other card could hand it to "
-                      "the next player")
-            if any(view.owner_melded(o) for o in view.opp_owners):
-                factor = 2.0 if not view.side_melded else 1.0
-                if view.hand_cards(view.owner) > view.hand_cards(view.next_owner):
-                    factor *= 1.5
-                cost -= w.freeze_value * pile_n * factor
-                reason = (f"freeze the pile ({pile_n} cards): the opponents are likelier than "
-                          "us to take it")
+            cost, reason = _black_three_cost(view, s, w, c, least_danger)
         else:
-            cost += least_natural  # an open pile is not worth a wild card
-            reason = "no other card to discard"
+            cost, reason = _wild_cost(view, s, w, c, least_danger, least_natural)
         out.append((cost, action, reason))
     out.sort(key=lambda t: t[0])
     return out

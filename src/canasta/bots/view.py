@@ -395,8 +395,18 @@ def plan_going_out(rules: Rules, hand: Sequence[Card], melds: SideMelds) -> OutP
     return best
 
 
-def _partition(rules: Rules, rest: list[Card], melds: SideMelds,
-               discard: Card | None) -> OutPlan | None:
+class _Bounds(NamedTuple):
+    """Per rank a plan lays cards on: wild cards it must take (``lower``), may take beyond that
+    (``room``), its size with the must (``base``) and whether it is natural so far."""
+
+    lower: dict[Rank, int]
+    room: dict[Rank, int]
+    base: dict[Rank, int]
+    natural: dict[Rank, bool]
+
+
+def _sort_hand(rest: Sequence[Card]) -> tuple[list[list[Card]], list[Card], list[Card]]:
+    """The cards by kind: naturals per rank, wild cards, black threes."""
     naturals: list[list[Card]] = [[] for _ in range(NATURAL_RANKS)]
     wilds: list[Card] = []
     blacks: list[Card] = []
@@ -407,98 +417,132 @@ def _partition(rules: Rules, rest: list[Card], melds: SideMelds,
             wilds.append(c)
         else:
             blacks.append(c)
-    if blacks and (len(blacks) not in rules.black_three_meld_sizes
-                   or melds[BLACK_THREE_RANK] is not None):
-        return None
-    size = rules.canasta_size
-    have = canastas_of(rules, melds)
-    lower: dict[Rank, int] = {}
-    room: dict[Rank, int] = {}
-    base: dict[Rank, int] = {}
-    natural_meld: dict[Rank, bool] = {}
+    return naturals, wilds, blacks
+
+
+def _add_rank(rules: Rules, b: _Bounds, r: Rank, n: int, existing: Sequence[Card] | None
+              ) -> bool:
+    """Record in ``b`` the wild-card bounds of rank ``r`` holding ``n`` naturals (nothing when
+    the rank takes no part); ``False`` when its naturals cannot be melded."""
+    if existing is None:
+        if n == 0:
+            return True
+        if n < rules.min_naturals_per_meld:
+            return False
+        low, cap, size = max(0, rules.min_meld_size - n), wild_cap(rules, n), n
+        b.natural[r] = True
+    else:
+        en, ew = split_counts(existing)
+        low, cap, size = 0, max(0, wild_cap(rules, en + n) - ew), len(existing) + n
+        b.natural[r] = ew == 0
+        if n == 0 and cap == 0:
+            return True
+    if rules.max_meld_size is not None:
+        cap = min(cap, rules.max_meld_size - size)
+    if low > cap:
+        return False
+    b.lower[r], b.room[r], b.base[r] = low, cap - low, size + low
+    return True
+
+
+def _bounds(rules: Rules, naturals: Sequence[Sequence[Card]], melds: SideMelds) -> _Bounds | None:
+    """The wild-card bounds of every rank the plan lays cards on, or ``None`` if one cannot."""
+    b = _Bounds({}, {}, {}, {})
     for r in range(NATURAL_RANKS):
-        n = len(naturals[r])
-        existing = melds[r]
-        if existing is None:
-            if n == 0:
-                continue
-            if n < rules.min_naturals_per_meld:
-                return None
-            low = max(0, rules.min_meld_size - n)
-            cap = wild_cap(rules, n)
-            b = n
-            natural_meld[r] = True
-        else:
-            en, ew = split_counts(existing)
-            low = 0
-            cap = max(0, wild_cap(rules, en + n) - ew)
-            b = len(existing) + n
-            natural_meld[r] = ew == 0
-            if n == 0 and cap == 0:
-                continue
-        if rules.max_meld_size is not None:
-            cap = min(cap, rules.max_meld_size - b)
-        if low > cap:
+        if not _add_rank(rules, b, r, len(naturals[r]), melds[r]):
             return None
-        lower[r], room[r], base[r] = low, cap - low, b + low
-    budget = len(wilds) - sum(lower.values())
-    if budget < 0 or budget > sum(room.values()):
-        return None
-    extra = dict.fromkeys(lower, 0)
-    made = have + sum(1 for r in base if base[r] >= size and (
+    return b
+
+
+def _finish_canastas(rules: Rules, melds: SideMelds, b: _Bounds, extra: dict[Rank, int],
+                     budget: int) -> int | None:
+    """Spend wild cards finishing the closest canastas until the rules' count is met; the
+    budget left, or ``None`` when the canastas to go out cannot be made."""
+    size = rules.canasta_size
+    base, room = b.base, b.room
+    made = canastas_of(rules, melds) + sum(1 for r in base if base[r] >= size and (
         melds[r] is None or len(melds[r] or ()) < size))
-    # first finish canastas that are closest, while the rules still need canastas
     for r in sorted((r for r in base if base[r] < size and size - base[r] <= room[r]),
                     key=lambda r: size - base[r]):
         need = size - base[r]
-        if need > budget:
-            break
-        if made >= rules.min_canastas_to_go_out:
+        if need > budget or made >= rules.min_canastas_to_go_out:
             break
         extra[r] += need
         budget -= need
         made += 1
-    if made < rules.min_canastas_to_go_out:
-        return None
-    # spare wild cards go where they spoil least: mixed melds first, natural canastas last
+    return budget if made >= rules.min_canastas_to_go_out else None
+
+
+def _spread_spare(rules: Rules, b: _Bounds, extra: dict[Rank, int], budget: int) -> int:
+    """Put spare wild cards where they spoil least (mixed melds first, natural canastas last);
+    the wild cards that found no room."""
+    size = rules.canasta_size
+
     def spoil(r: Rank) -> tuple[int, int]:
-        total = base[r] + extra[r]
-        return (1 if natural_meld[r] and lower[r] + extra[r] == 0 and total >= size else 0,
+        total = b.base[r] + extra[r]
+        return (1 if b.natural[r] and b.lower[r] + extra[r] == 0 and total >= size else 0,
                 -total)
 
-    for r in sorted(room, key=spoil):
+    for r in sorted(b.room, key=spoil):
         if not budget:
             break
-        add = min(budget, room[r] - extra[r])
+        add = min(budget, b.room[r] - extra[r])
         if add > 0:
             extra[r] += add
             budget -= add
-    if budget:
+    return budget
+
+
+def _group_score(rules: Rules, before: Sequence[Card], cards: Sequence[Card], wilds: int) -> int:
+    """What laying ``cards`` (``wilds`` of them wild) on ``before`` scores: their values and the
+    canasta it makes, less the natural bonus a wild card spoils."""
+    size = rules.canasta_size
+    total = len(before) + len(cards)
+    score = sum(rules.value_of[c] for c in cards)
+    mixed_before = any(IS_WILD[c] for c in before)
+    if total >= size and len(before) < size:
+        score += (rules.mixed_canasta_bonus if wilds > 0 or mixed_before
+                  else rules.natural_canasta_bonus)
+    elif total >= size and wilds and not mixed_before:
+        score -= rules.natural_canasta_bonus - rules.mixed_canasta_bonus
+    return score
+
+
+def _partition(rules: Rules, rest: list[Card], melds: SideMelds,
+               discard: Card | None) -> OutPlan | None:
+    naturals, wilds, blacks = _sort_hand(rest)
+    if blacks and (len(blacks) not in rules.black_three_meld_sizes
+                   or melds[BLACK_THREE_RANK] is not None):
+        return None
+    b = _bounds(rules, naturals, melds)
+    if b is None:
+        return None
+    budget = len(wilds) - sum(b.lower.values())
+    if budget < 0 or budget > sum(b.room.values()):
+        return None
+    extra = dict.fromkeys(b.lower, 0)
+    left = _finish_canastas(rules, melds, b, extra, budget)
+    if left is None or _spread_spare(rules, b, extra, left):
         return None
     wild_pool = sorted(wilds)  # twos before jokers
-    groups: list[tuple[bool, Group]] = []
+    size = rules.canasta_size
+    first: list[Group] = []
+    then: list[Group] = []
     score = 0
-    value = rules.value_of
-    for r in lower:
-        k = lower[r] + extra[r]
+    for r in b.lower:
+        k = b.lower[r] + extra[r]
         cards = naturals[r] + wild_pool[:k]
         del wild_pool[:k]
         if not cards:
             continue
-        total = (len(melds[r] or ()) + len(cards))
-        completes = total >= size and len(melds[r] or ()) < size
-        mixed = k > 0 or any(IS_WILD[c] for c in melds[r] or ())
-        if completes:
-            score += rules.mixed_canasta_bonus if mixed else rules.natural_canasta_bonus
-        elif total >= size and k and not any(IS_WILD[c] for c in melds[r] or ()):
-            score -= rules.natural_canasta_bonus - rules.mixed_canasta_bonus
-        score += sum(value[c] for c in cards)
-        groups.append((completes, Group(r, tuple(sorted(cards)))))
-    if blacks:
-        score += sum(value[c] for c in blacks)
+        before = melds[r] or ()
+        score += _group_score(rules, before, cards, k)
+        completes = len(before) + len(cards) >= size > len(before)
+        (first if completes else then).append(Group(r, tuple(sorted(cards))))
     # canasta-making groups first: after them every step may leave the hand short
-    ordered = [g for c, g in groups if c] + [g for c, g in groups if not c]
+    ordered = first + then
     if blacks:
+        score += sum(rules.value_of[c] for c in blacks)
         ordered.append(Group(BLACK_THREE_RANK, tuple(sorted(blacks))))
     if discard is not None and IS_WILD[discard]:
         score -= 5  # a discarded wild card freezes nothing useful at the end; keep it counted
