@@ -5,6 +5,9 @@ never change. The file ``data/heuristic_v1_decisions.jsonl.gz`` holds positions 
 hands of every preset (four copies of the bot, and the bot against the random bot for odd
 positions), the legal actions there and the bot's choice, recorded from the code as it was when
 it was frozen. ``test_heuristic_v1.py`` checks the bot still makes every one of them.
+``heuristic-v2``, the second yardstick, has its own file (``data/heuristic_v2_decisions.jsonl.gz``,
+the same positions: it was written from ``heuristic`` as it stood when it was frozen, and
+reproduced that bot's recording exactly), checked by ``test_heuristic_v2.py``.
 
 The same is kept for ``heuristic`` (``data/heuristic_decisions.jsonl.gz``) and for a search of
 fixed iterations, :data:`ISMCTS` (``data/ismcts_decisions.jsonl.gz``, every fourth position of
@@ -13,7 +16,7 @@ either bot plays is seen (``test_recorded_decisions.py``). Work on the bots them
 these two files, and says so.
 
 Regenerate only to add positions, never to accept a change of play:
-``python -m tests.bots.frozen_decisions [heuristic-v1|heuristic|ismcts]`` (the first
+``python -m tests.bots.frozen_decisions [heuristic-v1|heuristic-v2|heuristic|ismcts]`` (the first
 heuristic-v1 file was written from ``heuristic`` as it stood before the new heuristic replaced
 it).
 """
@@ -39,6 +42,7 @@ ISMCTS = "ismcts:iterations=40"
 """The search whose decisions are recorded: iterations alone, no time budget, so that it is
 the same on any machine."""
 FILES = {"heuristic-v1": DATA,
+         "heuristic-v2": DATA.with_name("heuristic_v2_decisions.jsonl.gz"),
          "heuristic": DATA.with_name("heuristic_decisions.jsonl.gz"),
          ISMCTS: DATA.with_name("ismcts_decisions.jsonl.gz")}
 """The recorded file of each bot."""

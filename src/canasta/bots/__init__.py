@@ -21,6 +21,7 @@ from canasta.bots.base import Bot, Explainer
 from canasta.bots.greedy import GreedyBot
 from canasta.bots.heuristic import HeuristicBot
 from canasta.bots.heuristic_v1 import HeuristicV1Bot
+from canasta.bots.heuristic_v2 import HeuristicV2Bot
 from canasta.bots.ismcts import ISMCTSBot
 from canasta.bots.random_bot import RandomBot
 from canasta.errors import CanastaError
@@ -31,6 +32,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "greedy": GreedyBot,
     "heuristic": HeuristicBot,
     "heuristic-v1": HeuristicV1Bot,
+    "heuristic-v2": HeuristicV2Bot,
     "ismcts": ISMCTSBot,
 }
 """Bot factories by name."""
