@@ -101,7 +101,8 @@ def test_create_table_refuses_bad_input(client: TestClient, body: dict[str, Any]
 def test_create_table_refuses_bad_json(client: TestClient) -> None:
     r = client.post("/api/tables", content=b"{nope", headers={"content-type": "application/json"})
     assert r.status_code == 422
-    assert r.json() == {"error": "invalid request: the body is not valid JSON", "code": "invalid"}
+    assert r.json() == {"error": "invalid request: the body is not valid JSON", "code": "invalid",
+                        "words": "Invalid request: the body is not valid JSON."}
 
 
 def test_json_nested_too_deep_is_invalid_not_a_bad_request(client: TestClient) -> None:
@@ -219,7 +220,8 @@ def test_action_out_of_turn_is_refused(client: TestClient) -> None:
     r = play(client, table_id, tokens[waiting], "draw")
     assert r.status_code == 409
     assert r.json() == {"error": f"not your turn: p{v['to_move']} is to move",
-                        "code": "not_your_turn"}
+                        "code": "not_your_turn",
+                        "words": f"Not your turn: seat {v['to_move'] + 1} is to move."}
 
 
 @pytest.mark.parametrize("action, code", [

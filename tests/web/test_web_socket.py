@@ -115,7 +115,12 @@ def test_spectators_watch_but_may_not_act(client: TestClient) -> None:
                         json={"token": tokens[mover], "action": "draw"})
         assert r.status_code == 200
         pushed = next_view(ws)
-        assert pushed["last_action"] == {"seat": mover, "action": "draw"}
+        last = pushed["last_action"]
+        assert {k: last[k] for k in ("seat", "action")} == {"seat": mover, "action": "draw"}
+        # a red three drawn is laid face up: every seat is told which
+        side = pushed["sides"][mover % len(pushed["sides"])]
+        got = last.get("red_threes", [])
+        assert got and side["red_threes"][-len(got):] == got
         assert all(isinstance(h, int) for h in pushed["hands"])
 
 
@@ -236,7 +241,8 @@ def test_two_connections_of_one_seat_both_get_views(client: TestClient) -> None:
             view = next_view(ws)
             while view["last_action"] is None:  # the other connection's arrival
                 view = next_view(ws)
-            assert view["last_action"] == {"seat": mover, "action": "draw"}
+            assert view["last_action"]["seat"] == mover
+            assert view["last_action"]["action"] == "draw"
 
 
 def test_spectators_never_lock_a_player_out(sqlite_url: str) -> None:

@@ -204,3 +204,84 @@ def test_the_page_holds_no_rule() -> None:
             numbers = {int(n) for n in pairs}
             assert not (len(pairs) >= 3 and numbers <= CARD_POINTS), (path.name, block[:80])
         assert not re.search(r"return\s+(?:20|50|100)\b", source), path.name
+
+
+def test_the_log_says_what_a_take_took_and_which_red_threes_were_laid() -> None:
+    """Every seat reads, for each action of the hand, the pile's size and top card a take took
+    and the red threes an action laid: the facts the engine played, action by action."""
+    from canasta.cards import format_card
+    from canasta.deal import new_hand
+    from canasta.engine import apply
+
+    game = mid_hand("classic", min_melds=3)
+    table = Table.from_row(table_row("facts", game))
+    log = build_view(table, 1)["log"]
+    hand = game.record.hands[0]
+    state = new_hand(game.rules, deck=hand.deck, dealer=hand.dealer)
+    takes = reds = 0
+    for entry, line in zip(log, hand.actions, strict=True):
+        side = state.to_move % game.rules.num_sides
+        after = apply(state, line)
+        assert entry["action"] == line and entry["seat"] == state.to_move
+        if line.startswith("take"):
+            takes += 1
+            assert entry["took"] == len(state.pile) and entry["top"] == format_card(state.pile[-1])
+        else:
+            assert "took" not in entry
+        laid = card_names(after.red_threes[side])[len(state.red_threes[side]):]
+        assert entry.get("red_threes", []) == laid
+        reds += bool(laid)
+        state = after
+    assert takes  # the seeded hand holds takes, so the check above ran
+    # the facts are kept and extended: the same after one more action
+    assert build_view(table, 2)["log"] == log
+
+
+def test_refusals_in_a_players_words() -> None:
+    """The engine's texts stay its own; the page's words drop the notation."""
+    from canasta.interfaces.web.errors import Conflict
+    from canasta.interfaces.web.words import player_words
+
+    engine = ("illegal action 'meld 2c': wild cards cannot be melded alone: name the meld "
+              "they join (e.g. 'meld 7: 2c')")
+    out = Conflict(engine).to_json()
+    assert out["error"] == engine
+    words = out["words"]
+    assert "illegal action" not in words and "meld 7" not in words and "'" not in words
+    assert words.startswith("Wild cards cannot be melded alone")
+    for message in ("illegal action 'take': the turn starts with 'draw' or 'take'",
+                    "illegal action 'pass': 'pass' is only allowed once the stock is exhausted",
+                    "min_canastas_to_go_out must be at least 1",
+                    "illegal action 'discard 7h': you must draw first"):
+        text = player_words(message)
+        assert not re.search(r"illegal action|'\w+'|\b[a-z]+_[a-z]+\b", text), text
+        assert text.lstrip("“")[0].isupper() and text.endswith(".")
+    assert "Canastas needed to go out" in player_words("min_canastas_to_go_out must be 1")
+
+
+def test_choices_and_house_rules_in_force_read_as_words(client: Any) -> None:
+    form = client.get("/api/house-rules").json()
+    for group in form["groups"]:
+        for field in group["fields"]:
+            if field["kind"] == "choice":
+                labels = field["choice_labels"]
+                assert len(labels) == len(field["choices"])
+                assert not any("_" in label or label in (">=", ">") for label in labels)
+    rules = get_rules("classic").replace(stock_exhausted_rule="void_draw", target_comparison=">")
+    texts = [r["text"] for r in table_rules(rules)["house_rules"]]
+    assert not any("_" in t or ">" in t for t in texts), texts
+
+
+def test_a_hand_that_is_over_has_its_replay_while_the_game_goes_on(sqlite_url: str) -> None:
+    from tests.web.positions import store_tables
+    from tests.web.support import running_app
+
+    game = hand_played_out("classic")
+    assert not game.is_over and game.state.is_over
+    store_tables(sqlite_url, {"one-hand": game})
+    with running_app(sqlite_url) as client:
+        r = client.get("/api/tables/one-hand/replay")
+    assert r.status_code == 200, r.text
+    (hand,) = r.json()["hands"]
+    assert hand["actions"] == list(game.actions)
+    assert hand["positions"][-1]["phase"] == "over"

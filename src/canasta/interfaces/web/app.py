@@ -54,7 +54,7 @@ NO_PAGE = """<!doctype html>
 
 
 def _error_response(status: int, message: str, code: str) -> JSONResponse:
-    return JSONResponse({"error": message, "code": code}, status_code=status)
+    return JSONResponse(ApiError(message, code).to_json(), status_code=status)
 
 
 async def _api_error(_request: Request, exc: Exception) -> Response:

@@ -1,7 +1,9 @@
 """Errors the API answers with: each has an HTTP status, a short ``code`` and a message.
 
-They reach clients as ``{"error": message, "code": code}`` over HTTP and as
-``{"type": "error", "error": message, "code": code}`` over a WebSocket.
+They reach clients as ``{"error": message, "code": code, "words": words}`` over HTTP and as
+``{"type": "error", "error": message, "code": code, "words": words}`` over a WebSocket:
+``error`` is the engine's or the server's own text, ``words`` the same in a player's words
+(:func:`~canasta.interfaces.web.words.player_words`), for a page to show.
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ class ApiError(Exception):
         return {"Retry-After": str(max(1, math.ceil(self.retry_after)))}
 
     def to_json(self) -> dict[str, Any]:
-        """``{"error": message, "code": code}``."""
-        return {"error": self.message, "code": self.code}
+        """``{"error": message, "code": code, "words": the message in a player's words}``."""
+        from canasta.interfaces.web.words import player_words
+
+        return {"error": self.message, "code": self.code, "words": player_words(self.message)}
 
 
 class NotFound(ApiError):

@@ -37,6 +37,8 @@ class Field:
     choices: tuple[str, ...] = ()
     optional: bool = False
     """An integer that may be left empty (``null``: no limit)."""
+    choice_labels: tuple[str, ...] = ()
+    """The words a player reads for each of ``choices``, in the same order."""
 
     def to_json(self) -> dict[str, Any]:
         """The field as the page reads it."""
@@ -45,6 +47,7 @@ class Field:
             out["hint"] = self.hint
         if self.choices:
             out["choices"] = list(self.choices)
+            out["choice_labels"] = list(self.choice_labels or self.choices)
         if self.optional:
             out["optional"] = True
         return out
@@ -54,8 +57,9 @@ FORM: tuple[tuple[str, tuple[Field, ...]], ...] = (
     ("The game", (
         Field("target_score", "Target score", "int", "the game ends when a side reaches it"),
         Field("target_comparison", "Reaching the target", "choice",
-              "'>=' ends the game at the target, '>' only above it",
-              choices=TARGET_COMPARISONS),
+              choices=TARGET_COMPARISONS,
+              choice_labels=("the game ends once a side reaches the target",
+                             "the game ends only once a side passes the target")),
         Field("hand_size", "Cards dealt to each player", "int"),
         Field("draw_count", "Cards drawn from the stock", "int"),
     )),
@@ -82,8 +86,8 @@ FORM: tuple[tuple[str, tuple[Field, ...]], ...] = (
         Field("unfrozen_take_by_adding_to_meld", "An unfrozen pile may be taken by adding its "
               "top card to a meld", "bool"),
         Field("one_card_pile_take_ban", "A player holding one card may not take a pile of one "
-              "card", "choice", "'always', only once the stock is out ('stock_out'), or "
-              "'never'", choices=ONE_CARD_PILE_TAKE_BANS),
+              "card", "choice", choices=ONE_CARD_PILE_TAKE_BANS,
+              choice_labels=("always", "only once the stock is used up", "never")),
     )),
     ("Threes", (
         Field("black_three_freezes_pile", "A black three discarded freezes the pile", "bool"),
@@ -109,7 +113,10 @@ FORM: tuple[tuple[str, tuple[Field, ...]], ...] = (
     )),
     ("The end of the stock", (
         Field("stock_exhausted_rule", "When the stock runs out", "choice",
-              choices=STOCK_EXHAUSTED_RULES),
+              choices=STOCK_EXHAUSTED_RULES,
+              choice_labels=("play goes on while players can take the discard",
+                             "the hand ends at once, nobody scores",
+                             "the hand ends after the last card is discarded")),
         Field("stock_out_forced_take", "A player who can take the discard must", "bool"),
         Field("last_red_three_may_meld", "A red three drawn as the last card: the player may "
               "still meld (not discard)", "bool"),

@@ -31,6 +31,7 @@ from canasta.bots import make_bot
 from canasta.cards import format_card
 from canasta.engine import apply as engine_apply
 from canasta.errors import CanastaError, IllegalActionError
+from canasta.game import GameRecord, HandRecord
 from canasta.interfaces.web.bot_runner import BotRunner, random_decision, resolve_bot
 from canasta.interfaces.web.errors import (
     Conflict,
@@ -426,12 +427,21 @@ class Lobby:
         return public_record(table)
 
     async def replay(self, table_id: str) -> dict[str, Any]:
-        """Every position of a finished game, played again by the engine from its record (a
-        game on has no replay: its record would show the hands and the stock)."""
+        """Every position of the hands that are over, played again by the engine from the
+        record: the whole game once it is over; while it is on, the hands already played (the
+        hand in play has none: it would show the hands and the stock)."""
         table = await self.get(table_id)
-        if not table.game.is_over:
-            raise Conflict("the replay is available once the game is over", "game_not_over")
-        return await asyncio.to_thread(replay_positions, table.game.record)
+        game = table.game
+        if game.is_over:
+            return await asyncio.to_thread(replay_positions, game.record)
+        ended = [hand for hand, _ in game.finished]
+        if game.state.is_over:  # an ended hand waiting for the next deal
+            ended.append(HandRecord(game.state.dealer, game.deck, tuple(game.actions)))
+        if not ended:
+            raise Conflict("the replay of a hand is available once the hand is over",
+                           "game_not_over")
+        record = GameRecord(game.rules, game.players, tuple(ended))
+        return await asyncio.to_thread(replay_positions, record)
 
     # -- acting ------------------------------------------------------------------------------
 

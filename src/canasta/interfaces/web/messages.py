@@ -121,6 +121,8 @@ class ErrorOut(BaseModel):
 
     error: str
     code: str
+    words: str | None = Field(default=None, description="The message in a player's words: "
+                              "no notation, no field names.")
 
 
 class HintOut(BaseModel):
@@ -367,6 +369,7 @@ class ErrorMessageOut(TypedDict, total=False):
     type: Literal["error"]
     error: str
     code: str
+    words: str
     id: str | int | None
 
 

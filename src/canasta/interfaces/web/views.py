@@ -9,6 +9,7 @@ Nothing here ever reads another seat's cards or the order of the stock.
 
 from __future__ import annotations
 
+import weakref
 from functools import lru_cache
 from typing import Any
 
@@ -68,7 +69,8 @@ def build_view(table: Table, seat: int | None) -> dict[str, Any]:
             and not table.seats[seat].is_bot)
     sheet, scores = score_sheet(game)
     view = seat_position(state, seat) if seat is not None else public_position(state)
-    log = [{"seat": s, "action": a} for s, a in table.history]
+    log = [{"seat": s, "action": a, **facts}
+           for (s, a), facts in zip(table.history, log_facts(table))]
     view.update({
         "table_id": table.id,
         "status": table.status,
@@ -110,6 +112,49 @@ def table_extras(table: Table) -> dict[str, Any]:
         extras["hand_points"] = [sum(state.rules.value_of[c] for c in hand)
                                  for hand in state.hands]
     return extras
+
+
+_FACTS: weakref.WeakKeyDictionary[Table, tuple[tuple[int, int], list[dict[str, Any]], State]]
+_FACTS = weakref.WeakKeyDictionary()
+
+
+def log_facts(table: Table) -> list[dict[str, Any]]:
+    """By action of the current hand, what every seat saw it do beyond its text: a take's
+    ``took`` (the pile's size) and ``top`` (its top card), and the ``red_threes`` it laid
+    (a red three drawn is laid face up). Kept per table and extended action by action."""
+    game = table.game
+    actions = game.actions
+    key = (len(game.finished), id(game.deck))
+    cached = _FACTS.get(table)
+    if cached is not None and cached[0] == key and len(cached[1]) <= len(actions):
+        facts, state = cached[1], cached[2]
+    else:
+        facts = []
+        state = new_hand(game.rules, deck=game.deck, dealer=game.state.dealer,
+                         scores=game.scores if not game.is_over else _scores_before(game))
+    for line in actions[len(facts):]:
+        before = state
+        state = apply_line(state, line)
+        side = before.to_move % game.rules.num_sides
+        fact: dict[str, Any] = {}
+        if line.startswith("take"):
+            fact["took"] = len(before.pile)
+            fact["top"] = format_card(before.pile[-1])
+        laid = len(state.red_threes[side]) - len(before.red_threes[side])
+        if laid > 0:
+            fact["red_threes"] = card_names(state.red_threes[side][-laid:])
+        facts.append(fact)
+    _FACTS[table] = (key, facts, state)
+    return facts
+
+
+def _scores_before(game: Game) -> tuple[int, ...]:
+    """The scores before the last hand of a game that is over."""
+    scores = [0] * game.rules.num_sides
+    for _, state in game.finished[:-1]:
+        assert state.result is not None
+        scores = [s + side.total for s, side in zip(scores, state.result.sides)]
+    return tuple(scores)
 
 
 def display_names(table: Table) -> list[dict[str, Any]]:
@@ -199,6 +244,8 @@ def preset_label(rules: Rules) -> str:
 def _value_words(field: Field | None, value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if field is not None and field.kind == "choice" and value in field.choices:
+        return (field.choice_labels or field.choices)[field.choices.index(value)]
     if value is None:
         return "no limit"
     if field is not None and field.kind == "thresholds":
