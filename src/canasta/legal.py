@@ -47,7 +47,9 @@ from canasta.cards import (
     IS_NATURAL,
     IS_WILD,
     JOKER,
+    NATURAL_RANKS,
     RANK_OF,
+    RED_THREES,
     Card,
     Rank,
 )
@@ -207,77 +209,91 @@ def _pile_gain(state: HandState) -> int:
     pile = state.pile
     if state.rules.pile_red_threes_replaced:
         return len(pile) - 1
-    return len(pile) - 1 - pile.count(45) - pile.count(46)  # red threes are laid out
+    return len(pile) - 1 - sum(pile.count(c) for c in RED_THREES)  # red threes are laid out
 
 
 def take_actions(state: HandState) -> list[Action]:
     """The legal ways to take the pile now (an empty list when it cannot be taken)."""
     pile = state.pile
-    if not pile:
+    if not pile or not IS_NATURAL[pile[-1]] or one_card_take_banned(state):
         return []
     top = pile[-1]
-    if not IS_NATURAL[top]:
-        return []
-    if one_card_take_banned(state):
-        return []
     rules = state.rules
     seat = state.to_move
     hand = state.hands[seat]
     rank = RANK_OF[top]
     owner = seat % rules.num_sides if state.lone_hand is None else state.owner_of(seat)
     melds = state.melds[owner]
-    frozen = state.pile_frozen or (rules.pile_frozen_until_side_melds
-                                   and melds.count(None) == len(melds))
-    low = rank << 2
-    start = bisect_left(hand, low)
-    end = bisect_left(hand, low + 4, start)
+    unmelded = melds.count(None) == len(melds)
+    frozen = state.pile_frozen or (rules.pile_frozen_until_side_melds and unmelded)
+    start = bisect_left(hand, rank << 2)
+    end = bisect_left(hand, (rank + 1) << 2, start)
     existing = melds[rank]
-    if end - start < (2 if frozen or existing is None else 0):
-        if end == start or frozen or not rules.unfrozen_take_natural_plus_wild:
-            return []  # the usual case: no pair of the top card's rank in hand
+    if end - start < (2 if frozen or existing is None else 0) and (
+            end == start or frozen or not rules.unfrozen_take_natural_plus_wild):
+        return []  # the usual case: no pair of the top card's rank in hand
     gain = _pile_gain(state)
-    if melds.count(None) == len(melds):
-        by_rank, wilds, _ = _hand_profile(hand)
-        acts = _openings(state, hand, by_rank, wilds, state.minimum(seat), top, frozen, gain)
-        if gain <= 1 and len(hand) <= WHOLE_HAND_OPENING:  # it could leave at most one card
-            acts.extend(a for a in _whole_hand_actions(state, hand, by_rank, melds, top, gain)
-                        if a not in acts)
-        return acts
-    naturals = hand[start:end]
-    wilds = hand[bisect_left(hand, FIRST_WILD):]
+    if unmelded:
+        return _opening_takes(state, hand, melds, top, frozen, gain)
+    groups = _take_groups(rules, hand[start:end], hand[bisect_left(hand, FIRST_WILD):],
+                          existing, frozen)
+    if not groups:
+        return []
+    acts = _takes_with(state, groups, rank, existing, state.canastas(owner), gain)
+    if len(hand) + gain <= 3:  # taking with a pair (or less) could leave at most one card
+        acts.extend(_whole_hand_actions(state, hand, _hand_profile(hand)[0], melds, top, gain))
+    return list(dict.fromkeys(acts))
+
+
+def _opening_takes(state: HandState, hand: tuple[Card, ...], melds: SideMelds, top: Card,
+                   frozen: bool, gain: int) -> list[Action]:
+    """The minimal openings through the pile, and those that lay the whole hand."""
+    by_rank, wilds, _ = _hand_profile(hand)
+    acts = _openings(state, hand, by_rank, wilds, state.minimum(state.to_move), top, frozen, gain)
+    if gain <= 1 and len(hand) <= WHOLE_HAND_OPENING:  # it could leave at most one card
+        acts.extend(a for a in _whole_hand_actions(state, hand, by_rank, melds, top, gain)
+                    if a not in acts)
+    return acts
+
+
+def _take_groups(rules: Rules, naturals: tuple[Card, ...], wilds: tuple[Card, ...],
+                 existing: Meld | None, frozen: bool) -> list[tuple[Card, ...]]:
+    """The hand cards that may go with the top card when the side has melded: none (onto the
+    side's meld), a pair, a natural and a wild card, or a whole canasta laid at once."""
+    open_pair = not frozen and rules.unfrozen_take_natural_plus_wild
     groups: list[tuple[Card, ...]] = []
     if not frozen and existing is not None and rules.unfrozen_take_by_adding_to_meld:
         groups.append(())
     groups.extend(submultisets(naturals, 2))
-    if not frozen and rules.unfrozen_take_natural_plus_wild:
+    if open_pair:
         groups.extend(n + w for n in submultisets(naturals, 1) for w in submultisets(wilds, 1))
     if rules.hidden_canasta_bonus and existing is None:
-        need = rules.canasta_size - 1
-        pool = naturals + wilds
-        for group in submultisets(pool, need):
+        for group in submultisets(naturals + wilds, rules.canasta_size - 1):
             n = sum(1 for c in group if IS_NATURAL[c])
-            if n >= 2 or (not frozen and n == 1 and rules.unfrozen_take_natural_plus_wild):
+            if n >= 2 or (open_pair and n == 1):
                 groups.append(group)
-    if not groups:
-        return []
+    return groups
+
+
+def _takes_with(state: HandState, groups: list[tuple[Card, ...]], rank: Rank,
+                existing: Meld | None, canastas: int, gain: int) -> list[Action]:
+    """The takes that lay ``groups`` with the top card, where the meld and the hand allow."""
+    rules = state.rules
     en, ew = split_counts(existing) if existing is not None else (0, 0)
-    canastas = state.canastas(owner)
+    n_hand = len(state.hands[state.to_move])
     size = rules.canasta_size
     acts = []
     for group in groups:
         n, w = split_counts(group)
         if meld_problem(rules, en + n + 1, ew + w, adds_wilds=w > 0):
             continue
-        left = len(hand) - len(group) + gain
+        left = n_hand - len(group) + gain
         if left <= 1:
-            after = en + ew + 1 + len(group)
-            made = canastas + (1 if after >= size > en + ew else 0)
+            made = canastas + (1 if en + ew + 1 + len(group) >= size > en + ew else 0)
             if not _may_end_with(state, made, left):
                 continue
         acts.append(new_action("take", (new_group(rank, group),)) if group else TAKE)
-    if len(hand) + gain <= 3:  # taking with a pair (or less) could leave at most one card
-        acts.extend(_whole_hand_actions(state, hand, _hand_profile(hand)[0], melds, top, gain))
-    return list(dict.fromkeys(acts))
+    return acts
 
 
 def _may_end_with(state: HandState, canastas: int, left: int) -> bool:
@@ -303,7 +319,7 @@ def _openings(state: HandState, hand: tuple[Card, ...], by_rank: dict[Rank, tupl
     value = rules.value_of
     twos = tuple(c for c in wilds if c != JOKER)
     jokers = len(wilds) - len(twos)
-    v2, vj = value[48], value[JOKER]
+    v2, vj = value[FIRST_WILD], value[JOKER]
     top_rank = RANK_OF[top] if top is not None else -1
     ranks = [r for r in sorted(by_rank) if r != top_rank
              and len(by_rank[r]) >= rules.min_naturals_per_meld]
@@ -462,31 +478,12 @@ def _whole_hand_actions(state: HandState, hand: tuple[Card, ...],
     rank; ``gain`` is the cards the pile adds below its top card.
     """
     rules = state.rules
-    low = rules.min_naturals_per_meld
     top_rank = RANK_OF[top] if top is not None else -1
-    may_keep = gain == 0  # with a card from the pile in hand, the whole hand must be laid
-    lone: list[Rank] = []
-    for r, cards in by_rank.items():
-        if len(cards) < low and melds[r] is None and r != top_rank:
-            if lone or not may_keep:
-                return []  # the usual case: two cards, or one after a take, could go nowhere
-            lone.append(r)
-    size = rules.canasta_size
-    wild_count = len(hand) - bisect_left(hand, FIRST_WILD)
-    canastas = sum(1 for m in melds if m is not None and len(m) >= size)
-    for rank in range(11):
-        before = len(melds[rank] or ())
-        have = before + len(by_rank.get(rank, ())) + (1 if rank == top_rank else 0)
-        if before < size <= have + wild_count:
-            canastas += 1
-    if canastas < rules.min_canastas_to_go_out:
-        return []  # too few canastas even with every card laid
-    keeps: list[Card | None] = [None] + (sorted(set(hand)) if may_keep else [])
-    if lone:
-        if len(by_rank[lone[0]]) > 1:
-            return []
-        keeps = [by_rank[lone[0]][0]]
-    verb = "take" if top is not None else "meld"
+    # with a card from the pile in hand, the whole hand must be laid
+    keeps = _kept_cards(rules, hand, by_rank, melds, top_rank, may_keep=gain == 0)
+    if not keeps or (_canastas_within_reach(rules, hand, by_rank, melds, top_rank)
+                     < rules.min_canastas_to_go_out):
+        return []  # the usual case: a lone card could go nowhere, or too few canastas
     acts: dict[Action, None] = {}
     for keep in keeps:
         rest = list(hand)
@@ -494,40 +491,77 @@ def _whole_hand_actions(state: HandState, hand: tuple[Card, ...],
             rest.remove(keep)
         if not rest and top is None:
             continue
-        ranks, rest_wilds, rest_blacks = _hand_profile(tuple(rest))
-        if any(len(cards) < low and melds[r] is None and r != top_rank
-               for r, cards in ranks.items()):
-            continue
-        if rest_blacks and len(rest_blacks) not in rules.black_three_meld_sizes:
-            continue
-        if len(rest) != sum(map(len, ranks.values())) + len(rest_wilds) + len(rest_blacks):
-            continue  # a red three: never melded
-        targets = sorted(set(ranks).union(r for r in range(11) if melds[r] is not None))
-        if top is not None:
-            targets = [top_rank] + [r for r in targets if r != top_rank]
-        made = []  # (naturals, wild cards) of each target's meld with this hand's naturals
-        for r in targets:
-            nat, wild = split_counts(melds[r] or ())
-            made.append((nat + len(ranks.get(r, ())) + (1 if r == top_rank else 0), wild))
-        room = [max(0, wild_cap(rules, nat) - wild) for nat, wild in made]
-        for split in _spreads(rest_wilds, room):
-            if any((w or r in ranks) and meld_problem(rules, nat, wild + len(w), bool(w))
-                   for r, (nat, wild), w in zip(targets, made, split)):
-                continue  # a meld too small, or with too few natural cards
-            groups = [Group(r, tuple(sorted(ranks.get(r, ()) + w)))
-                      for r, w in zip(targets, split)]
-            if top is not None and not groups[0].cards:
-                continue  # a plain take lays no hand card: the minimal takes list it
-            if rest_blacks:
-                groups.append(Group(BLACK_THREE_RANK, rest_blacks))
-            laid = tuple(g for g in groups if g.cards)
-            if not laid:
-                continue
-            action = canonical(Action(verb, laid))
+        for action in _lay_all(rules, tuple(rest), melds, top_rank):
             if action not in acts and (take_problem(state, action) if top is not None
                                        else meld_problem_of(state, action)) is None:
                 acts[action] = None
     return list(acts)
+
+
+def _kept_cards(rules: Rules, hand: tuple[Card, ...], by_rank: dict[Rank, tuple[Card, ...]],
+                melds: SideMelds, top_rank: Rank, may_keep: bool) -> list[Card | None]:
+    """The cards that may stay in hand for the discard (``None``: none stays) when the rest is
+    laid: a lone natural card that no meld takes must be the one, and it must be alone."""
+    low = rules.min_naturals_per_meld
+    lone = [r for r, cards in by_rank.items()
+            if len(cards) < low and melds[r] is None and r != top_rank]
+    if not lone:
+        return [None, *sorted(set(hand))] if may_keep else [None]
+    if len(lone) > 1 or not may_keep or len(by_rank[lone[0]]) > 1:
+        return []
+    return [by_rank[lone[0]][0]]
+
+
+def _canastas_within_reach(rules: Rules, hand: tuple[Card, ...],
+                           by_rank: dict[Rank, tuple[Card, ...]], melds: SideMelds,
+                           top_rank: Rank) -> int:
+    """The canastas the side would have with every card of the hand (and the top card) laid."""
+    size = rules.canasta_size
+    wild_count = len(hand) - bisect_left(hand, FIRST_WILD)
+    canastas = sum(1 for m in melds if m is not None and len(m) >= size)
+    for rank in NATURAL_RANKS:
+        before = len(melds[rank] or ())
+        have = before + len(by_rank.get(rank, ())) + (1 if rank == top_rank else 0)
+        if before < size <= have + wild_count:
+            canastas += 1
+    return canastas
+
+
+def _lay_all(rules: Rules, rest: tuple[Card, ...], melds: SideMelds,
+             top_rank: Rank) -> Iterator[Action]:
+    """Each way to lay every card of ``rest`` (with the top card of rank ``top_rank`` first,
+    when it is a take), the wild cards shared among the melds; checked against the meld rules
+    by count only."""
+    low = rules.min_naturals_per_meld
+    ranks, wilds, blacks = _hand_profile(rest)
+    if any(len(cards) < low and melds[r] is None and r != top_rank
+           for r, cards in ranks.items()):
+        return
+    if blacks and len(blacks) not in rules.black_three_meld_sizes:
+        return
+    if len(rest) != sum(map(len, ranks.values())) + len(wilds) + len(blacks):
+        return  # a red three: never melded
+    targets = sorted(set(ranks).union(r for r in NATURAL_RANKS if melds[r] is not None))
+    if top_rank >= 0:
+        targets = [top_rank] + [r for r in targets if r != top_rank]
+    made = []  # (naturals, wild cards) of each target's meld with this hand's naturals
+    for r in targets:
+        nat, wild = split_counts(melds[r] or ())
+        made.append((nat + len(ranks.get(r, ())) + (1 if r == top_rank else 0), wild))
+    room = [max(0, wild_cap(rules, nat) - wild) for nat, wild in made]
+    verb = "take" if top_rank >= 0 else "meld"
+    for split in _spreads(wilds, room):
+        if any((w or r in ranks) and meld_problem(rules, nat, wild + len(w), bool(w))
+               for r, (nat, wild), w in zip(targets, made, split)):
+            continue  # a meld too small, or with too few natural cards
+        groups = [Group(r, tuple(sorted(ranks.get(r, ()) + w))) for r, w in zip(targets, split)]
+        if top_rank >= 0 and not groups[0].cards:
+            continue  # a plain take lays no hand card: the minimal takes list it
+        if blacks:
+            groups.append(Group(BLACK_THREE_RANK, blacks))
+        laid = tuple(g for g in groups if g.cards)
+        if laid:
+            yield canonical(Action(verb, laid))
 
 
 def _spreads(wilds: tuple[Card, ...], room: list[int]) -> Iterator[list[tuple[Card, ...]]]:
@@ -553,95 +587,143 @@ def _play_actions(state: HandState) -> list[Action]:
     rules = state.rules
     seat = state.to_move
     hand = state.hands[seat]
-    n_hand = len(hand)
     owner = seat % rules.num_sides if state.lone_hand is None else state.owner_of(seat)
     melds = state.melds[owner]
-    answer = state.answer
-    size = rules.canasta_size
-    canastas = 0
-    if melds.count(None) < 12:
-        for meld in melds:
-            if meld is not None and len(meld) >= size:
-                canastas += 1
-    need = rules.min_canastas_to_go_out
-    last_red_three = state.turn.last_red_three  # melds may follow, no discard (RULES §1.16.1)
-    # discards
-    if last_red_three:
-        acts = []
-    elif n_hand == 1:
-        acts = [DISCARDS[hand[0]]] if answer != "no" and canastas >= need else []
-    elif answer != "yes":
-        acts = [DISCARDS[c] for c in dict.fromkeys(hand)]
-    else:
-        acts = []
-    by_rank, wilds, blacks = _hand_profile(hand)
     side_melded = melds.count(None) < len(melds)
+    canastas = state.canastas(owner) if side_melded else 0
+    acts = _discard_actions(state, hand, canastas)
+    by_rank, wilds, blacks = _hand_profile(hand)
     if not side_melded:
-        minimum = state.minimum(seat)
-        openings = _openings(state, hand, by_rank, wilds, minimum, None, False, 0)
-        if answer == "yes":  # the asker must go out this turn: no opening that prevents it
-            openings = [a for a in openings if _still_out(state, hand, melds, a)]
-        acts.extend(openings)
-        if answer != "no" and (n_hand <= WHOLE_HAND_OPENING or sum(
-                map(rules.value_of.__getitem__, hand)) < minimum):  # only a concealed out
-            acts.extend(a for a in _whole_hand_actions(state, hand, by_rank, melds, None, 0)
-                        if a not in openings)
+        acts.extend(_opening_melds(state, hand, by_rank, wilds, melds))
     else:
-        may_end = answer != "no"
-        ranks: list[Rank] | dict[Rank, tuple[Card, ...]] = by_rank
-        if wilds:
-            ranks = sorted(set(by_rank).union(r for r in range(11) if melds[r] is not None))
-        cache = _options_cache(rules)
-        min_naturals = rules.min_naturals_per_meld
-        roomy = n_hand - 2 if answer != "yes" else -1  # options this large leave 2+ cards
-        for rank in ranks:
-            naturals = by_rank.get(rank, ())
-            existing = melds[rank]
-            if existing is None:
-                if len(naturals) < min_naturals:
-                    continue
-                shape = None
-            else:
-                wild_count = len(existing) - bisect_left(existing, FIRST_WILD)
-                shape = (len(existing) - wild_count, wild_count)
-            found = cache.get((rank, naturals, wilds, shape))
-            if found is None:
-                found = _rank_options(rules, rank, naturals, wilds, shape)
-            options, bare, largest = found
-            if largest <= roomy:
-                acts.extend(bare)  # the usual case: no option comes near going out
-                continue
-            before = len(existing) if existing is not None else 0
-            for action, k in options:
-                left = n_hand - k
-                if left == 0 or (left == 1 and not last_red_three):
-                    made = canastas + (1 if before + k >= size > before else 0)
-                    if not may_end or made < need or (
-                            left == 0 and rules.going_out_requires_discard):
-                        continue
-                if answer == "yes" and left and not _still_out(state, hand, melds, action):
-                    continue
-                acts.append(action)
-        if (may_end and canastas < need and 2 <= n_hand <= 12 - melds.count(None)
-                and not rules.going_out_requires_discard):
-            acts.extend(_outs_one_card_each(state, hand, melds, canastas))
-        if len(blacks) >= 3 and melds[BLACK_THREE_RANK] is None and may_end and canastas >= need:
-            for k in rules.black_three_meld_sizes:
-                left = n_hand - k
-                if left > (0 if last_red_three else 1) or (
-                        left == 0 and rules.going_out_requires_discard):
-                    continue
-                for group in submultisets(blacks, k):
-                    action = Action("meld", (Group(BLACK_THREE_RANK, group),))
-                    if answer == "yes" and left and not _still_out(state, hand, melds, action):
-                        continue
-                    acts.append(action)
+        acts.extend(_meld_actions(state, hand, by_rank, wilds, melds, canastas))
+        if len(blacks) >= 3 and melds[BLACK_THREE_RANK] is None:
+            acts.extend(_black_three_outs(state, hand, blacks, melds, canastas))
+    answer = state.answer
     if (rules.permission_question_enabled and answer is None and not state.turn.melded
             and _may_go_out_at_a_glance(rules, by_rank, len(wilds), melds, canastas)
             and ask_problem(state) is None):
         acts.append(ASK)
-    if last_red_three and answer != "yes":
+    if state.turn.last_red_three and answer != "yes":
         acts.append(PASS)  # done melding: the hand ends
+    return acts
+
+
+def _discard_actions(state: HandState, hand: tuple[Card, ...], canastas: int) -> list[Action]:
+    """The discards open to the player: none after a red three drawn last (melds may follow, no
+    discard: RULES §1.16.1), the last card only when the side may go out, none after a 'yes'."""
+    answer = state.answer
+    if state.turn.last_red_three:
+        return []
+    if len(hand) == 1:
+        may_end = answer != "no" and canastas >= state.rules.min_canastas_to_go_out
+        return [DISCARDS[hand[0]]] if may_end else []
+    if answer != "yes":
+        return [DISCARDS[c] for c in dict.fromkeys(hand)]
+    return []
+
+
+def _opening_melds(state: HandState, hand: tuple[Card, ...],
+                   by_rank: dict[Rank, tuple[Card, ...]], wilds: tuple[Card, ...],
+                   melds: SideMelds) -> list[Action]:
+    """The openings of a side that has not melded: the minimal ones, and those that lay the
+    whole hand (a concealed going out among them)."""
+    answer = state.answer
+    minimum = state.minimum(state.to_move)
+    openings = _openings(state, hand, by_rank, wilds, minimum, None, False, 0)
+    if answer == "yes":  # the asker must go out this turn: no opening that prevents it
+        openings = [a for a in openings if _still_out(state, hand, melds, a)]
+    if answer != "no" and (len(hand) <= WHOLE_HAND_OPENING or sum(
+            map(state.rules.value_of.__getitem__, hand)) < minimum):  # only a concealed out
+        whole = _whole_hand_actions(state, hand, by_rank, melds, None, 0)
+        openings.extend([a for a in whole if a not in openings])
+    return openings
+
+
+def _meld_actions(state: HandState, hand: tuple[Card, ...],
+                  by_rank: dict[Rank, tuple[Card, ...]], wilds: tuple[Card, ...],
+                  melds: SideMelds, canastas: int) -> list[Action]:
+    """The single-group melds of a side that has melded, and the goings out that need a card
+    on each of several melds at once."""
+    rules = state.rules
+    ranks: list[Rank] | dict[Rank, tuple[Card, ...]] = by_rank
+    if wilds:
+        ranks = sorted(set(by_rank).union(r for r in NATURAL_RANKS if melds[r] is not None))
+    cache = _options_cache(rules)
+    min_naturals = rules.min_naturals_per_meld
+    n_hand = len(hand)
+    roomy = n_hand - 2 if state.answer != "yes" else -1  # options this large leave 2+ cards
+    acts: list[Action] = []
+    for rank in ranks:
+        naturals = by_rank.get(rank, ())
+        existing = melds[rank]
+        if existing is None:
+            if len(naturals) < min_naturals:
+                continue
+            shape = None
+        else:
+            wild_count = len(existing) - bisect_left(existing, FIRST_WILD)
+            shape = (len(existing) - wild_count, wild_count)
+        found = cache.get((rank, naturals, wilds, shape))
+        if found is None:
+            found = _rank_options(rules, rank, naturals, wilds, shape)
+        options, bare, largest = found
+        if largest <= roomy:
+            acts.extend(bare)  # the usual case: no option comes near going out
+        else:
+            before = len(existing) if existing is not None else 0
+            acts.extend(_near_out_melds(state, hand, melds, options, before, canastas))
+    if (state.answer != "no" and canastas < rules.min_canastas_to_go_out
+            and 2 <= n_hand <= len(melds) - melds.count(None)
+            and not rules.going_out_requires_discard):
+        acts.extend(_outs_one_card_each(state, hand, melds, canastas))
+    return acts
+
+
+def _near_out_melds(state: HandState, hand: tuple[Card, ...], melds: SideMelds,
+                    options: list[tuple[Action, int]], before: int,
+                    canastas: int) -> list[Action]:
+    """The melds among ``options`` (with their sizes, onto a meld of ``before`` cards) that the
+    hand-size rule (§1.6) and a partner's answer allow."""
+    rules = state.rules
+    n_hand = len(hand)
+    answer = state.answer
+    last_red_three = state.turn.last_red_three
+    need = rules.min_canastas_to_go_out
+    size = rules.canasta_size
+    acts = []
+    for action, k in options:
+        left = n_hand - k
+        if left == 0 or (left == 1 and not last_red_three):
+            made = canastas + (1 if before + k >= size > before else 0)
+            if answer == "no" or made < need or (
+                    left == 0 and rules.going_out_requires_discard):
+                continue
+        if answer == "yes" and left and not _still_out(state, hand, melds, action):
+            continue
+        acts.append(action)
+    return acts
+
+
+def _black_three_outs(state: HandState, hand: tuple[Card, ...], blacks: tuple[Card, ...],
+                      melds: SideMelds, canastas: int) -> list[Action]:
+    """The melds of black threes, which only a going out lays (RULES §1.9)."""
+    rules = state.rules
+    answer = state.answer
+    if answer == "no" or canastas < rules.min_canastas_to_go_out:
+        return []
+    last_red_three = state.turn.last_red_three
+    acts = []
+    for k in rules.black_three_meld_sizes:
+        left = len(hand) - k
+        if left > (0 if last_red_three else 1) or (
+                left == 0 and rules.going_out_requires_discard):
+            continue
+        for group in submultisets(blacks, k):
+            action = Action("meld", (Group(BLACK_THREE_RANK, group),))
+            if answer == "yes" and left and not _still_out(state, hand, melds, action):
+                continue
+            acts.append(action)
     return acts
 
 
@@ -661,7 +743,7 @@ def _may_go_out_at_a_glance(rules: Rules, by_rank: dict[Rank, tuple[Card, ...]],
     if need <= 0:
         return True
     size = rules.canasta_size - min(wilds, rules.max_wilds_per_meld)
-    for rank in range(11):
+    for rank in NATURAL_RANKS:
         meld = melds[rank]
         if (meld is None or len(meld) < rules.canasta_size) and (
                 len(meld or ()) + len(by_rank.get(rank, ())) >= size):
@@ -682,14 +764,14 @@ def _outs_one_card_each(state: HandState, hand: tuple[Card, ...], melds: SideMel
     rules = state.rules
     size = rules.canasta_size
     need = rules.min_canastas_to_go_out
-    if canastas >= need or len(hand) > sum(1 for m in melds[:11] if m is not None):
+    if canastas >= need or len(hand) > sum(1 for r in NATURAL_RANKS if melds[r] is not None):
         return []  # single-card melds reach it, or there are not enough melds
     if any(IS_NATURAL[c] and melds[c >> 2] is None for c in hand):
         return []
     targets: list[list[Rank]] = []
     for c in hand:
         if IS_WILD[c]:
-            options = [r for r in range(11) if melds[r] is not None
+            options = [r for r in NATURAL_RANKS if melds[r] is not None
                        and meld_problem(rules, *_plus(melds[r], 0, 1)) is None]
         elif IS_NATURAL[c] and melds[c >> 2] is not None:
             options = [c >> 2]

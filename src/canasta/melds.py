@@ -14,7 +14,9 @@ from canasta.cards import (
     IS_BLACK_THREE,
     IS_NATURAL,
     IS_WILD,
+    NATURAL_RANKS,
     RANK_OF,
+    TWO,
     Card,
     card_names,
     rank_char,
@@ -109,15 +111,15 @@ def can_go_out(
     False the whole hand must be melded (no discard follows).
     """
     # Cheap necessary conditions first: this runs before every "may I go out?".
-    counts = [0] * 13  # by rank; 11 = black threes (no red three stays in a hand), 12 = wilds
+    counts = [0] * (TWO + 1)  # by rank: black threes (no red three stays in a hand), wild cards
     for c in hand:
         counts[RANK_OF[c]] += 1
     size = rules.canasta_size
-    wild_room = min(counts[12], rules.max_wilds_per_meld)
+    wild_room = min(counts[TWO], rules.max_wilds_per_meld)
     have = reachable = 0
     stuck_rank = -1
     stuck_ranks = 0
-    for rank in range(11):
+    for rank in NATURAL_RANKS:
         meld = melds[rank]
         n = counts[rank]
         if meld is None:
@@ -145,7 +147,7 @@ def can_go_out(
             return False
         options = [None]
     elif stuck_ranks:
-        options = [c for c in set(hand) if c < 44 and c >> 2 == stuck_rank]
+        options = [c for c in set(hand) if IS_NATURAL[c] and RANK_OF[c] == stuck_rank]
     elif blacks_stuck:
         options = [c for c in set(hand) if IS_BLACK_THREE[c]]
     else:
@@ -168,9 +170,43 @@ def _partition_goes_out(
     minimum: int | None,
     exempt: bool,
 ) -> bool:
-    naturals = [0] * 11
-    blacks = 0
-    wilds = 0
+    """Whether ``rest`` can all be laid on ``melds`` and new melds, with the canastas needed to
+    go out (and, for a side that has not melded, the opening count or a concealed canasta)."""
+    counted = _rest_counts(rest)
+    if counted is None:
+        return False
+    naturals, blacks, wilds = counted
+    if blacks and (blacks not in rules.black_three_meld_sizes
+                   or melds[BLACK_THREE_RANK] is not None):
+        return False
+    reach = _wild_reach(rules, naturals, melds)
+    if reach is None:
+        return False
+    have, lower_total, cap_total, extras = reach
+    if not lower_total <= wilds <= cap_total:
+        return False
+    # the wild cards left after each meld's minimum complete the nearest canastas first
+    budget = wilds - lower_total
+    for extra in sorted(extras):
+        if extra > budget:
+            break
+        budget -= extra
+        have += 1
+    if have < rules.min_canastas_to_go_out:
+        return False
+    if minimum is None:
+        return True
+    if exempt:
+        # the side has no meld yet, so every canasta made now is the player's own
+        return have > 0 or not rules.concealed_requires_own_canasta
+    return count(rules, rest) >= minimum
+
+
+def _rest_counts(rest: list[Card]) -> tuple[list[int], int, int] | None:
+    """(natural cards by rank, black threes, wild cards) of cards to lay; ``None`` with a red
+    three, which never stays in a hand."""
+    naturals = [0] * len(NATURAL_RANKS)
+    blacks = wilds = 0
     for c in rest:
         if IS_NATURAL[c]:
             naturals[RANK_OF[c]] += 1
@@ -179,39 +215,32 @@ def _partition_goes_out(
         elif IS_BLACK_THREE[c]:
             blacks += 1
         else:
-            return False  # a red three never stays in a hand
-    if blacks and (blacks not in rules.black_three_meld_sizes
-                   or melds[BLACK_THREE_RANK] is not None):
-        return False
+            return None
+    return naturals, blacks, wilds
+
+
+def _wild_reach(rules: Rules, naturals: list[int], melds: Sequence[Sequence[Card] | None]
+                ) -> tuple[int, int, int, list[int]] | None:
+    """With ``naturals`` laid by rank: (canastas then complete, wild cards the melds need at
+    least, wild cards they may take at most, wild cards each nearly complete canasta still
+    needs), or ``None`` when a rank cannot be laid at all."""
     size = rules.canasta_size
     have = sum(1 for m in melds if m is not None and len(m) >= size)
     lower_total = cap_total = 0
     extras: list[int] = []
-    for rank in range(11):
+    for rank in NATURAL_RANKS:
         n = naturals[rank]
         existing = melds[rank]
-        if existing is None:
-            if n == 0:
-                continue
-            if n < rules.min_naturals_per_meld:
-                return False
-            cap = wild_cap(rules, n)
-            lower = max(0, rules.min_meld_size - n)
-            base = n + lower
-        else:
-            en, ew = split_counts(existing)
-            cap = max(0, wild_cap(rules, en + n) - ew)
-            lower = 0
-            base = len(existing) + n
-            if n == 0 and base >= size:
-                continue  # counted in ``have`` already; may still absorb wild cards
-        if rules.max_meld_size is not None:
-            room = rules.max_meld_size - base
-            if room < 0:
-                return False
-            cap = min(cap, lower + room)
-        if lower > cap:
-            return False
+        if n == 0 and (existing is None or len(existing) >= size):
+            # nothing to lay here; a complete canasta may still absorb wild cards
+            if existing is not None:
+                en, ew = split_counts(existing)
+                cap_total += max(0, wild_cap(rules, en) - ew)
+            continue
+        room = _meld_room(rules, n, existing)
+        if room is None:
+            return None
+        lower, cap, base = room
         lower_total += lower
         cap_total += cap
         if base >= size:
@@ -219,28 +248,30 @@ def _partition_goes_out(
                 have += 1
         elif size - base <= cap - lower:
             extras.append(size - base)
-    # wild cards may also go onto complete canastas that take no natural card now
-    for rank in range(11):
-        existing = melds[rank]
-        if existing is not None and naturals[rank] == 0 and len(existing) >= size:
-            en, ew = split_counts(existing)
-            cap_total += max(0, wild_cap(rules, en) - ew)
-    if not lower_total <= wilds <= cap_total:
-        return False
-    budget = wilds - lower_total
-    gained = 0
-    for extra in sorted(extras):
-        if extra > budget:
-            break
-        budget -= extra
-        gained += 1
-    if have + gained < rules.min_canastas_to_go_out:
-        return False
-    if minimum is not None:
-        if exempt:
-            # the side has no meld yet, so every canasta made now is the player's own
-            if rules.concealed_requires_own_canasta and have + gained == 0:
-                return False
-        elif count(rules, rest) < minimum:
-            return False
-    return True
+    return have, lower_total, cap_total, extras
+
+
+def _meld_room(rules: Rules, naturals: int, existing: Sequence[Card] | None
+               ) -> tuple[int, int, int] | None:
+    """For ``naturals`` laid on ``existing`` (or as a new meld): (wild cards the meld needs at
+    least, wild cards it may take at most, its size with the least), or ``None`` when the meld
+    cannot be made."""
+    if existing is None:
+        if naturals < rules.min_naturals_per_meld:
+            return None
+        cap = wild_cap(rules, naturals)
+        lower = max(0, rules.min_meld_size - naturals)
+        base = naturals + lower
+    else:
+        en, ew = split_counts(existing)
+        cap = max(0, wild_cap(rules, en + naturals) - ew)
+        lower = 0
+        base = len(existing) + naturals
+    if rules.max_meld_size is not None:
+        room = rules.max_meld_size - base
+        if room < 0:
+            return None
+        cap = min(cap, lower + room)
+    if lower > cap:
+        return None
+    return lower, cap, base

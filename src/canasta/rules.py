@@ -24,6 +24,7 @@ from canasta.cards import (
     IS_BLACK_THREE,
     IS_RED_THREE,
     JOKER,
+    NATURAL_RANKS,
     NUM_CARD_TYPES,
     RANK_CHARS,
     RANK_OF,
@@ -318,7 +319,7 @@ def _check_choices(r: Rules) -> None:
 def _check_card_values(r: Rules) -> None:
     """One value >= 0 for the joker, the two and each rank from four to ace."""
     values = dict(r.card_values) if isinstance(r.card_values, tuple) else {}
-    want = {"JK", "2", *RANK_CHARS[:11]}
+    want = {"JK", "2", *(RANK_CHARS[r] for r in NATURAL_RANKS)}
     if set(values) != want or any(not _is_int(v) or v < 0 for v in values.values()):
         raise _bad("card_values", f"must give a value >= 0 to each of {sorted(want)}")
 
