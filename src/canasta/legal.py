@@ -53,7 +53,7 @@ from canasta.cards import (
     Card,
     Rank,
 )
-from canasta.melds import can_go_out, meld_problem, split_counts, wild_cap
+from canasta.melds import can_go_out, split_counts
 from canasta.plans import (
     forced_take,
     meld_problem_of,
@@ -67,6 +67,7 @@ from canasta.plans import (
 from canasta.rules import Rules
 from canasta.state import ANSWER, NEW_TURN, PLAY, HandState, Meld, SideMelds, seal
 from canasta.state import DRAW as DRAW_PHASE
+from canasta.variant import variant_of
 
 
 def legal_actions(state: HandState) -> list[Action]:
@@ -108,16 +109,18 @@ def _all_submultisets(cards: tuple[Card, ...], low: int, high: int) -> list[tupl
 RankOptions = tuple[list[tuple[Action, int]], list[Action], int]
 OptionsKey = tuple[Rank, tuple[Card, ...], tuple[Card, ...], tuple[int, int] | None]
 _RANK_OPTIONS: Final[dict[tuple[object, ...], dict[OptionsKey, RankOptions]]] = {}
-"""Per meld make-up rules (``Rules.meld_shape``), the options by rank, naturals, wild cards and
-the make-up of the meld they join."""
+"""Per variant and meld make-up rules (``Rules.meld_shape``), the options by rank, naturals, wild
+cards and the make-up of the meld they join."""
 
 
 def _options_cache(rules: Rules) -> dict[OptionsKey, RankOptions]:
     """The options cache of the meld make-up rules of ``rules``."""
-    cache = _RANK_OPTIONS.get(rules.meld_shape)
+    key = (type(variant_of(rules)), rules.meld_shape)
+    cache = _RANK_OPTIONS.get(key)
     if cache is None:
-        cache = _RANK_OPTIONS[rules.meld_shape] = {}
+        cache = _RANK_OPTIONS[key] = {}
     return cache
+
 _MELD_ACTIONS: Final[dict[tuple[Rank, tuple[Card, ...]], Action]] = {}
 
 
@@ -131,6 +134,7 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
     if found is not None:
         return found
     out: list[tuple[Action, int]] = []
+    variant = variant_of(rules)
     en, ew = shape or (0, 0)
     wild_sets = [submultisets(wilds, w) for w in range(len(wilds) + 1)]
     actions = _MELD_ACTIONS
@@ -138,7 +142,7 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
         if en + k < rules.min_naturals_per_meld:
             continue
         # how many wild cards may join k natural cards (none at all is always allowed)
-        most = min(len(wilds), wild_cap(rules, en + k) - ew)
+        most = min(len(wilds), variant.wild_room(rank, en + k, ew))
         least = max(0, rules.min_meld_size - en - ew - k, 1 if k == 0 else 0)
         if rules.max_meld_size is not None:
             if en + ew + k > rules.max_meld_size:
@@ -148,6 +152,8 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
             most = max(most, 0)
         for nat in submultisets(naturals, k):
             for w in range(least, most + 1):
+                if variant.meld_problem(rank, en + k, ew + w, adds_wilds=w > 0) is not None:
+                    continue
                 for wild in wild_sets[w]:
                     cards = nat + wild
                     action = actions.get((rank, cards))
@@ -279,13 +285,14 @@ def _takes_with(state: HandState, groups: list[tuple[Card, ...]], rank: Rank,
                 existing: Meld | None, canastas: int, gain: int) -> list[Action]:
     """The takes that lay ``groups`` with the top card, where the meld and the hand allow."""
     rules = state.rules
+    variant = variant_of(rules)
     en, ew = split_counts(existing) if existing is not None else (0, 0)
     n_hand = len(state.hands[state.to_move])
     size = rules.canasta_size
     acts = []
     for group in groups:
         n, w = split_counts(group)
-        if meld_problem(rules, en + n + 1, ew + w, adds_wilds=w > 0):
+        if variant.meld_problem(rank, en + n + 1, ew + w, adds_wilds=w > 0):
             continue
         left = n_hand - len(group) + gain
         if left <= 1:
@@ -316,6 +323,7 @@ def _openings(state: HandState, hand: tuple[Card, ...], by_rank: dict[Rank, tupl
               gain: int) -> list[Action]:
     """Minimal opening melds (``meld``), or with ``top`` the minimal openings through the pile."""
     rules = state.rules
+    variant = variant_of(rules)
     value = rules.value_of
     twos = tuple(c for c in wilds if c != JOKER)
     jokers = len(wilds) - len(twos)
@@ -335,7 +343,7 @@ def _openings(state: HandState, hand: tuple[Card, ...], by_rank: dict[Rank, tupl
             if not frozen and k < 2 and not (k == 1 and t + j >= 1
                                              and rules.unfrozen_take_natural_plus_wild):
                 return False
-        return meld_problem(rules, nat, t + j) is None
+        return variant.meld_problem(rank, nat, t + j) is None
 
     def group_count(rank: Rank, k: int, t: int, j: int) -> int:
         return (k * value[rank * 4] + t * v2 + j * vj
@@ -365,8 +373,8 @@ def _openings(state: HandState, hand: tuple[Card, ...], by_rank: dict[Rank, tupl
 
     # The search depends on the ranks only through their values and counts: cache it so.
     top_count = len(by_rank.get(top_rank, ())) if top is not None else -1
-    key = (rules.opening_id, top_value, top_count, frozen, minimum, len(twos), jokers,
-           tuple((value[r * 4], len(by_rank[r])) for r in ranks))
+    key = (type(variant), rules.opening_id, top_value, top_count, frozen, minimum, len(twos),
+           jokers, tuple((value[r * 4], len(by_rank[r])) for r in ranks))
     cached = _OPENINGS.get(key)
     if cached is not None:
         found = [[((ranks[i] if i >= 0 else top_rank), k, t, j) for i, k, t, j in chosen]
@@ -548,10 +556,11 @@ def _lay_all(rules: Rules, rest: tuple[Card, ...], melds: SideMelds,
     for r in targets:
         nat, wild = split_counts(melds[r] or ())
         made.append((nat + len(ranks.get(r, ())) + (1 if r == top_rank else 0), wild))
-    room = [max(0, wild_cap(rules, nat) - wild) for nat, wild in made]
+    variant = variant_of(rules)
+    room = [variant.wild_room(r, nat, wild) for r, (nat, wild) in zip(targets, made)]
     verb = "take" if top_rank >= 0 else "meld"
     for split in _spreads(wilds, room):
-        if any((w or r in ranks) and meld_problem(rules, nat, wild + len(w), bool(w))
+        if any((w or r in ranks) and variant.meld_problem(r, nat, wild + len(w), adds_wilds=bool(w))
                for r, (nat, wild), w in zip(targets, made, split)):
             continue  # a meld too small, or with too few natural cards
         groups = [Group(r, tuple(sorted(ranks.get(r, ()) + w))) for r, w in zip(targets, split)]
@@ -762,6 +771,7 @@ def _outs_one_card_each(state: HandState, hand: tuple[Card, ...], melds: SideMel
     (NOTATION §2). Listed only then; otherwise single-card melds reach it.
     """
     rules = state.rules
+    variant = variant_of(rules)
     size = rules.canasta_size
     need = rules.min_canastas_to_go_out
     if canastas >= need or len(hand) > sum(1 for r in NATURAL_RANKS if melds[r] is not None):
@@ -772,7 +782,7 @@ def _outs_one_card_each(state: HandState, hand: tuple[Card, ...], melds: SideMel
     for c in hand:
         if IS_WILD[c]:
             options = [r for r in NATURAL_RANKS if melds[r] is not None
-                       and meld_problem(rules, *_plus(melds[r], 0, 1)) is None]
+                       and variant.meld_problem(r, *_plus(melds[r], 0, 1)) is None]
         elif IS_NATURAL[c] and melds[c >> 2] is not None:
             options = [c >> 2]
         else:
