@@ -42,6 +42,13 @@ export function sortCards(cards) {
   });
 }
 
+/** Hand order by suit (clubs, diamonds, hearts, spades; wild cards first), ranks within. */
+export function sortBySuit(cards) {
+  const suitKey = (c) => (isWild(c) ? -1 : SUITS.indexOf(suitOf(c)));
+  return [...cards].sort((a, b) => (suitKey(a) - suitKey(b)) || (rankOrder(rankOf(a)) - rankOrder(rankOf(b))) ||
+    (SUITS.indexOf(suitOf(a) || "c") - SUITS.indexOf(suitOf(b) || "c")));
+}
+
 /** Groups of a sorted hand by rank: [{rank, cards: [{card, index}]}]. */
 export function groupByRank(cards) {
   const groups = [];
@@ -237,6 +244,34 @@ const RANK_PLURAL = {
 
 /** "aces", "sevens", "black threes" (the meld of threes is of black threes). */
 export const rankPlural = (r) => RANK_PLURAL[r] ?? rankLabel(r);
+
+/** The groups of an action's cards in words: "7h 7d, 7: 2c" -> "7♥ 7♦, 2♣ on the sevens". */
+export function groupsText(tail) {
+  return String(tail).split(/\s*,\s*/).filter(Boolean).map(groupWords).join(", ");
+}
+
+const PAST = { draw: "drew from the stock", ask: "asked: may I go out?", yes: "answered yes", no: "answered no", pass: "passed" };
+
+/**
+ * A move of the hand's log as a line of the round's history, in the past tense, with what the
+ * server says every seat saw: "took the pile (12 cards): 7♠ with 7♥ 7♦", "drew from the stock
+ * and laid a red three 3♥", "melded 7♥ 7♦ 7♣", "discarded 4♥".
+ */
+export function moveWords(entry) {
+  const text = String(entry?.action ?? "").trim();
+  const [verb, ...rest] = text.split(/\s+/);
+  const tail = rest.join(" ");
+  const reds = entry?.red_threes?.length
+    ? ` and laid ${entry.red_threes.length === 1 ? "a red three" : "red threes"} ${entry.red_threes.map(prettyCard).join(" ")}` : "";
+  if (verb === "take") {
+    const size = entry.took ? ` (${entry.took} card${entry.took === 1 ? "" : "s"})` : "";
+    const top = entry.top ? `: ${prettyCard(entry.top)}` : "";
+    return `took the pile${size}${top}${tail ? ` with ${groupsText(tail)}` : ""}${reds}`;
+  }
+  if (verb === "meld") return `melded ${groupsText(tail)}${reds}`;
+  if (verb === "discard") return `discarded ${prettyText(tail)}${reds}`;
+  return (PAST[verb] ?? prettyText(text)) + reds;
+}
 
 /** A group of a meld: "7h 7d" -> "7♥ 7♦"; wild cards naming their meld, "7: 2c" -> "2♣ on the sevens". */
 function groupWords(group) {

@@ -95,7 +95,7 @@ class Lobby {
     const root = clear(this.root);
     add(root, h("div.lobby",
       h("header.topbar", h("a.brand", { href: "#/" }, h("span.brand-suit", "♦"), "Canasta"), h("span.spacer"),
-        h("span.muted", "a table for humans and bots")),
+        h("span.muted", "a table for humans and bots"), h("a.btn.ghost.small#rules-link", { href: "#/rules" }, "How to play")),
       h("section.hero",
         h("div.hero-text", h("h1", "Canasta"), h("p", "Play the classic partnership game with friends or bots: melds, canastas, red threes and all.")),
         h("div.hero-fan", ["JK", "2h", "Ah", "Kd", "3h"].map((c) => cardEl(c)))),
@@ -174,8 +174,9 @@ class Lobby {
       return wrap;
     }
     if (f.kind === "choice") {
+      const labels = f.choice_labels || f.choices;
       input = h("select", { id, onchange: (e) => set(e.target.value) },
-        f.choices.map((c) => h("option", { value: c, selected: c === value }, c)));
+        f.choices.map((c, k) => h("option", { value: c, selected: c === value }, labels[k])));
     } else if (f.kind === "thresholds") {
       const rows = (value || []).map((row) => [...row]);
       const update = () => set(rows.map((r) => [...r]));
@@ -202,7 +203,7 @@ class Lobby {
 
   seatRow(spec, i, sidesN) {
     const isCustom = spec.startsWith("bot:") && !this.levels.some((l) => spec === `bot:${l}`) && !this.botNames.some((b) => spec === `bot:${b}`);
-    const sel = h("select.seat-kind", { id: `seat-${i}`, "aria-label": `seat ${i}`, onchange: (e) => {
+    const sel = h("select.seat-kind", { id: `seat-${i}`, "aria-label": `who plays seat ${i + 1}`, onchange: (e) => {
       this.seats[i] = e.target.value === "custom" ? "bot:" : e.target.value;
       this.render();
       if (e.target.value === "custom") this.root.querySelector(`#seat-${i}-name`)?.focus();
@@ -215,9 +216,9 @@ class Lobby {
     const custom = isCustom ? h("input.bot-name", { id: `seat-${i}-name`, placeholder: "bot spec, e.g. ismcts:iterations=500", value: spec.slice(4),
       oninput: (e) => { this.seats[i] = `bot:${e.target.value.trim()}`; } }) : null;
     const side = i % sidesN;
-    const name = spec === "human" ? h("input.player-name", { id: `seat-${i}-player`, placeholder: `name (Player ${i})`, maxlength: 40, value: this.names[i] || "",
-      "aria-label": `name of seat ${i}`, oninput: (e) => { this.names[i] = e.target.value; } }) : null;
-    return h("li.seat-row", h("span.seat-badge", { class: ["side-a", "side-b", "side-c"][side % 3], title: `side ${side}` }, `${i}`), sel, name, custom);
+    const name = spec === "human" ? h("input.player-name", { id: `seat-${i}-player`, placeholder: `name (Player ${i + 1})`, maxlength: 40, value: this.names[i] || "",
+      "aria-label": `name at seat ${i + 1}`, oninput: (e) => { this.names[i] = e.target.value; } }) : null;
+    return h("li.seat-row", h("span.seat-badge", { class: ["side-a", "side-b", "side-c"][side % 3], title: `seat ${i + 1}, side ${side + 1}` }, `${i + 1}`), sel, name, custom);
   }
 
   async create(errEl) {
@@ -229,7 +230,7 @@ class Lobby {
       const typed = seats.map((s, i) => (s === "human" ? (this.names[i] || "").trim() : ""));
       const extra = {};
       if (typed.some(Boolean)) {
-        extra.names = seats.map((s, i) => typed[i] || (s === "human" ? `Player ${i}` : s));
+        extra.names = seats.map((s, i) => typed[i] || (s === "human" ? `Player ${i + 1}` : s));
       }
       const r = await api.createTable(this.rulesValue(), seats, extra);
       const id = r.table_id ?? r.id;
@@ -237,8 +238,12 @@ class Lobby {
       this.created = { table_id: id, rules: this.preset, seats: humans, kinds: seats };
       remember({ table_id: id, rules: this.preset, seats: humans.map((s) => ({ seat: s.seat, token: s.token })), at: Date.now() });
       api.listTables("playing").then((t) => { this.openTables = Array.isArray(t) ? t : []; this.render(); }).catch(() => {});
+      if (humans.length === 1) {  // one person against bots: straight to the table
+        location.hash = `#/table/${encodeURIComponent(id)}?token=${encodeURIComponent(humans[0].token)}`;
+        return;
+      }
       this.render();
-      this.root.querySelector("#created")?.scrollIntoView({ behavior: "smooth", block: "nearest" });
+      this.root.querySelector("#created")?.scrollIntoView({ block: "start" });
     } catch (e) {
       errEl.hidden = false;
       errEl.textContent = `Could not create the table: ${e.message}`;
@@ -251,11 +256,11 @@ class Lobby {
     if (!c) return null;
     const links = c.seats.map((s) => {
       const link = s.link ?? s.url ?? s.join_url ?? joinLink(c.table_id, s.token);
-      const input = h("input.link", { readonly: true, value: link, onfocus: (e) => e.target.select(), "aria-label": `join link of seat ${s.seat}` });
+      const input = h("input.link", { readonly: true, value: link, onfocus: (e) => e.target.select(), "aria-label": `join link of seat ${s.seat + 1}` });
       return h("li.join-row", { dataset: { seat: s.seat } },
-        h("span.seat-badge", `${s.seat}`),
+        h("span.seat-badge", `${s.seat + 1}`),
         input,
-        h("button.btn.small", { type: "button", onclick: async () => { const ok = await copyText(link); toast(ok ? `Link of seat ${s.seat} copied` : "Copy it by hand", ok ? "ok" : "info"); } }, "Copy"),
+        h("button.btn.small", { type: "button", "aria-label": `copy the link of seat ${s.seat + 1}`, onclick: async () => { const ok = await copyText(link); toast(ok ? `Link of seat ${s.seat + 1} copied` : "Copy it by hand", ok ? "ok" : "info"); } }, "Copy"),
         h("a.btn.small.primary.join-seat", { href: `#/table/${encodeURIComponent(c.table_id)}?token=${encodeURIComponent(s.token)}`, id: `join-seat-${s.seat}` }, "Sit here"));
     });
     return h("section.card-panel#created",
@@ -264,7 +269,7 @@ class Lobby {
         ? h("p.muted", "Each human seat has its own secret link: keep yours, send the others to your friends.")
         : h("p.muted", "Only bots at this table: watch them play."),
       h("ol.join-list", links),
-      h("div.row",
+      h("div.row.wrap",
         h("a.btn#watch-table", { href: `#/watch/${encodeURIComponent(c.table_id)}` }, "Watch as spectator"),
         h("button.btn.ghost", { type: "button", onclick: async () => { const ok = await copyText(watchLink(c.table_id)); toast(ok ? "Spectator link copied" : watchLink(c.table_id)); } }, "Copy spectator link")));
   }
@@ -306,7 +311,7 @@ class Lobby {
       h("ul.recent", list.map((t) => h("li",
         h("code", t.table_id), h("span.muted", ` ${t.rules || ""}`),
         h("span.spacer"),
-        (t.seats || []).map((s) => h("a.btn.small", { href: `#/table/${encodeURIComponent(t.table_id)}?token=${encodeURIComponent(s.token)}` }, `seat ${s.seat}`)),
+        (t.seats || []).map((s) => h("a.btn.small", { href: `#/table/${encodeURIComponent(t.table_id)}?token=${encodeURIComponent(s.token)}` }, `seat ${s.seat + 1}`)),
         h("a.btn.small.ghost", { href: `#/watch/${encodeURIComponent(t.table_id)}` }, "watch"),
         h("a.btn.small.ghost", { href: `#/replay/${encodeURIComponent(t.table_id)}` }, "replay")))));
   }

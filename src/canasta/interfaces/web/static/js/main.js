@@ -2,6 +2,7 @@
 
 import { mountLobby, parseTableRef } from "./lobby.js";
 import { mountReplay } from "./replay.js";
+import { mountRules } from "./rules_page.js";
 import { mountTable } from "./table.js";
 
 const app = document.getElementById("app");
@@ -29,7 +30,9 @@ function route() {
   } else if (parts[0] === "watch" && parts[1]) {
     unmount = mountTable(app, { tableId: parts[1], token: null });
   } else if (parts[0] === "replay" && parts[1]) {
-    unmount = mountReplay(app, { tableId: parts[1] });
+    unmount = mountReplay(app, { tableId: parts[1], hand: params.get("hand") });
+  } else if (parts[0] === "rules") {
+    unmount = mountRules(app, { preset: parts[1] || null, tableId: params.get("table") });
   } else {
     document.body.dataset.page = "lobby";
     document.title = "Canasta";

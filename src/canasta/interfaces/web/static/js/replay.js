@@ -4,7 +4,7 @@
 // each action: GET /api/tables/ID/replay); the page only shows them.
 
 import { api } from "./api.js";
-import { backEl, cardEl, groupByRank, isWild, meldRankOrder, prettyCard, prettyText, rankLabel, sortCards } from "./cards.js";
+import { actionWords, backEl, cardEl, groupByRank, isWild, meldRankOrder, prettyCard, rankLabel, sortCards } from "./cards.js";
 import { add, clear, h, icon } from "./dom.js";
 import { normalizeView, playerNames, prettyName, scoreSheet } from "./view.js";
 
@@ -19,17 +19,17 @@ export function timeline(replay) {
   }));
 }
 
-export function mountReplay(root, { tableId }) {
-  const r = new ReplayPage(root, tableId);
+export function mountReplay(root, { tableId, hand = null }) {
+  const r = new ReplayPage(root, tableId, hand);
   r.load();
   return () => r.stop();
 }
 
 class ReplayPage {
-  constructor(root, tableId) {
+  constructor(root, tableId, hand = null) {
     this.root = root;
     this.tableId = tableId;
-    this.handIdx = 0;
+    this.handIdx = Math.max(0, (Number(hand) || 1) - 1);
     this.pos = 0;
     this.timer = null;
     this.onKey = (e) => this.key(e);
@@ -54,6 +54,7 @@ class ReplayPage {
       this.rules = data.table_rules || {};
       this.hands = timeline(data);
       this.players = data.players || [];
+      if (this.handIdx >= this.hands.length) this.handIdx = 0;
       try {  // the score sheet, for each hand's result (the spectators' view)
         this.public = normalizeView(await api.view(this.tableId));
         this.sheet = this.public ? scoreSheet(this.public) : [];
@@ -66,7 +67,7 @@ class ReplayPage {
     } catch (e) {
       add(clear(this.root), h("div.replay-page", this.top(),
         h("div.panel.center-msg", h("h2", "No replay yet"),
-          h("p", e.status === 409 || e.status === 404 ? "The record is available once the game is over." : e.message),
+          h("p", e.status === 409 || e.status === 404 ? "A hand's replay is ready once the hand is over." : e.message),
           h("a.btn", { href: `#/watch/${encodeURIComponent(this.tableId)}` }, "Watch the table"))));
     }
   }
@@ -149,7 +150,7 @@ class ReplayPage {
     const ending = this.pos === hd.states.length - 1
       ? (s.went_out !== null ? ` — ${this.name(s.went_out)} went out.` : " — the hand is over.") : "";
     const caption = h("div.status-line#replay-caption", current
-      ? [h("b", `${this.name(hd.states[this.pos - 1].to_move)}: `), prettyText(current.replace(/^p\d+\s*:\s*/i, "")), ending]
+      ? [h("b", `${this.name(hd.states[this.pos - 1].to_move)} `), actionWords(current.replace(/^p\d+\s*:\s*/i, "")), ending]
       : `Hand ${this.handIdx + 1}: dealt by ${this.name(hd.dealer)}. ${this.name(s.to_move)} plays first.`);
     const seats = h("div.replay-hands", s.hands.map((hand, seat) =>
       h(`div.replay-seat.${SIDE_COLORS[(seat % rules.sides) % 3]}`, { class: s.to_move === seat && s.phase !== "over" ? "to-move" : "" },
@@ -166,7 +167,7 @@ class ReplayPage {
     const sides = h("div.sides-top", s.sides.map((side, i) => this.sideEl(side, i)));
     const list = h("ol.action-list", hd.actions.map((a, i) =>
       h("li", { class: i === this.pos - 1 ? "current" : "" },
-        h("button.legal-action", { onclick: () => this.go(i + 1) }, h("span.who", this.shown?.[hd.states[i].to_move] ?? `p${hd.states[i].to_move}`), " ", prettyText(a.replace(/^p\d+\s*:\s*/i, ""))))));
+        h("button.legal-action", { onclick: () => this.go(i + 1) }, h("span.who", this.name(hd.states[i].to_move)), " ", actionWords(a.replace(/^p\d+\s*:\s*/i, ""))))));
     const atEnd = this.pos === hd.states.length - 1;
     const page = h("div.replay-page", this.top(), tabs, controls, caption,
       h("div.layout", h("div.main-col", atEnd ? this.resultEl(this.handIdx) : null, h("main.board", sides, center), seats),

@@ -2,8 +2,9 @@
 
 import { api, ApiError, LiveView, viewOf } from "./api.js";
 import {
-  actionWords, backEl, canonical, cardEl, cardsInAction, groupByRank, isBlackThree, isRed,
-  isRedThree, isWild, meldRankOrder, prettyCard, prettyText, rankLabel, rankOf, rankPlural, sortCards,
+  actionWords, backEl, canonical, cardEl, cardName, cardsInAction, isBlackThree, isRed,
+  isRedThree, isWild, meldRankOrder, moveWords, prettyCard, prettyText, rankLabel, rankOf, rankPlural, sortBySuit,
+  sortCards,
 } from "./cards.js";
 import { add, clear, copyText, h, icon, toast } from "./dom.js";
 import {
@@ -13,6 +14,35 @@ import {
 } from "./view.js";
 
 const SIDE_COLORS = ["side-a", "side-b", "side-c"];
+/** How long each move of another seat stays on screen before the next, by bot speed (ms). */
+const SPEEDS = { slow: 1600, normal: 800, fast: 300, instant: 0 };
+const SETTINGS_KEY = "canasta.settings";
+
+/** The player's settings, kept in the browser: hand sort, bot speed, sounds. */
+export function settings() {
+  let saved = {};
+  try { saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {}; } catch { saved = {}; }
+  return { sort: "rank", speed: "normal", sound: true, ...saved };
+}
+
+function saveSettings(s) {
+  try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(s)); } catch { /* private mode */ }
+}
+
+let audio = null;
+/** A short tone (Web Audio): the turn, a refusal, a card played. */
+function tone(freq, ms, gain = 0.05) {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const o = audio.createOscillator();
+    const g = audio.createGain();
+    o.frequency.value = freq;
+    g.gain.value = gain;
+    o.connect(g).connect(audio.destination);
+    o.start();
+    o.stop(audio.currentTime + ms / 1000);
+  } catch { /* no audio here */ }
+}
 /** Where the seats sit from the viewer's (the bottom), in the order of play (to the left). */
 const SPOTS = {
   2: ["bottom", "top"],
@@ -43,12 +73,21 @@ class TablePage {
     this.resultDismissed = null;
     this.conn = "connecting";
     this.legalFilter = "";
+    this.prefs = settings();
+    this.queue = [];         // views of others' moves waiting their turn on screen
+    this.paceTimer = null;
+    this.undo = [];          // earlier selections, for Undo
+    this.freshCards = [];    // cards that came into the hand since the player last acted
+    this.seenHands = null;   // hands whose end-of-hand screen was shown (or was there on load)
+    this.endShown = null;    // {hand, row} of an ended hand to show from the score sheet
     this.build();
   }
 
   start() {
     this._onResize = () => this.fitHand();
     window.addEventListener("resize", this._onResize);
+    this._onKey = (e) => this.onKey(e);
+    document.addEventListener("keydown", this._onKey);
     this.live = new LiveView(this.tableId, this.token, {
       onView: (v) => this.setView(v),
       onStatus: (s) => { this.conn = s; this.renderConn(); },
@@ -59,6 +98,8 @@ class TablePage {
 
   stop() {
     window.removeEventListener("resize", this._onResize);
+    document.removeEventListener("keydown", this._onKey);
+    clearTimeout(this.paceTimer);
     this.live?.stop();
   }
 
@@ -68,48 +109,110 @@ class TablePage {
     clear(this.root);
     this.el = {};
     const e = this.el;
-    e.conn = h("span.conn", { title: "connection" });
+    const tool = (id, name, label, onclick, extra = {}) => h(`button.btn.ghost.tool#${id}`, { type: "button", onclick, "aria-label": extra.aria || label, title: extra.title || null, ...extra.attrs }, icon(name), h("span.label", label));
+    e.conn = h("span.conn", { title: "connection", role: "note" });
     e.title = h("span.table-title");
-    e.hintBtn = h("button.btn.ghost#hint-btn", { onclick: () => this.askHint(), title: "What would the hint bot play, and why?" }, icon("bulb"), h("span.label", "Hint"));
-    e.replayLink = h("a.btn.ghost#replay-link", { href: `#/replay/${encodeURIComponent(this.tableId)}`, hidden: true }, "Replay");
-    e.shareBtn = h("button.btn.ghost", { onclick: () => this.share(), title: "Copy the link of this table for spectators" }, icon("share"), h("span.label", "Share"));
-    e.botBtn = h("button.btn.ghost#bot-for-me", { onclick: () => this.setBot(true), title: "a bot plays your seat until you take it back", "aria-label": "a bot plays for me", hidden: true }, icon("bot"), h("span.label", "Bot plays for me"));
-    e.panelBtn = h("button.btn.ghost#panel-btn", { onclick: () => this.togglePanel(), title: "score sheet, table talk and every legal move", "aria-expanded": "false" }, "☰", h("span.label", "Score & talk"));
+    e.hintBtn = tool("hint-btn", "bulb", "Hint", () => this.askHint(), { title: "What would the hint bot play, and why?" });
+    e.replayLink = h("a.btn.ghost.tool#replay-link", { href: `#/replay/${encodeURIComponent(this.tableId)}`, hidden: true }, icon("play"), h("span.label", "Replay"));
+    e.shareBtn = tool("share-btn", "share", "Share", () => this.share(), { title: "Copy the link of this table for spectators", aria: "copy the spectator link" });
+    e.botBtn = tool("bot-for-me", "bot", "Bot", () => this.confirmBot(), { title: "a bot plays your seat until you take it back", aria: "let a bot play my seat", attrs: { hidden: true } });
+    e.panelBtn = h("button.btn.ghost.tool#panel-btn", { type: "button", onclick: () => this.togglePanel(), title: "moves, score sheet, rules and settings", "aria-expanded": "false", "aria-controls": "aside", "aria-label": "moves and score", dataset: { role: "panel-toggle" } }, h("span.icon-text", { "aria-hidden": "true" }, "☰"), h("span.label", "Moves"));
     e.top = h("header.topbar",
-      h("a.brand", { href: "#/" }, h("span.brand-suit", "♦"), h("span.brand-word", "Canasta")),
-      e.title, h("span.spacer"), e.conn, e.shareBtn, e.replayLink, e.botBtn, e.panelBtn, e.hintBtn);
-    e.status = h("div.status-line#status", { role: "status", "aria-live": "polite" });
+      h("a.brand", { href: "#/", "aria-label": "Canasta: back to the lobby" }, h("span.brand-suit", { "aria-hidden": "true" }, "♦"), h("span.brand-word", "Canasta")),
+      e.title, h("span.spacer"), e.conn, e.shareBtn, e.replayLink, e.botBtn, e.hintBtn, e.panelBtn);
+    // where the page says what to do, and why a move was refused: one place, above the hand
+    e.statusText = h("div.status-text#status-text");
+    e.message = h("div.message#move-error", { role: "alert", hidden: true });
+    e.hintBox = h("div.hint#hint", { hidden: true });
+    e.status = h("div.status-line#status", { role: "status", "aria-live": "polite", dataset: { role: "status" } }, e.statusText, e.message, e.hintBox);
     // the felt: seats around the table from this seat, each side's melds by that side, the
     // stock and the pile in the middle
     e.seats = h("div.seats#players");
     e.others = h("div.side-area.others");
-    e.center = h("section.center#center");
+    e.center = h("section.center#center", { "aria-label": "stock and discard pile" });
     e.mine = h("div.side-area.ours");
     e.felt = h("main.felt", e.seats, e.others, e.center, e.mine);
     e.prompt = h("div.prompt#prompt", { hidden: true });
-    e.message = h("div.message#move-error", { role: "alert", hidden: true });
-    e.hintBox = h("div.hint#hint", { hidden: true });
     e.staging = h("div.staging#staging");
-    e.hand = h("div.hand#hand", { "data-role": "hand", "aria-label": "your hand" });
+    e.hand = h("div.hand#hand", { "data-role": "hand", role: "group", "aria-label": "your hand" });
     e.actions = h("div.actions#actions", { "data-role": "actions" });
-    e.selInfo = h("div.sel-info#sel-info");
-    e.handZone = h("section.hand-zone#hand-zone", e.prompt, e.message, e.hintBox, e.staging, e.hand,
-      h("div.dock-row", e.selInfo, e.actions));
+    e.selInfo = h("div.sel-info#sel-info", { "aria-live": "polite" });
+    e.handZone = h("section.hand-zone#hand-zone", e.status, e.prompt, e.staging,
+      h("div.hand-wrap", e.hand, e.selInfo), e.actions);
+    e.round = h("section.panel.round#round");
     e.legal = h("section.panel.legal#legal");
     e.sheet = h("section.panel.sheet#score-sheet");
     e.logBox = h("section.panel.log#log");
-    e.aside = h("aside.aside#aside", e.sheet, e.logBox, e.legal);
+    e.rulesBox = h("section.panel.table-rules#table-rules");
+    e.settingsBox = h("section.panel.settings#settings");
+    e.panelClose = h("button.btn.close-panel#panel-close", { type: "button", onclick: () => this.togglePanel(false), "aria-label": "close the panel" }, "×", h("span.label", "Close"));
+    e.aside = h("aside.aside#aside", { dataset: { role: "panel" }, "aria-label": "moves, score sheet, rules and settings" },
+      h("div.panel-top", h("h2", "Table"), e.panelClose), e.round, e.sheet, e.rulesBox, e.settingsBox, e.logBox, e.legal);
+    e.backdrop = h("div.backdrop#backdrop", { onclick: () => this.togglePanel(false), hidden: true });
     e.result = h("div.overlay#result", { hidden: true });
+    e.confirm = h("div.overlay#confirm", { hidden: true });
     add(this.root, h("div.table-page", e.top,
-      h("div.layout", h("div.main-col", e.status, e.felt, e.handZone), e.aside), e.result));
+      h("div.layout", h("div.main-col", e.felt, e.handZone), e.backdrop, e.aside), e.result, e.confirm));
     this.setupDrop(e.staging, (cards) => this.stageCards(cards));
     this.renderConn();
+    this.renderSettings();
   }
 
   togglePanel(open) {
     const on = open ?? !this.el.aside.classList.contains("open");
     this.el.aside.classList.toggle("open", on);
+    this.el.backdrop.hidden = !on;
     this.el.panelBtn.setAttribute("aria-expanded", on ? "true" : "false");
+    this.el.panelBtn.classList.toggle("on", on);
+    if (on) this.el.panelClose.focus({ preventScroll: true });
+  }
+
+  onKey(e) {
+    if (e.key === "Escape") {
+      if (!this.el.confirm.hidden) { this.closeConfirm(); e.preventDefault(); return; }
+      if (this.el.aside.classList.contains("open")) { this.togglePanel(false); this.el.panelBtn.focus(); e.preventDefault(); return; }
+      if (this.selected.length || this.staged.length) { this.pushUndo(); this.selected = []; this.staged = []; this.render(); }
+      return;
+    }
+    if (e.target.closest?.("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if ((e.key === "z" || e.key === "u") && this.undo.length) { this.undoSelection(); e.preventDefault(); }
+  }
+
+  /** Asks before a bot takes the seat: the player keeps it unless they say so. */
+  confirmBot() {
+    const el = clear(this.el.confirm);
+    el.hidden = false;
+    const yes = h("button.btn.primary#confirm-bot-yes", { type: "button", onclick: () => { this.closeConfirm(); this.setBot(true); } }, "Let a bot play for me");
+    add(el, h("div.result-card.confirm-card", { role: "dialog", "aria-modal": "true", "aria-labelledby": "confirm-title" },
+      h("h2#confirm-title", "Let a bot play your seat?"),
+      h("p", "A bot plays your cards until you take the seat back. You still see the end of each hand."),
+      h("div.result-actions", yes, h("button.btn#confirm-bot-no", { type: "button", onclick: () => this.closeConfirm() }, "Keep playing"))));
+    yes.focus();
+  }
+
+  closeConfirm() {
+    this.el.confirm.hidden = true;
+    clear(this.el.confirm);
+  }
+
+  renderSettings() {
+    const el = clear(this.el.settingsBox);
+    const p = this.prefs;
+    const set = (k, v) => { this.prefs[k] = v; saveSettings(this.prefs); this.render(); };
+    const choice = (id, label, key, options) => h("label.setting", { for: id }, h("span", label),
+      h("select", { id, onchange: (ev) => set(key, ev.target.value) },
+        options.map(([v, text]) => h("option", { value: v, selected: p[key] === v }, text))));
+    add(el, h("div.panel-head", h("h3", "Settings")),
+      choice("sort-mode", "Sort my hand", "sort", [["rank", "by rank"], ["suit", "by suit"]]),
+      choice("bot-speed", "Bot speed", "speed", [["slow", "slow"], ["normal", "normal"], ["fast", "fast"], ["instant", "instant"]]),
+      h("label.setting.check", { for: "sound-on" }, h("input#sound-on", { type: "checkbox", checked: !!p.sound, onchange: (ev) => set("sound", ev.target.checked) }), h("span", "Sounds")));
+  }
+
+  sound(kind) {
+    if (!this.prefs.sound) return;
+    if (kind === "turn") { tone(660, 90); setTimeout(() => tone(880, 110), 110); }
+    else if (kind === "refused") tone(220, 160, 0.06);
+    else tone(520, 40, 0.025);
   }
 
   /** The link does not open a table: a wrong token or no such table. */
@@ -144,27 +247,88 @@ class TablePage {
 
   // -- state -------------------------------------------------------------------------------------
 
-  setView(v) {
+  /**
+   * A view from the server. Views that another seat's move brought wait their turn, so each
+   * move stays on screen for the bot speed chosen; the reply to the player's own move, and
+   * the player's turn, show at once.
+   */
+  setView(v, own = false) {
     if (!v || typeof v !== "object" || !("phase" in v)) return;
+    const step = SPEEDS[this.prefs.speed] ?? SPEEDS.normal;
+    if (own || !this.view || step === 0) {
+      this.queue = [];
+      clearTimeout(this.paceTimer);
+      this.paceTimer = null;
+      this.applyView(v);
+      return;
+    }
+    this.queue.push(v);
+    if (this.queue.length > 24) this.queue.splice(0, this.queue.length - 24);
+    if (!this.paceTimer) this.pump();
+  }
+
+  pump() {
+    const v = this.queue.shift();
+    this.paceTimer = null;
+    if (!v) return;
+    const moved = this.applyView(v);
+    if (this.queue.length) {
+      const step = SPEEDS[this.prefs.speed] ?? SPEEDS.normal;
+      this.paceTimer = setTimeout(() => this.pump(), moved ? step : 0);
+    }
+  }
+
+  /** Shows a view; returns whether another seat's move came with it. */
+  applyView(v) {
     const old = this.view;
     const ov = old ? versionOf(old) : null;
     const nv = versionOf(v);
-    if (ov !== null && nv !== null && nv < ov) return;  // an older view arriving late
-    if (old && JSON.stringify(old) === JSON.stringify(v)) return;
+    if (ov !== null && nv !== null && nv < ov) return false;  // an older view arriving late
+    if (old && JSON.stringify(old) === JSON.stringify(v)) return false;
     this.view = v;
     // what just arrived, for the short animations (they never hold up the page)
     this.justDrew = !!old && stockSize(v) < stockSize(old);
     const before = old ? [...(handOf(old, mySeat(old)) || [])] : null;
-    this.fresh = before ? (handOf(v, mySeat(v)) || []).filter((c) => {
+    const fresh = before ? (handOf(v, mySeat(v)) || []).filter((c) => {
       const i = before.indexOf(c);
       if (i < 0) return true;
       before.splice(i, 1);
       return false;
     }) : [];
+    if (fresh.length) this.freshCards = handNumber(v) === handNumber(old) ? [...this.freshCards, ...fresh] : [];
+    if (old && handNumber(old) !== handNumber(v)) this.freshCards = [];
     if (old && !actionLog(v)) this.narrate(old, v);
+    const la = lastAction(v);
+    const moved = !!old && !!la && la.seat !== this.seat && JSON.stringify(la) !== JSON.stringify(lastAction(old));
+    this.mover = moved ? la.seat : null;
     this.keepSelectionValid();
     if (old && (old.to_move !== v.to_move || old.phase !== v.phase)) this.hint = null;
+    const wasMine = this.myTurnOf(old);
+    this.noteEndedHands(v);
     this.render();
+    if (!wasMine && this.myTurn) this.sound("turn");
+    else if (moved) this.sound("move");
+    return moved;
+  }
+
+  myTurnOf(v) {
+    return !!v && mySeat(v) !== null && v.phase !== "over" && yourTurn(v);
+  }
+
+  /** The score sheet's hands whose end-of-hand screen the player has not seen: the next one to
+   * show, even when the next hand was dealt at once (a bot plays the seat, or nobody waits). */
+  noteEndedHands(v) {
+    const rows = scoreSheet(v);
+    if (this.seenHands === null) {  // on load: the hands ended before are not news
+      this.seenHands = new Set(rows.map((r) => r.hand));
+      if (v.phase === "over") this.seenHands.delete(rows[rows.length - 1]?.hand);
+      return;
+    }
+    for (const r of rows) {
+      if (this.seenHands.has(r.hand)) continue;
+      if (v.phase === "over" && r === rows[rows.length - 1] && handNumber(v) === r.hand) continue;  // shown from the view
+      if (!this.endShown) this.endShown = { hand: r.hand, row: r };
+    }
   }
 
   get seat() { return this.view ? mySeat(this.view) : null; }
@@ -262,12 +426,12 @@ class TablePage {
     if (!v) return;
     const rules = tableRules(v);
     this.rules = rules;
-    this.el.title.textContent = `Table ${this.tableId} · ${rules.label ?? ""}${rules.custom ? " (house rules)" : ""} · hand ${handNumber(v)}` +
+    this.el.title.textContent = `Table ${this.tableId} · ${rules.label ?? ""}${rules.custom ? " · house rules" : ""} · hand ${handNumber(v)}` +
       (this.seat === null ? " · watching" : "");
-    this.el.title.title = (rules.house_rules || []).map((r) => r.text).join("\n");
     this.el.replayLink.hidden = !gameOver(v);
     this.el.hintBtn.hidden = this.seat === null;
-    this.el.hintBtn.disabled = !this.myTurn;
+    this.el.hintBtn.setAttribute("aria-disabled", this.myTurn ? "false" : "true");
+    this.el.hintBtn.classList.toggle("off", !this.myTurn);
     const meInfo = this.seat !== null ? seatInfo(v, this.seat) : null;
     this.el.botBtn.hidden = !meInfo || meInfo.controller !== "human" || gameOver(v);
     this.renderStatus();
@@ -279,8 +443,10 @@ class TablePage {
     this.renderHint();
     this.renderHand();
     this.renderActions();
+    this.renderRound();
     this.renderLegal();
     this.renderSheet();
+    this.renderRulesBox();
     this.renderLog();
     this.renderResult();
     document.title = this.myTurn ? "● Your turn — Canasta" : "Canasta";
@@ -288,25 +454,27 @@ class TablePage {
 
   renderStatus() {
     const v = this.view;
-    const el = clear(this.el.status);
-    el.className = "status-line";
+    const el = clear(this.el.statusText);
+    const box = this.el.status;
+    box.className = "status-line";
     const me = this.seat !== null ? seatInfo(v, this.seat) : null;
     if (me && me.controller === "bot") {
-      add(el, h("span.badge.botseat", "A bot is playing your seat"),
-        h("button.btn.small#claim-seat", { onclick: () => this.setBot(false) }, "Take my seat back"));
+      add(el, h("span.badge.botseat", "A bot is playing your seat"), " ",
+        h("button.btn.small#claim-seat", { type: "button", onclick: () => this.setBot(false) }, "Take my seat back"));
     }
     if (v.phase === "over") {
-      add(el, gameOver(v) ? `Game over${winner(v) !== null ? ` — ${this.sideName(winner(v))} won` : ""}.` : "The hand is over.");
+      const win = winner(v);
+      add(el, gameOver(v) ? `Game over${win !== null ? ` — ${this.winWords(win)}` : ""}.` : "The hand is over.");
       if (!gameOver(v) && v.next_hand === "auto") add(el, " The next hand is dealt by itself.");
-      el.classList.add("over");
+      box.classList.add("over");
       return;
     }
     const mover = v.to_move;
     if (this.myTurn) {
-      el.classList.add("mine");
+      box.classList.add("mine");
       const what = {
-        draw: "draw from the stock or take the pile",
-        play: "meld, then discard",
+        draw: "tap the stock to draw, or take the pile",
+        play: "meld if you can, then discard one card (tap it twice)",
         answer: "your partner asks whether they may go out",
       }[v.phase] || v.phase;
       add(el, h("strong", "Your turn"), ` — ${what}.`);
@@ -315,9 +483,18 @@ class TablePage {
       }
     } else {
       add(el, h("span.spinner", { "aria-hidden": "true" }),
-        `${this.name(mover)} ${mover === this.seat ? "are" : "is"} to ${v.phase === "answer" ? "answer" : "move"}`,
+        ` ${this.name(mover)} ${mover === this.seat ? "are" : "is"} to ${v.phase === "answer" ? "answer" : "play"}`,
         v.phase === "answer" ? " (asked: may I go out?)" : "", "…");
     }
+  }
+
+  /** "Your side wins", "Noor and Hugo win", "Noor wins". */
+  winWords(side) {
+    if (this.mySide === side) return "your side wins";
+    const v = this.view;
+    const seats = [...Array(seatCount(v)).keys()].filter((s) => sideOf(v, s) === side);
+    const names = playerNames(v);
+    return seats.length > 1 ? `${seats.slice(0, -1).map((s) => names[s]).join(", ")} and ${names[seats[seats.length - 1]]} win` : `${names[seats[0]]} wins`;
   }
 
   sideName(side) {
@@ -327,7 +504,7 @@ class TablePage {
     for (let s = 0; s < n; s++) if (sideOf(v, s) === side) seats.push(s);
     if (this.mySide === side) return "Your side";
     const names = playerNames(v);
-    return seats.map((s) => names[s]).join(" & ");
+    return seats.length > 1 ? `${seats.slice(0, -1).map((s) => names[s]).join(", ")} and ${names[seats[seats.length - 1]]}` : names[seats[0]];
   }
 
   sideShort(side) {
@@ -336,7 +513,7 @@ class TablePage {
     if (this.mySide !== null && sideCount(v) === 2) return "Them";
     if (seatCount(v) === sideCount(v)) return playerNames(v)[side];
     const seats = [...Array(seatCount(v)).keys()].filter((s) => sideOf(v, s) === side);
-    return `Seats ${seats.join(" & ")}`;
+    return `Seats ${seats.map((x) => x + 1).join(" and ")}`;
   }
 
   /** Where each seat sits on the screen, from this seat (the bottom): play goes to the left. */
@@ -458,7 +635,7 @@ class TablePage {
     el.dataset.rank = rank;
     if (mine && this.myTurn) {
       el.classList.add("target");
-      el.addEventListener("click", () => this.meldOnto(rank));
+      keyButton(el, () => this.meldOnto(rank), `your ${rankPlural(rank)}: ${cards.length} cards; add the selected cards`);
       this.setupDrop(el, (c) => { this.selected = c; this.meldOnto(rank); });
     }
     return el;
@@ -472,7 +649,11 @@ class TablePage {
       h("div.stack", stockN > 2 ? h("div.stack-shadow") : null, stockN > 1 ? h("div.stack-shadow") : null,
         stockN ? backEl(this.justDrew ? "arrive" : "") : h("div.card.empty-slot", "empty")),
       h("div.pile-label", h("b", `${stockN}`), " in stock"));
-    if (this.can("draw")) stock.addEventListener("click", () => this.play("draw"));
+    const drawNow = () => {
+      if (this.can("draw")) this.play("draw");
+      else if (this.seat !== null) this.refuse(this.myTurn ? (this.view.phase === "play" ? "You have already drawn this turn." : "You cannot draw now.") : `Wait for your turn: ${this.name(v.to_move)} is playing.`);
+    };
+    keyButton(stock, drawNow, `stock: ${stockN} cards${this.can("draw") ? ", draw" : ""}`);
     const pile = v.pile || [];
     const top = pile[pile.length - 1];
     // the server says whether, why and by which card the pile is frozen for this seat
@@ -494,7 +675,15 @@ class TablePage {
     if (pile.length > 2) add(pileStack, h("div.stack-shadow"));
     if (pile.length > 1) add(pileStack, h("div.stack-shadow"));
     const topChanged = top && this.prevTop !== undefined && this.prevTop !== `${pile.length}:${top}`;
-    add(pileStack, top ? cardEl(top, { cls: "top" + (topChanged ? " arrive" : "") + (lastDiscard && lastDiscard.card === top ? " last-discard" : "") }) : h("div.card.empty-slot", "empty"));
+    const topEl = top ? cardEl(top, { cls: "top" + (topChanged ? " arrive" : "") + (lastDiscard && lastDiscard.card === top ? " last-discard" : "") }) : h("div.card.empty-slot", "empty");
+    if (topChanged && this.mover !== null && this.mover !== undefined) {
+      // the card comes from the seat that discarded it
+      const spot = this.spots().find((x) => x.seat === this.mover)?.spot || "top";
+      const [dx, dy] = spot.includes("left") ? [-90, -20] : spot.includes("right") ? [90, -20] : spot === "bottom" ? [0, 90] : [0, -90];
+      topEl.style.setProperty("--from-x", `${dx}px`);
+      topEl.style.setProperty("--from-y", `${dy}px`);
+    }
+    add(pileStack, topEl);
     this.prevTop = top ? `${pile.length}:${top}` : null;
     const pileEl = h("div.pile#pile", { class: (this.can("take") ? "clickable " : "") + (frozenAll ? "is-frozen" : ""), title: "discard pile", dataset: { role: "pile" } },
       h("div.pile-cards", pileStack,
@@ -502,17 +691,20 @@ class TablePage {
       h("div.pile-label", h("b", `${pile.length}`), ` in pile`,
         lastDiscard && top === lastDiscard.card ? h("span.by", ` · ${this.name(lastDiscard.seat)} discarded it`) : null),
       h("div.pile-badges", badges));
-    pileEl.addEventListener("click", () => {
-      if (this.can("take")) this.takePile();
-      else if (this.can("discard") && this.selected.length === 1) this.play(`discard ${this.selected[0]}`);
-    });
+    keyButton(pileEl, () => {
+      if (this.myTurn && v.phase === "play") {
+        if (this.selected.length === 1 && !this.discardProblem(this.selected[0])) this.play(`discard ${this.selected[0]}`);
+        else this.refuse(this.selected.length === 1 ? this.discardProblem(this.selected[0]) : "Select one card, then tap the pile to discard it.");
+      } else if (this.seat !== null) this.takePile();
+    }, `discard pile: ${pile.length} cards${top ? `, ${cardName(top)} on top` : ""}`);
     this.setupDrop(pileEl, (cards) => {
       if (this.myTurn && v.phase === "play" && cards.length === 1) this.play(`discard ${cards[0]}`);
       else if (this.myTurn && v.phase === "draw") { this.selected = cards; this.takePile(); }
     });
     const infoBits = [];
     if (last && v.phase !== "over") {
-      infoBits.push(h("div.info-line.last-move#last-move", h("b", `${this.name(last.seat)} `), actionWords(last.action, last.seat === this.seat)));
+      infoBits.push(h("button.info-line.last-move#last-move", { type: "button", onclick: () => this.togglePanel(true), "aria-label": `last move: ${this.name(last.seat)} ${moveWords(last)}; show every move` },
+        h("b", `${this.name(last.seat)} `), moveWords(last), h("span.more", " · moves ›")));
     }
     if (v.phase !== "over") {
       const r = this.rules;
@@ -520,7 +712,7 @@ class TablePage {
       infoBits.push(h("div.info-line.rules-line#rules-line",
         `${r.canastas_to_go_out} canasta${r.canastas_to_go_out === 1 ? "" : "s"} to go out`,
         r.draw_count > 1 ? ` · draw ${r.draw_count}` : "", ` · game to ${v.target ?? r.target_score}`,
-        house.length ? h("span.house-rules", { title: house.map((x) => x.text).join("\n") }, ` · ${house.length} house rule${house.length === 1 ? "" : "s"}`) : null));
+        house.length ? h("span.house-rules", { title: house.map((x) => x.text).join("\n") }, ` · ${house.length} house rule${house.length === 1 ? "" : "s"} (☰)`) : null));
     }
     add(el, stock, pileEl, h("div.table-info", infoBits));
   }
@@ -563,8 +755,10 @@ class TablePage {
     clear(el);
     if (this.error) {
       add(el, icon("hand", "msg-icon"), h("span.msg-text", prettyText(this.error)),
-        h("button.close", { onclick: () => { this.error = null; this.renderMessage(); }, "aria-label": "dismiss" }, "×"));
+        h("button.close", { type: "button", onclick: () => { this.error = null; this.renderMessage(); }, "aria-label": "dismiss the message" }, "×"));
     }
+    this.el.statusText.hidden = !!this.error || !!this.hint;
+    this.el.status.classList.toggle("refused", !!this.error);
   }
 
   showError(text) {
@@ -577,15 +771,16 @@ class TablePage {
 
   renderHint() {
     const el = clear(this.el.hintBox);
-    el.hidden = !this.hint;
+    el.hidden = !this.hint || !!this.error;
+    this.el.statusText.hidden = !!this.error || !!this.hint;
     if (!this.hint) return;
     const { action, reason } = this.hint;
     add(el, icon("bulb", "msg-icon"),
       h("div.hint-body",
-        h("div", "Hint: ", h("b.hint-action", action ? prettyText(action) : "?")),
+        h("div", "Hint: ", h("b.hint-action", action ? actionWords(action, true) : "?")),
         reason ? h("div.hint-reason", prettyText(reason)) : null),
-      action && this.isLegal(action) ? h("button.btn.small", { onclick: () => this.play(action) }, "Play it") : null,
-      h("button.close", { onclick: () => { this.hint = null; this.renderHint(); }, "aria-label": "dismiss" }, "×"));
+      action && this.isLegal(action) ? h("button.btn.small#hint-play", { type: "button", onclick: () => this.play(action) }, "Play it") : null,
+      h("button.close", { type: "button", onclick: () => { this.hint = null; this.renderHint(); }, "aria-label": "dismiss the hint" }, "×"));
   }
 
   renderHand() {
@@ -596,48 +791,46 @@ class TablePage {
     this.el.handZone.classList.toggle("spectating", this.seat === null);
     if (this.seat === null) {
       staging.hidden = true;
+      el.style.removeProperty("height");
       add(el, h("div.spectator-note", "You are watching: hands are hidden. ",
         h("a", { href: "#/" }, "Back to the lobby")));
       return;
     }
     const free = this.freeHand();
     const chosen = [...this.selected];
-    const fresh = [...(this.fresh || [])];
-    const groups = groupByRank(free);
-    for (const g of groups) {
-      const gEl = h("div.hand-group", { dataset: { rank: g.rank } });
-      const cardsEl = h("div.group-cards");
-      for (const c of g.cards) {
-        const i = chosen.indexOf(c);
-        const sel = i >= 0;
-        if (sel) chosen.splice(i, 1);
-        const f = fresh.indexOf(c);
-        if (f >= 0) fresh.splice(f, 1);
-        const cEl = cardEl(c, { cls: (sel ? "selected" : "") + (f >= 0 ? " fresh" : ""), tag: "button" });
-        cEl.type = "button";
-        cEl.setAttribute("aria-pressed", sel ? "true" : "false");
-        cEl.addEventListener("click", (ev) => this.toggle(c, sel, ev.timeStamp));
-        cEl.draggable = true;
-        cEl.addEventListener("dragstart", (ev) => {
-          const cards = sel ? [...this.selected] : [c];
-          if (!sel) { this.selected = [c]; }
-          ev.dataTransfer.setData("text/plain", cards.join(" "));
-          ev.dataTransfer.effectAllowed = "move";
-          document.body.classList.add("dragging");
-        });
-        cEl.addEventListener("dragend", () => { document.body.classList.remove("dragging"); this.render(); });
-        add(cardsEl, cEl);
-      }
-      const label = h("button.group-label", { type: "button", title: `select every ${rankLabel(g.rank)}`, onclick: () => this.selectGroup(g) },
-        g.rank === "JK" ? "JK" : rankLabel(g.rank), g.cards.length > 1 ? h("sup", `${g.cards.length}`) : null);
-      add(gEl, cardsEl, label);
-      add(el, gEl);
+    const fresh = [...this.freshCards];
+    const ordered = this.prefs.sort === "suit" ? sortBySuit(free) : sortCards(free);
+    let prevKey = null;
+    for (const c of ordered) {
+      const i = chosen.indexOf(c);
+      const sel = i >= 0;
+      if (sel) chosen.splice(i, 1);
+      const f = fresh.indexOf(c);
+      if (f >= 0) fresh.splice(f, 1);
+      const key = this.prefs.sort === "suit" ? (isWild(c) ? "w" : c[1]) : rankOf(c);
+      const cEl = cardEl(c, { cls: (sel ? "selected" : "") + (f >= 0 ? " fresh" : "") + (prevKey !== null && key !== prevKey ? " group-start" : ""), tag: "button" });
+      prevKey = key;
+      cEl.type = "button";
+      cEl.setAttribute("aria-pressed", sel ? "true" : "false");
+      cEl.setAttribute("aria-label", `${cardName(c)}${f >= 0 ? ", new" : ""}`);
+      cEl.addEventListener("click", (ev) => this.toggle(c, sel, ev.timeStamp));
+      cEl.draggable = true;
+      cEl.addEventListener("dragstart", (ev) => {
+        const cards = sel ? [...this.selected] : [c];
+        if (!sel) { this.selected = [c]; }
+        ev.dataTransfer.setData("text/plain", cards.join(" "));
+        ev.dataTransfer.effectAllowed = "move";
+        document.body.classList.add("dragging");
+      });
+      cEl.addEventListener("dragend", () => { document.body.classList.remove("dragging"); this.render(); });
+      add(el, cEl);
     }
     if (!free.length && !this.staged.length) add(el, h("div.spectator-note", "No cards in hand."));
+    this.fitHand();
     requestAnimationFrame(() => this.fitHand());
     // staged groups (several groups for one meld or take)
     if (this.staged.length) {
-      const pts = this.staged.reduce((s, g) => s + g.cards.reduce((a, c) => a + this.points(c), 0), 0);
+      const pts = this.staged.reduce((sum, g) => sum + g.cards.reduce((x, c) => x + this.points(c), 0), 0);
       add(staging, h("span.staging-title", "Groups to lay together:"));
       this.staged.forEach((g, idx) => {
         const allWild = g.cards.every(isWild);
@@ -645,37 +838,55 @@ class TablePage {
         add(staging, h("div.staged-group",
           h("div.fan.flat", g.cards.map((c) => cardEl(c, { cls: "small" }))),
           rankSel,
-          h("button.close", { title: "put back", onclick: () => { this.staged.splice(idx, 1); this.render(); } }, "×")));
+          h("button.close", { type: "button", "aria-label": "put this group back", onclick: () => { this.pushUndo(); this.staged.splice(idx, 1); this.render(); } }, "×")));
       });
       add(staging, h("span.staging-pts", `${pts} pts`));
-    } else if (!this.myTurn || this.view.phase === "answer") {
-      staging.hidden = true;
     } else {
-      staging.classList.add("empty");
-      add(staging, h("span.staging-empty", "Tip: select cards and press “+ Group” to build several melds at once (an opening), or drag cards here."));
+      staging.hidden = true;
     }
     this.renderSelInfo();
   }
 
-  /** Overlap the groups of the hand just enough to keep it on one line (wraps past that). */
+  /**
+   * Lays the hand out: every card shows a strip at least MIN_STRIP wide and the whole card's
+   * height in its row; as many rows as that needs (two for twenty cards on a phone). The
+   * layout depends on the number of cards only, so selecting a card moves nothing.
+   */
   fitHand() {
     const el = this.el.hand;
-    const groups = [...el.querySelectorAll(".hand-group")];
-    el.style.removeProperty("--group-shift");
-    if (groups.length < 2) return;
-    const card = el.querySelector(".card");
-    if (!card) return;
-    const w = card.getBoundingClientRect().width;
-    const avail = el.clientWidth - 12;
-    const n = el.querySelectorAll(".card").length;
-    const inGroup = 0.42 * w;
-    const gap = parseFloat(getComputedStyle(el).columnGap) || 0;
-    const natural = groups.length * w + (n - groups.length) * inGroup + (groups.length - 1) * gap;
-    if (natural <= avail) return;
-    const step = (avail - w - (n - groups.length) * inGroup) / (groups.length - 1);
-    if (step < 0.55 * w) return;  // too tight: let it wrap
-    el.style.setProperty("--group-shift", `${Math.floor(step - w - gap)}px`);
-    if (groups[groups.length - 1].offsetTop > groups[0].offsetTop + 4) el.style.removeProperty("--group-shift");
+    const cards = [...el.querySelectorAll(".card")];
+    if (!cards.length) { el.style.removeProperty("height"); return; }
+    const cs = getComputedStyle(el);
+    const w = cards[0].offsetWidth || parseFloat(cs.getPropertyValue("--card-w")) || 50;
+    const hgt = cards[0].offsetHeight || w * 1.4;
+    const width = el.clientWidth - parseFloat(cs.paddingLeft || 0) - parseFloat(cs.paddingRight || 0);
+    if (width <= 0) return;
+    const minStrip = parseFloat(cs.getPropertyValue("--min-strip")) || 28;
+    const maxStep = w * (parseFloat(cs.getPropertyValue("--max-step")) || 0.62);
+    const groupGap = parseFloat(cs.getPropertyValue("--group-gap")) || 8;
+    const rowStep = parseFloat(cs.getPropertyValue("--row-step")) || hgt * 0.62;
+    const lift = parseFloat(cs.getPropertyValue("--lift")) || 12;
+    const n = cards.length;
+    let rows = 1;
+    while (rows < 4 && Math.ceil(n / rows) > 1 && (Math.ceil(n / rows) - 1) * minStrip + w > width) rows++;
+    const per = Math.ceil(n / rows);
+    const left0 = parseFloat(cs.paddingLeft || 0);
+    for (let r = 0; r < rows; r++) {
+      const row = cards.slice(r * per, (r + 1) * per);
+      const gaps = row.filter((c, i) => i > 0 && c.classList.contains("group-start")).length;
+      let gap = groupGap;
+      let step = row.length > 1 ? Math.min(maxStep, (width - w - gaps * gap) / (row.length - 1)) : 0;
+      if (row.length > 1 && step < minStrip) { gap = 0; step = Math.min(maxStep, (width - w) / (row.length - 1)); }
+      let x = left0;
+      row.forEach((c, i) => {
+        if (i > 0) x += step + (c.classList.contains("group-start") ? gap : 0);
+        c.style.left = `${Math.round(x)}px`;
+        c.style.top = `${Math.round(lift + r * rowStep)}px`;
+        c.style.zIndex = `${r * 100 + i + 1}`;
+      });
+    }
+    el.dataset.rows = `${rows}`;
+    el.style.height = `${Math.ceil(lift + (rows - 1) * rowStep + hgt + 4)}px`;
   }
 
   rankSelect(g) {
@@ -699,15 +910,34 @@ class TablePage {
 
   renderSelInfo() {
     const el = clear(this.el.selInfo);
-    if (!this.selected.length) return;
-    const pts = this.selected.reduce((s, c) => s + this.points(c), 0);
+    if (!this.selected.length && !this.staged.length) { el.hidden = true; return; }
+    el.hidden = false;
+    const pts = this.selected.reduce((sum, c) => sum + this.points(c), 0);
+    const staged = this.staged.reduce((sum, g) => sum + g.cards.reduce((x, c) => x + this.points(c), 0), 0);
+    const need = this.openingNeed();
+    add(el, h("b#sel-points", `${pts + staged} pts`),
+      need ? h("span", { class: pts + staged >= need ? "ok" : "short" }, ` of ${need} to open`) : null);
+  }
+
+  /** The points the side's first meld needs, while it has not melded (the server's). */
+  openingNeed() {
     const live = this.mySide !== null ? livePoints(this.view, this.mySide) : null;
-    const staged = this.staged.reduce((s, g) => s + g.cards.reduce((a, c) => a + this.points(c), 0), 0);
-    const need = live && !live.opened && live.minimum ? live.minimum : null;
-    add(el, h("span.sel-cards", `${this.selected.length} selected: ${this.selected.map(prettyCard).join(" ")} · `),
-      h("b#sel-points", `${pts + staged} pts`),
-      need ? h("span", { class: pts + staged >= need ? "ok" : "short" }, ` of ${need} to open`) : null,
-      h("button.link", { onclick: () => { this.selected = []; this.render(); } }, "clear"));
+    return live && !live.opened && live.minimum ? live.minimum : null;
+  }
+
+  pushUndo() {
+    this.undo.push({ selected: [...this.selected], staged: this.staged.map((g) => ({ cards: [...g.cards], rank: g.rank })) });
+    if (this.undo.length > 30) this.undo.shift();
+  }
+
+  undoSelection() {
+    const last = this.undo.pop();
+    if (!last) return;
+    this.selected = last.selected;
+    this.staged = last.staged;
+    this.keepSelectionValid();
+    this.error = null;
+    this.render();
   }
 
   toggle(card, wasSelected, at = performance.now()) {
@@ -716,12 +946,18 @@ class TablePage {
     const now = at;
     const again = this.lastTap && this.lastTap.card === card && now - this.lastTap.at < 400;
     this.lastTap = { card, at: now };
-    if (again && this.can("discard") && !this.staged.length) {
+    if (again) {
       this.lastTap = null;
-      this.selected = [];
-      this.play(`discard ${card}`);
+      const why = this.discardProblem(card);
+      if (!why) {
+        this.selected = [];
+        this.play(`discard ${card}`);
+        return;
+      }
+      this.refuse(why);
       return;
     }
+    this.pushUndo();
     if (wasSelected) {
       const i = this.selected.indexOf(card);
       if (i >= 0) this.selected.splice(i, 1);
@@ -732,7 +968,21 @@ class TablePage {
     this.render();
   }
 
+  /** Why the card may not be discarded now, in a player's words (null: it may). */
+  discardProblem(card) {
+    const v = this.view;
+    if (this.seat === null) return "You are watching this table.";
+    if (!this.myTurn) return v.phase === "over" ? "The hand is over." : `Wait for your turn: ${this.name(v.to_move)} ${v.to_move === this.seat ? "are" : "is"} playing.`;
+    if (v.phase === "draw") return "Draw first: tap the stock, or take the pile. Then discard.";
+    if (v.phase === "answer") return "Answer your partner first.";
+    if (this.staged.length) return "Lay or put back the groups set aside first.";
+    if (this.can("discard") && !this.isLegal(`discard ${card}`)) return `${prettyCard(card)} may not be discarded now: the rules ask for another move first.`;
+    if (!this.can("discard")) return "No discard is possible now.";
+    return null;
+  }
+
   selectGroup(g) {
+    this.pushUndo();
     const all = g.cards.every((c) => this.selected.filter((x) => x === c).length >= g.cards.filter((x) => x === c).length);
     this.selected = this.selected.filter((c) => rankOf(c) !== g.rank);
     if (!all) this.selected.push(...g.cards);
@@ -743,6 +993,7 @@ class TablePage {
     if (!this.myTurn) return;
     const cs = cards && cards.length ? cards : this.selected;
     if (!cs.length) return;
+    this.pushUndo();
     this.staged.push({ cards: [...cs], rank: null });
     this.selected = [];
     this.render();
@@ -795,7 +1046,7 @@ class TablePage {
 
   meldOnto(rank) {
     if (!this.myTurn) return;
-    if (!this.selected.length) { this.showError(`Select cards first, then click the ${rankLabel(rank)} meld to add them.`); return; }
+    if (!this.selected.length) { this.refuse(`Select cards first, then tap the ${rankPlural(rank)} to add them.`); return; }
     if (this.view.phase === "draw") { this.takePile(); return; }
     const cards = sortCards(this.selected);
     // a meld is of one rank, so a natural card of another rank cannot join it: say so now,
@@ -812,42 +1063,83 @@ class TablePage {
   }
 
   takePile() {
-    if (!this.can("take")) return;
+    const why = this.takeProblem();
+    if (why) { this.refuse(why); return; }
     this.play(this.takeText());
   }
 
+  /**
+   * The buttons: the same row for the whole phase, so nothing moves as cards are selected. A
+   * button that cannot act now stays in place, greyed, and a tap on it says why.
+   */
   renderActions() {
     const v = this.view;
     const el = clear(this.el.actions);
     if (this.seat === null) return;
-    const btn = (id, label, enabled, onclick, cls = "", title = "") =>
-      h(`button.btn${cls}#${id}`, { disabled: !enabled, onclick, title: title || null }, label);
+    const btn = (id, label, why, onclick, cls = "", aria = null) => {
+      const off = why !== null && why !== undefined && why !== false;
+      return h(`button.btn${cls}#${id}`, {
+        type: "button", class: off ? "off" : "", "aria-disabled": off ? "true" : "false", "aria-label": aria,
+        title: off ? why : null, onclick: () => (off ? this.refuse(why) : onclick()),
+      }, label);
+    };
     const sel = this.selected.length;
     const phase = v.phase;
     const mine = this.myTurn;
-    if (mine && phase === "draw") {
-      add(el, btn("btn-draw", "Draw", this.can("draw"), () => this.play("draw"), ".primary", "draw from the stock"));
-      add(el, btn("btn-take", sel || this.staged.length ? "Take pile with selected" : "Take pile", this.can("take"), () => this.takePile(), "",
-        "take the discard pile: select the cards that go with its top card"));
-      if (this.can("pass")) add(el, btn("btn-pass", "Pass", true, () => this.play("pass")));
-      if (this.rules.ask_partner && this.can("ask")) add(el, btn("btn-ask", "Ask partner", true, () => this.play("ask"), "", "“Partner, may I go out?” before drawing"));
-    }
+    const wait = mine ? null : (phase === "over" ? "The hand is over." : `Wait for your turn: ${this.name(v.to_move)} ${v.to_move === this.seat ? "are" : "is"} playing.`);
     if (mine && phase === "play") {
       const meld = this.meldText();
-      add(el, btn("btn-meld", this.staged.length && sel ? "Meld all groups" : this.staged.length ? "Meld groups" : "Meld", !this.busy && !!meld, () => this.play(meld), ".primary",
-        this.can("meld") ? "meld the selected cards" : "no meld is legal now: the server will say why"));
-      add(el, btn("btn-discard", "Discard", this.can("discard") && sel === 1, () => this.play(`discard ${this.selected[0]}`), "",
-        "select one card to discard"));
-      if (this.rules.ask_partner) add(el, btn("btn-ask", "Ask partner", this.can("ask"), () => this.play("ask"), "", "“Partner, may I go out?”"));
-      if (this.can("pass")) add(el, btn("btn-pass", "Stop melding", true, () => this.play("pass"), "", "the stock's last card was a red three: end the hand"));
+      add(el, btn("btn-meld", this.staged.length ? "Meld all" : "Meld", this.meldProblem(), () => this.play(meld), ".primary", "meld the selected cards"));
+      add(el, btn("btn-discard", "Discard", sel === 1 ? this.discardProblem(this.selected[0]) : (sel ? "Select only the one card to discard." : "Select the card to discard (or tap it twice)."),
+        () => this.play(`discard ${this.selected[0]}`), "", "discard the selected card"));
+      if (this.rules.ask_partner) add(el, btn("btn-ask", "Ask", this.can("ask") ? null : "You may not ask your partner now.", () => this.play("ask"), "", "ask your partner: may I go out?"));
+      if (this.can("pass")) add(el, btn("btn-pass", "Stop", null, () => this.play("pass"), "", "the stock's last card was a red three: stop melding and end the hand"));
+    } else if (!(mine && phase === "answer")) {
+      add(el, btn("btn-draw", "Draw", wait ?? (this.can("draw") ? null : "There is no stock to draw from now."), () => this.play("draw"), ".primary", "draw from the stock"));
+      add(el, btn("btn-take", "Take pile", wait ?? this.takeProblem(), () => this.takePile(), "", "take the discard pile with the selected cards"));
+      if (mine && this.can("pass")) add(el, btn("btn-pass", "Pass", null, () => this.play("pass")));
+      if (mine && this.rules.ask_partner && this.can("ask")) add(el, btn("btn-ask", "Ask", null, () => this.play("ask"), "", "ask your partner before drawing: may I go out?"));
     }
-    if (mine && (phase === "play" || phase === "draw")) {
-      add(el, btn("btn-group", "+ Group", sel > 0, () => this.stageCards(), ".ghost", "set the selected cards aside as one group of a multi-group meld"));
+    add(el, btn("btn-group", "Group", mine ? (sel ? null : "Select cards first, then Group sets them aside for a meld of several groups.") : wait,
+      () => this.stageCards(), ".ghost", "set the selected cards aside as one group"));
+    add(el, btn("btn-undo", "Undo", this.undo.length ? null : "Nothing to undo.", () => this.undoSelection(), ".ghost", "undo the last selection"));
+    add(el, btn("btn-sort", this.prefs.sort === "suit" ? "By rank" : "By suit", null, () => {
+      this.prefs.sort = this.prefs.sort === "suit" ? "rank" : "suit";
+      saveSettings(this.prefs);
+      this.renderSettings();
+      this.render();
+    }, ".ghost", this.prefs.sort === "suit" ? "sort the hand by rank" : "sort the hand by suit"));
+  }
+
+  /** Why the selection cannot be melded now (null: send it; the server judges the rest). */
+  meldProblem() {
+    if (this.busy) return "Wait: the last move is being sent.";
+    if (!this.selected.length && !this.staged.length) return "Select the cards to meld first.";
+    if (!this.can("meld")) return "No meld is possible now.";
+    const need = this.openingNeed();
+    const pts = [...this.selected, ...this.staged.flatMap((g) => g.cards)].reduce((sum, c) => sum + this.points(c), 0);
+    if (need && pts < need) return `Your side's first meld needs ${need} points: these cards count ${pts}.`;
+    return null;
+  }
+
+  /** Why the pile cannot be taken now (null: it may be tried). */
+  takeProblem() {
+    if (!this.can("take")) {
+      const freeze = pileFreeze(this.view);
+      const top = (this.view.pile || [])[this.view.pile?.length - 1];
+      if (!top) return "The pile is empty.";
+      if (isBlackThree(top)) return "A black three on top blocks the pile: draw from the stock.";
+      if (isWild(top) || isRedThree(top)) return "The card on top blocks the pile: draw from the stock.";
+      if (freeze.frozen) return `The pile is frozen (${freeze.reason}): you need two natural ${rankPlural(rankOf(top))} in your hand to take it.`;
+      return `You cannot take the pile now: you need cards in your hand that meld with the ${prettyCard(top)}.`;
     }
-    if (mine && (sel || this.staged.length)) {
-      add(el, btn("btn-clear", "Clear", true, () => { this.selected = []; this.staged = []; this.error = null; this.render(); }, ".ghost"));
-    }
-    if (!mine && phase !== "over") add(el, h("span.waiting", "Waiting for the other players…"));
+    return null;
+  }
+
+  /** A refused move: the reason where the player looks (the status line above the hand). */
+  refuse(text) {
+    this.showError(text);
+    this.sound("refused");
   }
 
   renderLegal() {
@@ -906,18 +1198,72 @@ class TablePage {
     add(el, h("table.sheet-table", h("thead", head), body, h("tfoot", foot)));
   }
 
+  /** The hand's log as {seat, text} lines, from the server's log (with what each seat saw). */
+  logLines() {
+    const serverLog = actionLog(this.view);
+    if (!serverLog) return this.log;
+    return serverLog.map((line) => {
+      const m = typeof line === "string" ? /^p(\d+):\s*(.*)$/.exec(line) : null;
+      const entry = m ? { seat: Number(m[1]), action: m[2] } : line;
+      return { seat: entry?.seat ?? null, text: moveWords(entry) };
+    });
+  }
+
+  /** The moves since the player's last turn (a spectator: the last round), one line a turn. */
+  roundTurns() {
+    const lines = this.logLines();
+    let from = 0;
+    if (this.seat !== null) {
+      let i = lines.length - 1;
+      while (i >= 0 && lines[i].seat !== this.seat) i--;
+      while (i >= 0 && lines[i].seat === this.seat) i--;
+      from = i + 1;
+    } else {
+      from = Math.max(0, lines.length - 3 * seatCount(this.view));
+    }
+    const turns = [];
+    for (const l of lines.slice(from)) {
+      const last = turns[turns.length - 1];
+      if (last && last.seat === l.seat) last.moves.push(l.text);
+      else turns.push({ seat: l.seat, moves: [l.text] });
+    }
+    return turns;
+  }
+
+  renderRound() {
+    const el = clear(this.el.round);
+    const turns = this.roundTurns();
+    add(el, h("div.panel-head", h("h3", this.seat !== null ? "Since your last turn" : "The last round")));
+    const list = h("ol.round-list#round-list", { "aria-label": "the last round's moves" });
+    for (const t of turns) {
+      const side = t.seat !== null && t.seat !== undefined ? sideOf(this.view, t.seat) : null;
+      add(list, h("li", side !== null ? h(`b.${SIDE_COLORS[side % 3]}`, `${this.name(t.seat)}: `) : null, t.moves.join("; "), "."));
+    }
+    if (!turns.length) add(list, h("li.muted", "No moves yet this hand."));
+    add(el, list);
+  }
+
+  renderRulesBox() {
+    const el = clear(this.el.rulesBox);
+    const r = this.rules || {};
+    const v = this.view;
+    const house = r.house_rules || [];
+    add(el, h("div.panel-head", h("h3", "This table's rules")),
+      h("p.rules-label", r.label || ""),
+      h("ul.rules-facts",
+        h("li", `${r.canastas_to_go_out} canasta${r.canastas_to_go_out === 1 ? "" : "s"} to go out`),
+        h("li", `The game goes to ${v.target ?? r.target_score}`),
+        r.draw_count > 1 ? h("li", `Each draw takes ${r.draw_count} cards`) : null),
+      house.length ? h("div", h("b", "House rules in force:"), h("ul.house-list#house-list", house.map((x) => h("li", x.text))))
+        : h("p.muted", "No house rules: the preset's rules."),
+      h("a.btn.small#rules-page-link", { href: `#/rules/${encodeURIComponent(r.preset || "")}?table=${encodeURIComponent(this.tableId)}` }, "How to play"));
+  }
+
   renderLog() {
     const el = clear(this.el.logBox);
-    add(el, h("div.panel-head", h("h3", "Table talk")));
-    const serverLog = actionLog(this.view);
+    add(el, h("div.panel-head", h("h3", "Every move of this hand")));
     const list = h("ol.log-list#talk");
-    const items = serverLog
-      ? serverLog.slice(-40).map((line) => {
-        const m = typeof line === "string" ? /^p(\d+):\s*(.*)$/.exec(line) : null;
-        const seat = m ? Number(m[1]) : line?.seat ?? null;
-        return { seat, text: actionWords(m ? m[2] : line?.action ?? String(line), seat === this.seat) };
-      })
-      : this.log.slice(-40);
+    const items = this.logLines().slice(-60);
     for (const it of items) {
       const side = it.seat !== null && it.seat !== undefined ? sideOf(this.view, it.seat) : null;
       add(list, h("li", side !== null ? h(`b.${SIDE_COLORS[side % 3]}`, `${this.name(it.seat)} `) : null, prettyText(it.text)));
@@ -931,56 +1277,74 @@ class TablePage {
     const v = this.view;
     const el = this.el.result;
     const key = `${handNumber(v)}:${v.dealer}`;
-    if (v.phase !== "over" || !v.result || this.resultDismissed === key) {
+    // an ended hand the player has not seen (the next hand was dealt at once): its score
+    // sheet row; else the hand that is over in the view
+    const pending = this.endShown;
+    const fromView = v.phase === "over" && v.result && this.resultDismissed !== key;
+    if (!pending && !fromView) {
       el.hidden = true;
       clear(el);
       if (v.phase === "over" && this.resultDismissed === key) {
-        add(this.el.status, " ", h("button.link", { onclick: () => { this.resultDismissed = null; this.render(); } }, "show the score"));
+        add(this.el.statusText, " ", h("button.link#show-score", { type: "button", onclick: () => { this.resultDismissed = null; this.render(); } }, "show the score"));
       }
       return;
     }
+    const handNo = pending ? pending.hand : handNumber(v);
+    const r = pending ? pending.row.detail : v.result;
+    if (!r || !Array.isArray(r.sides)) { this.endShown = null; el.hidden = true; return; }
+    this.seenHands?.add(handNo);
     clear(el);
     el.hidden = false;
-    const r = v.result;
     const k = sideCount(v);
     const rowsDef = [
       ["melded", "Cards melded"], ["canastas", "Canasta bonuses"], ["hidden", "Hidden canastas"],
       ["red_threes", "Red threes"], ["going_out", "Going out"], ["in_hand", "Cards left in hand"],
     ];
-    const head = h("tr", h("th", ""), [...Array(k).keys()].map((i) => h("th", { class: SIDE_COLORS[i % 3], title: this.sideName(i) }, this.sideShort(i))));
+    const head = h("tr", h("th", { scope: "col" }, h("span.sr-only", "score")), [...Array(k).keys()].map((i) => h("th", { scope: "col", class: SIDE_COLORS[i % 3], title: this.sideName(i) }, this.sideShort(i))));
     const body = h("tbody");
     for (const [key2, label] of rowsDef) {
-      if (key2 === "hidden" && r.sides.every((s) => !s.hidden)) continue;
-      add(body, h("tr", h("th", label), r.sides.map((s) => {
-        const val = key2 === "in_hand" ? -(s.in_hand ?? 0) : s[key2] ?? 0;
+      if (key2 === "hidden" && r.sides.every((x) => !x.hidden)) continue;
+      add(body, h("tr", h("th", { scope: "row" }, label), r.sides.map((x) => {
+        const val = key2 === "in_hand" ? -(x.in_hand ?? 0) : x[key2] ?? 0;
         return h("td", { class: val < 0 ? "neg" : "" }, fmtSigned(val));
       })));
     }
-    const scores = gameScores(v);
-    const before = (v.sides || []).map((s) => s.score ?? 0);
-    add(body, h("tr.total", h("th", "Hand total"), r.sides.map((s) => h("td", { class: s.total < 0 ? "neg" : "" }, fmtSigned(s.total)))));
-    const after = before.map((b, i) => (scores[i] !== undefined && scores[i] !== b ? scores[i] : b + (r.sides[i]?.total ?? 0)));
-    add(body, h("tr.running", h("th", "Game score"), after.map((s) => h("td", `${s}`))));
+    add(body, h("tr.total", h("th", { scope: "row" }, "Hand total"), r.sides.map((x) => h("td", { class: x.total < 0 ? "neg" : "" }, fmtSigned(x.total)))));
+    let after;
+    if (pending) after = pending.row.running;
+    else {
+      const scores = gameScores(v);
+      const before = (v.sides || []).map((x) => x.score ?? 0);
+      after = before.map((b0, i) => (scores[i] !== undefined && scores[i] !== b0 ? scores[i] : b0 + (r.sides[i]?.total ?? 0)));
+    }
+    add(body, h("tr.running", h("th", { scope: "row" }, "Game score"), after.map((x) => h("td", `${x}`))));
     let headline;
     if (r.void) headline = "Void hand: nobody scores.";
     else if (r.went_out !== null && r.went_out !== undefined) headline = `${this.name(r.went_out)} went out${r.concealed ? " concealed" : ""}.`;
     else headline = "The stock ran out.";
-    const over = gameOver(v);
+    const over = gameOver(v) && (!pending || pending.hand === scoreSheet(v).length);
     const win = winner(v);
+    const close = () => {
+      if (pending) this.endShown = null;
+      else this.resultDismissed = key;
+      this.noteEndedHands(this.view);
+      this.render();
+    };
     const buttons = [];
-    if (!over && this.seat !== null && v.next_hand !== "auto") {
-      buttons.push(h("button.btn.primary#next-hand", { onclick: () => this.nextHand() }, "Next hand"));
+    if (pending) buttons.push(h("button.btn.primary#result-continue", { type: "button", onclick: close }, "Continue"));
+    else if (!over && this.seat !== null && v.next_hand !== "auto") {
+      buttons.push(h("button.btn.primary#next-hand", { type: "button", onclick: () => this.nextHand() }, "Next hand"));
     } else if (!over) {
       buttons.push(h("span.muted", "The next hand is dealt by itself."));
     }
-    if (over) buttons.push(h("a.btn.primary", { href: `#/replay/${encodeURIComponent(this.tableId)}` }, "Watch the replay"));
-    buttons.push(h("button.btn.ghost", { onclick: () => { this.resultDismissed = key; this.render(); } }, "Look at the table"));
+    buttons.push(h("a.btn#hand-replay", { href: `#/replay/${encodeURIComponent(this.tableId)}?hand=${handNo}` }, over ? "Watch the replay" : "Replay this hand"));
+    if (!pending) buttons.push(h("button.btn.ghost#look-at-table", { type: "button", onclick: close }, "Look at the table"));
     buttons.push(h("a.btn.ghost", { href: "#/" }, "Lobby"));
-    add(el, h("div.result-card#score-breakdown", { role: "dialog", "aria-label": "hand score" },
-      h("h2", over ? `Game over${win !== null ? ` — ${this.sideName(win)} ${win === this.mySide ? "win" : "wins"}!` : ""}` : `Hand ${handNumber(v)} is over`),
+    add(el, h("div.result-card#score-breakdown", { role: "dialog", "aria-modal": "true", "aria-label": `hand ${handNo} score` },
+      h("h2", over ? `Game over${win !== null ? ` — ${this.winWords(win)}!` : ""}` : `Hand ${handNo} is over`),
       h("p.headline", headline),
       h("table.breakdown", h("thead", head), body),
-      this.handsRevealed(),
+      pending ? null : this.handsRevealed(),
       h("div.result-actions", buttons)));
   }
 
@@ -1007,11 +1371,11 @@ class TablePage {
     try {
       const v = viewOf(await api.next(this.tableId, this.token));
       this.busy = false;
-      if (v) this.setView(v);
+      if (v) this.setView(v, true);
       this.live.refresh();
     } catch (e) {
       this.busy = false;
-      this.showError(e.message);
+      this.refuse(e.body?.words || e.message);
     } finally {
       this.busy = false;
       this.render();
@@ -1022,15 +1386,15 @@ class TablePage {
     try {
       const r = on ? await api.toBot(this.tableId, this.seat, this.token) : await api.claim(this.tableId, this.seat, this.token);
       const v = viewOf(r);
-      if (v) this.setView(v);
+      if (v) this.setView(v, true);
       toast(on ? "A bot plays your seat now" : "Your seat is yours again", "ok");
     } catch (e) {
-      this.showError(e.message);
+      this.refuse(e.body?.words || e.message);
     }
   }
 
   async askHint() {
-    if (!this.myTurn) return;
+    if (!this.myTurn) { this.refuse("A hint is for your turn."); return; }
     try {
       const r = await api.hint(this.tableId, this.token);
       let action = null;
@@ -1050,7 +1414,7 @@ class TablePage {
       }
       this.render();
     } catch (e) {
-      this.showError(e.message);
+      this.refuse(e.body?.words || e.message);
     }
   }
 
@@ -1063,18 +1427,20 @@ class TablePage {
       const r = await api.act(this.tableId, this.token, action);
       this.selected = [];
       this.staged = [];
+      this.undo = [];
+      this.freshCards = [];
       this.hint = null;
       const v = viewOf(r);
       this.busy = false;
-      if (v) this.setView(v);
+      if (v) this.setView(v, true);
       else this.render();
       this.live.refresh();  // the socket may have pushed later views before this reply
     } catch (e) {
       this.busy = false;
-      const text = e instanceof ApiError ? e.message : String(e);
+      const text = e instanceof ApiError ? (e.body?.words || e.message) : String(e);
       this.error = e.status === 403 ? `Not your seat: ${text}` : text;
       this.render();
-      this.showError(this.error);
+      this.refuse(this.error);
     } finally {
       this.busy = false;
       this.el.handZone.classList.remove("busy");
@@ -1106,6 +1472,17 @@ class TablePage {
       if (cards.length) onDrop(cards);
     });
   }
+}
+
+/** An element that acts like a button: a tap, a click, Enter or Space; with its name. */
+function keyButton(el, act, label) {
+  el.setAttribute("role", "button");
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("aria-label", label);
+  el.addEventListener("click", act);
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); }
+  });
 }
 
 function fmtSigned(n) {
