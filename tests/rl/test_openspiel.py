@@ -198,7 +198,8 @@ def test_parameters_are_checked() -> None:
     with pytest.raises(Exception, match="unknown preset"):
         pyspiel.load_game("python_canasta(preset=bridge)")
     game = pyspiel.load_game("python_canasta")
-    assert game.get_parameters() == {"preset": "classic", "hands": 1, "rules": ""}
+    assert game.get_parameters() == {"preset": "classic", "hands": 1, "rules": "",
+                                     "returns": "points"}
     with pytest.raises(Exception, match="field:value"):
         pyspiel.load_game("python_canasta", {"rules": "ask_before_draw"})
     with pytest.raises(Exception, match="unknown rules field"):

@@ -1,11 +1,13 @@
-"""One seat of Canasta against bots, as a Gymnasium environment: :class:`CanastaEnv`.
+"""One seat of Canasta against bots, as a Gymnasium environment: :class:`CanastaEnv`,
+registered as ``canasta/Canasta-v0`` when this module is imported.
 
->>> from canasta.rl.gym import CanastaEnv
->>> env = CanastaEnv(preset="classic-2p", opponents="greedy")
+>>> import gymnasium
+>>> import canasta.rl.gym
+>>> env = gymnasium.make("canasta/Canasta-v0", preset="classic-2p", opponents="greedy")
 >>> obs, info = env.reset(seed=0)
 >>> obs.shape, obs.dtype, info["action_mask"].shape
 ((566,), dtype('float32'), (125,))
->>> bool(env.action_masks()[118])  # draw
+>>> bool(env.unwrapped.action_masks()[118])  # draw
 True
 
 * ``rules`` (any :class:`~canasta.rules.Rules`) replaces the preset when given.
@@ -15,12 +17,21 @@ True
   ``info["seat"]``).
 * **Actions** are the ids of :mod:`canasta.rl.encoding` (``Discrete(125)``): an engine action
   is spelled over several steps. The mask is ``info["action_mask"]`` (int8) and
-  :meth:`CanastaEnv.action_masks` (bool, sb3-contrib's ``MaskablePPO`` convention).
+  :meth:`CanastaEnv.action_masks` (bool, sb3-contrib's ``MaskablePPO`` convention). Once the
+  episode has ended (terminated or truncated) the mask allows every id, so a sampler never
+  meets an empty mask; stepping then raises :class:`RuntimeError` (call ``reset``).
 * **An illegal id** changes nothing: the step returns the same observation, the reward
   ``illegal_penalty`` (default -1.0) and ``info["illegal"] = True``; the episode goes on.
-* **Rewards**: when a hand ends, the agent's side's hand total minus the mean of the other
-  sides' totals, times ``reward_scale`` (default 0.01: hundreds of points); 0 otherwise. An
+* **Rewards** (``returns=``, as every adapter's: :data:`~canasta.rl.table.RETURNS`), times
+  ``reward_scale``: ``points`` (default; scale 0.01 by default, hundreds of points): when a
+  hand ends, the agent's side's hand total minus the mean of the other sides' totals;
+  ``scaled``: the same over :func:`~canasta.rl.table.return_bound`, so an episode sums to
+  [-1, 1] (scale 1); ``win``: +1 / -1 (0 for a tie) when the episode ends (scale 1). An
   episode is ``hands`` hands (default 1), or fewer when the game reaches its target.
+* **Truncation**: ``truncated`` is true at the step that reaches ``max_steps`` of the agent's
+  (illegal ids included; default the game's length limit,
+  :func:`~canasta.rl.table.max_steps_per_hand` per hand, which a legal episode never
+  reaches).
 * **Randomness** all comes from ``self.np_random``: the deals and the bots' generators are
   drawn from it, so ``reset(seed=s)`` replays an episode exactly.
 """
@@ -39,10 +50,14 @@ from canasta.bots.base import Bot
 from canasta.observation import observe
 from canasta.rl.encoding import NUM_IDS, id_text
 from canasta.rl.pettingzoo import RENDER_MODES, observation_box
-from canasta.rl.table import Table
+from canasta.rl.table import Table, check_returns, max_steps_per_hand
 from canasta.rules import Rules, get_rules
 
 PARTNERS = ("bot", "self")
+ENV_ID = "canasta/Canasta-v0"
+"""The id :func:`gymnasium.make` knows once this module is imported."""
+POINTS_SCALE = 0.01
+"""The default ``reward_scale`` of ``points`` returns (hundreds of points)."""
 
 
 class CanastaEnv(gym.Env[np.ndarray, np.int64]):
@@ -51,10 +66,12 @@ class CanastaEnv(gym.Env[np.ndarray, np.int64]):
     metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (gymnasium declares it)
 
     def __init__(self, preset: str = "classic", opponents: str = "heuristic", seat: int = 0,
-                 partner: str = "bot", hands: int = 1, reward_scale: float = 0.01,
+                 partner: str = "bot", hands: int = 1, reward_scale: float | None = None,
                  illegal_penalty: float = -1.0, render_mode: str | None = None,
-                 rules: Rules | None = None) -> None:
+                 rules: Rules | None = None, returns: str = "points",
+                 max_steps: int | None = None) -> None:
         rules = rules or get_rules(preset)
+        check_returns(returns)
         if not 0 <= seat < rules.num_players:
             raise ValueError(f"seat must be 0..{rules.num_players - 1}, not {seat}")
         if partner not in PARTNERS:
@@ -63,13 +80,20 @@ class CanastaEnv(gym.Env[np.ndarray, np.int64]):
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, "
                              f"not {render_mode!r}")
         make_bot(opponents)  # a bad spec fails here, not at the first reset
-        self.table = Table(rules, hands)
+        self.table = Table(rules, hands, returns)
+        limit = max_steps_per_hand(rules) * self.table.hands
+        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+            raise ValueError(f"max_steps must be a positive integer, not {max_steps!r}")
+        self.max_steps = limit if max_steps is None else max_steps
+        """The agent's steps at which the episode is truncated."""
         self.opponents = opponents
         self.seat = seat
         k = rules.num_sides
         self.seats = frozenset(s for s in range(rules.num_players)
                                if s == seat or (partner == "self" and s % k == seat % k))
         """The seats the agent plays."""
+        if reward_scale is None:
+            reward_scale = POINTS_SCALE if returns == "points" else 1.0
         self.reward_scale = reward_scale
         self.illegal_penalty = illegal_penalty
         self.render_mode = render_mode
@@ -77,6 +101,8 @@ class CanastaEnv(gym.Env[np.ndarray, np.int64]):
         self.action_space = spaces.Discrete(NUM_IDS)
         self._bots: dict[int, Bot] = {}
         self._bot_rng = random.Random(0)
+        self._steps = 0
+        self._done = True
 
     # -- the Gymnasium API ---------------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
@@ -86,6 +112,8 @@ class CanastaEnv(gym.Env[np.ndarray, np.int64]):
         self._bot_rng = random.Random(int(self.np_random.integers(2 ** 63)))
         self._bots = {s: make_bot(self.opponents) for s in range(self.table.rules.num_players)
                       if s not in self.seats}
+        self._steps = 0
+        self._done = False
         while True:  # an episode the bots end before the agent's first move is dealt again
             self.table.reset(int(self.np_random.integers(2 ** 63)))
             self._let_bots_play()
@@ -96,22 +124,30 @@ class CanastaEnv(gym.Env[np.ndarray, np.int64]):
                                                  dict[str, Any]]:
         """Play one id; the bots then play until the agent is to move again or the end."""
         table = self.table
-        if table.over:
+        if self._done:
             raise RuntimeError("the episode is over: call reset()")
+        self._steps += 1
+        truncated = self._steps >= self.max_steps
         try:
             table.play(int(action))
         except ValueError:
+            self._done = truncated
             info = self._info()
             info["illegal"] = True
-            return self._observation(), float(self.illegal_penalty), False, False, info
+            return self._observation(), float(self.illegal_penalty), False, truncated, info
         reward = self._my_points()
         reward += self._let_bots_play()
+        truncated = truncated and not table.over
+        self._done = table.over or truncated
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, table.over, False, self._info()
+        return self._observation(), reward, table.over, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
-        """The legal ids now, as booleans (sb3-contrib's ``MaskablePPO`` reads this)."""
+        """The legal ids now, as booleans (sb3-contrib's ``MaskablePPO`` reads this); every
+        id once the episode has ended, so that sampling from it never fails."""
+        if self._done:
+            return np.ones(NUM_IDS, bool)
         mask = np.zeros(NUM_IDS, bool)
         mask[self.table.legal_ids()] = True
         return mask
@@ -142,8 +178,8 @@ class CanastaEnv(gym.Env[np.ndarray, np.int64]):
         return reward
 
     def _my_points(self) -> float:
-        finished = self.table.finished
-        return 0.0 if finished is None else finished[self.seat] * self.reward_scale
+        rewards = self.table.rewards
+        return 0.0 if rewards is None else rewards[self.seat] * self.reward_scale
 
     def _acting_seat(self) -> int:
         table = self.table
@@ -155,3 +191,12 @@ class CanastaEnv(gym.Env[np.ndarray, np.int64]):
     def _info(self) -> dict[str, Any]:
         mask = self.action_masks().astype(np.int8)
         return {"action_mask": mask, "seat": self._acting_seat()}
+
+
+def register() -> None:
+    """Register :data:`ENV_ID` with Gymnasium (done on import; again is harmless)."""
+    if ENV_ID not in gym.registry:
+        gym.register(id=ENV_ID, entry_point=f"{__name__}:CanastaEnv")
+
+
+register()

@@ -5,6 +5,9 @@
 >>> game = pyspiel.load_game("python_canasta(preset=classic-2p)")
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
 (2, 125, 53)
+>>> scaled = pyspiel.load_game("python_canasta(preset=classic-2p,returns=scaled)")
+>>> scaled.min_utility(), scaled.max_utility()
+(-1.0, 1.0)
 
 * **Players** are the seats; **actions** are the ids of :mod:`canasta.rl.encoding`: a player
   spells one engine action over several steps (it stays the player to move), and the engine
@@ -17,7 +20,10 @@
   :attr:`CanastaState.engine_state` holds the cards still in the stock in canonical order.
 * **Returns** are, for each player, its side's hand total minus the mean of the other sides'
   totals (zero-sum), summed over the hands of the episode: ``hands`` (default 1) hands, or
-  fewer when the game reaches its target first. Rewards come at the end (``TERMINAL``).
+  fewer when the game reaches its target first. Rewards come at the end (``TERMINAL``). The
+  parameter ``returns`` chooses their unit: ``points`` (default), ``scaled`` (points over
+  :func:`~canasta.rl.table.return_bound`, in [-1, 1]) or ``win`` (+1 / -1, 0 for a tie);
+  ``min_utility``/``max_utility`` follow it.
 * **Observations** go through :meth:`CanastaGame.make_py_observer`: the observation tensor is
   :mod:`canasta.rl.tensor`; the information-state tensor adds, per seat, the cards it
   discarded this hand. The information-state string is exact (perfect recall): every id
@@ -26,8 +32,9 @@
   :mod:`canasta.bots.determinize` (for OpenSpiel's ``ISMCTSBot``).
 
 Parameters: ``preset`` (a name of :data:`canasta.rules.PRESETS`, default ``classic``),
-``hands`` (default 1) and ``rules`` (rules fields changed from the preset, written
-``field:value;field:value``, e.g. ``ask_before_draw:true``; default none). docs/rl.md gives
+``hands`` (default 1), ``returns`` (default ``points``) and ``rules`` (rules fields changed
+from the preset, written ``field:value;field:value``, e.g. ``ask_before_draw:true``; default
+none). docs/rl.md gives
 the bound on the game's length and its proof.
 """
 
@@ -53,15 +60,22 @@ from canasta.legal import legal_actions
 from canasta.observation import observe
 from canasta.position import state_to_json
 from canasta.rl.encoding import ADD, DISCARD, GROUP, NUM_IDS, Choice, id_text
-from canasta.rl.table import hand_returns, max_side_points
+from canasta.rl.table import (
+    IDS_PER_CARD,
+    RETURNS,
+    check_returns,
+    episode_returns,
+    hand_returns,
+    max_steps_per_hand,
+    utility_range,
+)
 from canasta.rl.tensor import dealing_tensor, observation_tensor, respell, tensor_layout
 from canasta.rules import PRESETS, Rules, rules_from_json
 from canasta.state import State, seal
 
 SHORT_NAME = "python_canasta"
-DEFAULT_PARAMS: dict[str, Any] = {"preset": "classic", "hands": 1, "rules": ""}
-IDS_PER_CARD = 12
-"""The bound on player steps per hand is ``IDS_PER_CARD`` times the pack size (docs/rl.md)."""
+DEFAULT_PARAMS: dict[str, Any] = {"preset": "classic", "hands": 1, "rules": "",
+                                  "returns": "points"}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -81,20 +95,16 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-def max_steps_per_hand(rules: Rules) -> int:
-    """A bound on the player steps (ids) of one hand: ``IDS_PER_CARD`` per card of the pack."""
-    return IDS_PER_CARD * rules.deck_size
-
-
-def game_info(rules: Rules, hands: int) -> pyspiel.GameInfo:
-    """The :class:`pyspiel.GameInfo` of ``hands`` hands under ``rules``."""
-    bound = 2 * max_side_points(rules) * hands
+def game_info(rules: Rules, hands: int, returns: str = "points") -> pyspiel.GameInfo:
+    """The :class:`pyspiel.GameInfo` of ``hands`` hands under ``rules``, with returns of the
+    kind ``returns`` (:data:`~canasta.rl.table.RETURNS`)."""
+    low, high = utility_range(rules, hands, returns)
     return pyspiel.GameInfo(
         num_distinct_actions=NUM_IDS,
         max_chance_outcomes=NUM_CARD_TYPES,
         num_players=rules.num_players,
-        min_utility=-float(bound),
-        max_utility=float(bound),
+        min_utility=low,
+        max_utility=high,
         utility_sum=0.0,
         max_game_length=max_steps_per_hand(rules) * hands,
     )
@@ -149,9 +159,16 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         hands = params["hands"]
         if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
             raise ValueError(f"hands must be a positive integer, not {hands!r}")
-        super().__init__(_GAME_TYPE, game_info(rules, hands), params)
+        returns = str(params["returns"])
+        try:
+            check_returns(returns)
+        except ValueError as e:
+            raise ValueError(f"{e} (a parameter of {SHORT_NAME})") from None
+        super().__init__(_GAME_TYPE, game_info(rules, hands, returns), params)
         self.rules = rules
         self.hands = hands
+        self.returns_kind = returns
+        """``points``, ``scaled`` or ``win`` (:data:`~canasta.rl.table.RETURNS`)."""
         counts = Counter(make_pack(rules.num_decks, rules.num_jokers))
         self.pack_counts = tuple(counts[c] for c in range(NUM_CARD_TYPES))
 
@@ -200,13 +217,15 @@ class _Table:
     """Everything a state holds, in one object. OpenSpiel's clone deep-copies a state's
     attributes: a table's deep copy is a shallow copy, since its fields are immutable values."""
 
-    __slots__ = ("rules", "hands", "hand", "dealer", "scores", "engine", "dealt", "left",
+    __slots__ = ("rules", "hands", "kind", "hand", "dealer", "scores", "engine", "dealt", "left",
                  "pack", "pending", "resolved", "prefix", "returns", "over", "log", "seen",
                  "views", "hand_start")
 
     rules: Rules
     hands: int
     """Hands the episode may last."""
+    kind: str
+    """The kind of return (:data:`~canasta.rl.table.RETURNS`)."""
     hand: int
     """The current hand, from 1."""
     dealer: int
@@ -243,6 +262,7 @@ class _Table:
     def __init__(self, game: CanastaGame) -> None:
         rules = game.rules
         self.rules, self.hands, self.hand, self.dealer = rules, game.hands, 1, rules.first_dealer
+        self.kind = game.returns_kind
         self.scores = (0,) * rules.num_sides
         self.engine, self.dealt, self.left, self.pack = None, (), game.pack_counts, \
             game.pack_counts
@@ -467,9 +487,12 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         """Per player, the points of its side less the other sides' mean, over the hands
-        played (zero until the end)."""
+        played, in the game's kind of return (``points``, ``scaled`` into [-1, 1] or ``win``);
+        zero until the end."""
         t = self._t
-        return list(t.returns) if t.over else [0.0] * t.rules.num_players
+        if not t.over:
+            return [0.0] * t.rules.num_players
+        return episode_returns(t.rules, t.hands, t.returns, t.kind)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
         """A state ``player_id`` cannot tell from this one: the cards it cannot see dealt anew
@@ -710,13 +733,15 @@ def state_at(game: CanastaGame, position: State) -> CanastaState:
     return state
 
 
-def load(rules: str | Rules = "classic", hands: int = 1) -> CanastaGame:
+def load(rules: str | Rules = "classic", hands: int = 1, returns: str = "points") -> CanastaGame:
     """``pyspiel.load_game("python_canasta", {...})`` for a preset name or any rules."""
     params = params_of(rules) if isinstance(rules, Rules) else {"preset": rules, "rules": ""}
-    game: CanastaGame = pyspiel.load_game(SHORT_NAME, {**params, "hands": hands})
+    game: CanastaGame = pyspiel.load_game(SHORT_NAME, {**params, "hands": hands,
+                                                       "returns": returns})
     return game
 
 
 pyspiel.register_game(_GAME_TYPE, CanastaGame)
 
-__all__ = ["CanastaGame", "CanastaObserver", "CanastaState", "load", "state_at"]
+__all__ = ["IDS_PER_CARD", "RETURNS", "CanastaGame", "CanastaObserver", "CanastaState", "load",
+           "max_steps_per_hand", "state_at"]

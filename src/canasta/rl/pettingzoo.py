@@ -1,6 +1,7 @@
-"""Canasta as a PettingZoo AEC environment: ``canasta.rl.pettingzoo.env(preset="classic")``.
+"""Canasta as PettingZoo environments: ``env(preset="classic")`` (AEC) and
+``parallel_env(preset="classic")`` (Parallel).
 
->>> from canasta.rl.pettingzoo import env
+>>> from canasta.rl.pettingzoo import env, parallel_env
 >>> e = env(preset="classic-2p")
 >>> e.reset(seed=1)
 >>> e.agents, e.agent_selection
@@ -8,19 +9,34 @@
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> obs["observation"].shape, obs["action_mask"].shape, int(obs["action_mask"].sum())
 ((566,), (125,), 2)
+>>> p = parallel_env(preset="classic-2p", observation="box")
+>>> observations, infos = p.reset(seed=1)
+>>> observations["player_1"].dtype, int(infos["player_1"]["action_mask"].sum())
+(dtype('float32'), 2)
+>>> infos["player_0"]["active_agent"]
+'player_1'
 
 * **Agents** are the seats, ``player_0`` … ``player_{N-1}``. A seat spells an action id by id
   (:mod:`canasta.rl.encoding`), so the same agent may act several times in a row: always
-  read ``agent_selection``.
-* **Observations** are ``{"observation": float32 tensor, "action_mask": int8 mask}``: the
-  tensor of :mod:`canasta.rl.tensor` from the agent's seat (the spelling in progress
-  included); the mask holds the ids the agent may play now (zeros when another agent acts).
-* **Rewards** come when a hand ends: each agent gets its side's hand total minus the mean of
-  the other sides' totals, in points (zero-sum). An episode is ``hands`` hands (default 1), or
-  fewer when the game reaches its target first.
-* An **illegal id** ends the episode with ``illegal_reward`` (default -1000 points) for the
-  agent that played it and 0 for the others (PettingZoo's ``TerminateIllegalWrapper``, as in
-  its classic games); the raw environment (``raw_env``) raises :class:`ValueError` instead.
+  read ``agent_selection`` (AEC) or ``infos[agent]["active_agent"]`` (Parallel).
+* **Observations** (``observation=``): ``"dict"`` (default) is
+  ``{"observation": float32 tensor, "action_mask": int8 mask}`` (PettingZoo's classic games);
+  ``"box"`` is the float32 tensor alone, a single ``Box`` that SuperSuit's observation
+  wrappers (``dtype_v0``, ``normalize_obs_v0``, ``frame_stack_v1``) take, with the mask in
+  ``infos[agent]["action_mask"]``. The tensor is :mod:`canasta.rl.tensor` from the agent's
+  seat (the spelling in progress included), within the bounds of
+  :func:`~canasta.rl.tensor.tensor_bounds`; the mask holds the ids the agent may play now
+  (zeros when another agent acts).
+* **Rewards** (``returns=``, as every adapter's: :data:`~canasta.rl.table.RETURNS`):
+  ``points`` (default) come when a hand ends: each agent gets its side's hand total minus the
+  mean of the other sides' totals (zero-sum); ``scaled`` the same over
+  :func:`~canasta.rl.table.return_bound`, so an episode sums to [-1, 1]; ``win`` +1 / -1 (0
+  for a tie) when the episode ends. An episode is ``hands`` hands (default 1), or fewer when
+  the game reaches its target first.
+* An **illegal id** ends the episode with ``illegal_reward`` (default -1000 points, -1 with
+  the other returns) for the agent that played it and 0 for the others (PettingZoo's
+  ``TerminateIllegalWrapper``, as in its classic games); the raw environments (``raw_env``,
+  ``raw_parallel_env``) raise :class:`ValueError` instead.
 * ``rules`` (any :class:`~canasta.rules.Rules`, house rules included) replaces the preset.
 * **Seeding**: ``reset(seed=s)`` makes every deal of the episode reproducible.
   ``env.unwrapped.table.game.record`` is the episode as a game record (``canasta replay``).
@@ -33,96 +49,179 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle, seeding
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from canasta.rl.encoding import NUM_IDS
-from canasta.rl.table import Table, max_side_points
-from canasta.rl.tensor import piece_slices, tensor_size
+from canasta.rl.encoding import NUM_IDS, id_text
+from canasta.rl.table import Table, check_returns
+from canasta.rl.tensor import tensor_bounds
 from canasta.rules import Rules, get_rules
 
 DEFAULT_ILLEGAL_REWARD = -1000.0
+"""In points; -1 with the ``scaled`` and ``win`` returns."""
 RENDER_MODES = ("ansi", "human")
+OBSERVATIONS = ("dict", "box")
+"""``dict``: the tensor and the mask together; ``box``: the tensor, the mask in the infos."""
+
+
+def illegal_reward_for(returns: str, illegal_reward: float | None) -> float:
+    """``illegal_reward``, or its default for the kind of return."""
+    if illegal_reward is not None:
+        return float(illegal_reward)
+    return DEFAULT_ILLEGAL_REWARD if check_returns(returns) == "points" else -1.0
 
 
 def env(preset: str = "classic", hands: int = 1, render_mode: str | None = None,
-        illegal_reward: float = DEFAULT_ILLEGAL_REWARD, rules: Rules | None = None) -> AECEnv:
-    """The environment, wrapped as PettingZoo's classic games are (illegal ids end the
+        illegal_reward: float | None = None, rules: Rules | None = None,
+        returns: str = "points", observation: str = "dict") -> AECEnv:
+    """The AEC environment, wrapped as PettingZoo's classic games are (illegal ids end the
     episode, out-of-range ids are refused, the call order is enforced). ``rules``, when
     given, replaces the preset (any :class:`~canasta.rules.Rules`, house rules included)."""
-    wrapped: AECEnv = raw_env(preset=preset, hands=hands, render_mode=render_mode, rules=rules)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=illegal_reward)
+    wrapped: AECEnv = raw_env(preset=preset, hands=hands, render_mode=render_mode, rules=rules,
+                              returns=returns, observation=observation)
+    wrapped = wrappers.TerminateIllegalWrapper(
+        wrapped, illegal_reward=illegal_reward_for(returns, illegal_reward))
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
+def parallel_env(preset: str = "classic", hands: int = 1, render_mode: str | None = None,
+                 illegal_reward: float | None = None, rules: Rules | None = None,
+                 returns: str = "points", observation: str = "dict") -> ParallelEnv:
+    """The Parallel environment: every live agent gives an action each step, and only the
+    active agent's (``infos[agent]["active_agent"]``) is played; the others' are ignored. An
+    illegal id of the active agent ends the episode with ``illegal_reward`` for it."""
+    return raw_parallel_env(preset=preset, hands=hands, render_mode=render_mode, rules=rules,
+                            returns=returns, observation=observation,
+                            illegal_reward=illegal_reward_for(returns, illegal_reward))
+
+
 def observation_box(rules: Rules, hands: int) -> spaces.Box:
-    """The bounds of the tensor: counts and sizes are at most the pack's size, scores (in
-    thousands) at most the points ``hands`` hands can bring either way."""
-    size = tensor_size(rules)
-    points = hands * max_side_points(rules) / 1000.0
-    high = np.full(size, float(max(rules.deck_size, points)), np.float32)
-    low = np.zeros(size, np.float32)
-    start, stop = piece_slices(rules)["scores"]
-    low[start:stop] = -points
-    return spaces.Box(low=low, high=high, dtype=np.float32)
+    """The float32 ``Box`` of the tensor, with the bounds of
+    :func:`~canasta.rl.tensor.tensor_bounds` (each entry's own)."""
+    low, high = tensor_bounds(rules, hands)
+    return spaces.Box(low=np.asarray(low, np.float32), high=np.asarray(high, np.float32),
+                      dtype=np.float32)
 
 
-class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
-    """The unwrapped environment (see the module docstring)."""
+def _check_options(render_mode: str | None, returns: str, observation: str) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, "
+                         f"not {render_mode!r}")
+    check_returns(returns)
+    if observation not in OBSERVATIONS:
+        raise ValueError(f"observation must be one of {', '.join(OBSERVATIONS)}, "
+                         f"not {observation!r}")
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "name": "canasta_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
-    def __init__(self, preset: str = "classic", hands: int = 1,
-                 render_mode: str | None = None, rules: Rules | None = None) -> None:
-        EzPickle.__init__(self, preset, hands, render_mode, rules)
-        super().__init__()
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, "
-                             f"not {render_mode!r}")
+class _Seats:
+    """What the two environments share: the table, the spaces, observations and masks."""
+
+    render_mode: str | None
+    table: Table
+    possible_agents: list[str]
+    observation_kind: str
+
+    def _setup(self, preset: str, hands: int, render_mode: str | None, rules: Rules | None,
+               returns: str, observation: str) -> None:
+        _check_options(render_mode, returns, observation)
         self.render_mode = render_mode
         rules = rules or get_rules(preset)
-        self.table = Table(rules, hands)
+        self.table = Table(rules, hands, returns)
         self.possible_agents = [f"player_{i}" for i in range(rules.num_players)]
-        self.agents = self.possible_agents[:]
+        self.observation_kind = observation
         box = observation_box(rules, hands)
         mask = spaces.Box(low=0, high=1, shape=(NUM_IDS,), dtype=np.int8)
-        self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask})
-                                   for a in self.possible_agents}
+        space: spaces.Space[Any] = box if observation == "box" else spaces.Dict(
+            {"observation": box, "action_mask": mask})
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {a: spaces.Discrete(NUM_IDS) for a in self.possible_agents}
         self.np_random, _ = seeding.np_random(None)
 
+    def _deal(self, seed: int | None) -> None:
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        self.table.reset(int(self.np_random.integers(2 ** 63)))
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """A Dict of the float32 tensor and the int8 mask."""
+        """The tensor's float32 ``Box`` (``observation="box"``), or a Dict of it and the int8
+        mask."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """``Discrete(125)``: the ids of :mod:`canasta.rl.encoding`."""
         return self.action_spaces[agent]
 
+    def _mask(self, agent: str) -> np.ndarray:
+        seat = self.possible_agents.index(agent)
+        table = self.table
+        mask = np.zeros(NUM_IDS, np.int8)
+        if not table.over and seat == table.to_move:
+            mask[table.legal_ids()] = 1
+        return mask
+
+    def _observe(self, agent: str) -> Any:
+        seat = self.possible_agents.index(agent)
+        tensor = np.asarray(self.table.tensor(seat), dtype=np.float32)
+        if self.observation_kind == "box":
+            return tensor
+        return {"observation": tensor, "action_mask": self._mask(agent)}
+
+    def _info(self, agent: str, active: str | None) -> dict[str, Any]:
+        info: dict[str, Any] = {"active_agent": active}
+        if self.observation_kind == "box":
+            info["action_mask"] = self._mask(agent)
+        return info
+
+    def _active(self) -> str | None:
+        table = self.table
+        return None if table.over else self.possible_agents[table.to_move]
+
+    def render(self) -> str | None:
+        """The position as text (``ansi``), or printed (``human``)."""
+        if self.render_mode is None:
+            return None
+        text = str(self.table.state)
+        spelled = self.table.prefix
+        if spelled:
+            text += "\nspelling: " + " ".join(id_text(i) for i in spelled)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class raw_env(_Seats, AECEnv, EzPickle):  # type: ignore[misc]
+    """The unwrapped AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "canasta_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
+
+    def __init__(self, preset: str = "classic", hands: int = 1,
+                 render_mode: str | None = None, rules: Rules | None = None,
+                 returns: str = "points", observation: str = "dict") -> None:
+        EzPickle.__init__(self, preset, hands, render_mode, rules, returns, observation)
+        AECEnv.__init__(self)
+        self._setup(preset, hands, render_mode, rules, returns, observation)
+        self.agents = self.possible_agents[:]
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new episode; with ``seed``, the same seed deals the same cards."""
-        if seed is not None:
-            self.np_random, _ = seeding.np_random(seed)
-        self.table.reset(int(self.np_random.integers(2 ** 63)))
+        self._deal(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.table.to_move]
+        self._update_infos()
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """``agent``'s tensor and mask."""
-        seat = self.possible_agents.index(agent)
-        table = self.table
-        observation = np.asarray(table.tensor(seat), dtype=np.float32)
-        mask = np.zeros(NUM_IDS, np.int8)
-        if not table.over and seat == table.to_move:
-            mask[table.legal_ids()] = 1
-        return {"observation": observation, "action_mask": mask}
+    def observe(self, agent: str) -> Any:
+        """``agent``'s tensor and mask (``observation="dict"``), or its tensor."""
+        return self._observe(agent)
 
     def step(self, action: int | None) -> None:
         """Play one id for ``agent_selection``."""
@@ -136,30 +235,76 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         table.play(int(action))  # ValueError for an illegal id: nothing changes
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if table.finished is not None:
-            self.rewards = {a: float(r) for a, r in zip(self.possible_agents, table.finished)}
+        if table.rewards is not None:
+            self.rewards = {a: float(r) for a, r in zip(self.possible_agents, table.rewards)}
         if table.over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[table.to_move]
+        self._update_infos()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        """The position as text (``ansi``), or printed (``human``)."""
-        if self.render_mode is None:
-            return None
-        text = str(self.table.state)
-        spelled = self.table.prefix
-        if spelled:
-            from canasta.rl.encoding import id_text
+    def _update_infos(self) -> None:
+        active = self._active()
+        self.infos = {a: self._info(a, active) for a in self.agents}
 
-            text += "\nspelling: " + " ".join(id_text(i) for i in spelled)
+
+class raw_parallel_env(_Seats, ParallelEnv, EzPickle):  # type: ignore[misc]
+    """The Parallel environment, unwrapped: ``illegal_reward`` ``None`` raises
+    :class:`ValueError` for an illegal id instead of ending the episode."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "canasta_v0", "render_modes": list(RENDER_MODES)}
+
+    def __init__(self, preset: str = "classic", hands: int = 1,
+                 render_mode: str | None = None, rules: Rules | None = None,
+                 returns: str = "points", observation: str = "dict",
+                 illegal_reward: float | None = None) -> None:
+        EzPickle.__init__(self, preset, hands, render_mode, rules, returns, observation,
+                          illegal_reward)
+        self._setup(preset, hands, render_mode, rules, returns, observation)
+        self.illegal_reward = illegal_reward
+        self.agents: list[str] = []
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        """Deal a new episode: every agent's observation and info."""
+        self._deal(seed)
+        self.agents = self.possible_agents[:]
+        active = self._active()
+        return ({a: self._observe(a) for a in self.agents},
+                {a: self._info(a, active) for a in self.agents})
+
+    def step(self, actions: dict[str, Any]) -> tuple[
+            dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool],
+            dict[str, dict[str, Any]]]:
+        """Play the active agent's id (the others' actions are ignored)."""
+        if not self.agents:
+            raise RuntimeError("the episode is over: call reset()")
+        table = self.table
+        agents = self.agents
+        agent = self.possible_agents[table.to_move]
+        if actions.get(agent) is None:
+            raise ValueError(f"the active agent {agent} must play an id")
+        rewards = dict.fromkeys(agents, 0.0)
+        try:
+            table.play(int(actions[agent]))
+        except ValueError:
+            if self.illegal_reward is None:
+                raise
+            rewards[agent] = float(self.illegal_reward)
+            table.stop()
+        else:
+            if table.rewards is not None:
+                rewards = {a: float(r) for a, r in zip(self.possible_agents, table.rewards)}
+        over = table.over
+        active = self._active()
+        observations = {a: self._observe(a) for a in agents}
+        infos = {a: self._info(a, active) for a in agents}
+        self.agents = [] if over else agents
         if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        """Nothing to release."""
+            self.render()
+        return (observations, rewards, dict.fromkeys(agents, over),
+                dict.fromkeys(agents, False), infos)

@@ -5,6 +5,11 @@ A :class:`Table` keeps a :class:`~canasta.game.Game` (so every episode has a rec
 ``canasta replay`` reads), the action being spelled (:class:`~canasta.rl.encoding.Choice`) and
 each player's points. Deals come from a :class:`random.Random` seeded at :meth:`Table.reset`.
 
+The returns every adapter shares (``returns=``, :data:`RETURNS`): ``points`` (the default),
+``scaled`` (points divided by the bound :func:`return_bound`, so an episode's sum lies in
+[-1, 1]) and ``win`` (at the episode's end only: +1 for a side whose points lead, -1 for a
+side behind, 0 for a tie of two sides; zero-sum with more sides too).
+
 >>> from canasta import get_rules
 >>> table = Table(get_rules("classic-2p"))
 >>> table.reset(seed=3)
@@ -23,10 +28,28 @@ from canasta.cards import RED_THREES, make_pack
 from canasta.game import Game
 from canasta.legal import legal_actions
 from canasta.observation import observe
-from canasta.rl.encoding import Choice
+from canasta.rl.encoding import Choice, encode
 from canasta.rl.tensor import observation_tensor, respell
 from canasta.rules import Rules
 from canasta.state import State
+
+RETURNS = ("points", "scaled", "win")
+"""The kinds of return: points, points scaled into [-1, 1], win/loss."""
+
+IDS_PER_CARD = 12
+"""The bound on player steps per hand is ``IDS_PER_CARD`` times the pack size (docs/rl.md)."""
+
+
+def max_steps_per_hand(rules: Rules) -> int:
+    """A bound on the player steps (ids) of one hand: ``IDS_PER_CARD`` per card of the pack."""
+    return IDS_PER_CARD * rules.deck_size
+
+
+def check_returns(returns: str) -> str:
+    """``returns`` if it is one of :data:`RETURNS`, else :class:`ValueError`."""
+    if returns not in RETURNS:
+        raise ValueError(f"returns must be one of {', '.join(RETURNS)}, not {returns!r}")
+    return returns
 
 
 def max_side_points(rules: Rules) -> int:
@@ -55,6 +78,41 @@ def seat_returns(rules: Rules, totals: Sequence[int]) -> list[float]:
             for side in map(rules.side_of, range(rules.num_players))]
 
 
+def return_bound(rules: Rules, hands: int) -> float:
+    """A bound on one player's points over ``hands`` hands: twice :func:`max_side_points` a
+    hand (its side's total less the others' mean). ``scaled`` returns divide by it."""
+    return 2.0 * max_side_points(rules) * hands
+
+
+def utility_range(rules: Rules, hands: int, returns: str = "points") -> tuple[float, float]:
+    """The least and the greatest return of an episode of ``hands`` hands."""
+    check_returns(returns)
+    bound = return_bound(rules, hands) if returns == "points" else 1.0
+    return -bound, bound
+
+
+def win_returns(rules: Rules, points: Sequence[float]) -> list[float]:
+    """Per player, the win/loss return of an episode from its players' points: 1 for each side
+    with the most points, 0 for the others, then (as :func:`seat_returns`) each side's value
+    less the mean of the other sides' (+1 / -1 with two sides, 0 for a tie)."""
+    k = rules.num_sides
+    side_points = [points[side] for side in range(k)]  # seat ``side`` plays for side ``side``
+    best = max(side_points)
+    return seat_returns(rules, [1 if p == best else 0 for p in side_points])
+
+
+def episode_returns(rules: Rules, hands: int, points: Sequence[float],
+                    returns: str = "points") -> list[float]:
+    """Per player, an episode's return of the kind ``returns`` from its points."""
+    check_returns(returns)
+    if returns == "points":
+        return [float(p) for p in points]
+    if returns == "scaled":
+        bound = return_bound(rules, hands)
+        return [p / bound for p in points]
+    return win_returns(rules, points)
+
+
 def hand_returns(state: State) -> list[float]:
     """Each player's return of a finished hand (:func:`seat_returns`)."""
     assert state.result is not None
@@ -64,17 +122,24 @@ def hand_returns(state: State) -> list[float]:
 class Table:
     """Up to ``hands`` hands (fewer when the game reaches its target), spelled id by id."""
 
-    def __init__(self, rules: Rules, hands: int = 1) -> None:
+    def __init__(self, rules: Rules, hands: int = 1, returns: str = "points") -> None:
         if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
             raise ValueError(f"hands must be a positive integer, not {hands!r}")
         self.rules = rules
         self.hands = hands
+        self.kind = check_returns(returns)
+        """The kind of reward :attr:`rewards` holds (:data:`RETURNS`)."""
         self.game: Game | None = None
         self.choice = Choice(())
         self.returns = [0.0] * rules.num_players
         """Per player, the points of the hands finished so far."""
         self.finished: list[float] | None = None
         """Per player, the points of the hand the last play ended, else ``None``."""
+        self.rewards: list[float] | None = None
+        """Per player, the reward the last play brought, of the kind :attr:`kind`, else
+        ``None``: ``points`` and ``scaled`` at every hand's end, ``win`` at the episode's."""
+        self.steps = 0
+        """Ids played this episode, by every seat."""
         self.over = True
         self._tensors: dict[int, tuple[State, list[float]]] = {}
 
@@ -83,6 +148,8 @@ class Table:
         self.game = Game(self.rules, seed=seed)
         self.returns = [0.0] * self.rules.num_players
         self.finished = None
+        self.rewards = None
+        self.steps = 0
         self.over = False
         self._new_choice()
 
@@ -124,12 +191,20 @@ class Table:
         if self.over:
             raise ValueError("the episode is over")
         choice = self.choice.after(i)
-        self.finished = None
+        self.finished = self.rewards = None
+        self.steps += 1
         if choice.action is None:
             self.choice = choice
             return None
         self._apply(choice.action)
         return choice.action
+
+    def stop(self) -> None:
+        """End the episode now (an environment's penalty for an illegal id): no id is legal
+        until :meth:`reset`."""
+        self.over = True
+        self.choice = Choice(())
+        self.finished = self.rewards = None
 
     def play_action(self, action: Action) -> None:
         """Play a whole engine action (a bot's), which must be legal now."""
@@ -137,7 +212,8 @@ class Table:
             raise ValueError("an action is half spelled")
         if action not in self.choice.actions():
             raise ValueError(f"{action} is not legal here")
-        self.finished = None
+        self.finished = self.rewards = None
+        self.steps += len(encode(action))
         self._apply(action)
 
     def _apply(self, action: Action) -> None:
@@ -158,6 +234,17 @@ class Table:
             self._new_choice()
         else:
             self.choice = Choice(())
+        if self.finished is not None:
+            self.rewards = self._rewards(self.finished)
+
+    def _rewards(self, hand: list[float]) -> list[float] | None:
+        """The rewards of a hand that just ended with the points ``hand``."""
+        if self.kind == "points":
+            return list(hand)
+        if self.kind == "scaled":
+            bound = return_bound(self.rules, self.hands)
+            return [p / bound for p in hand]
+        return win_returns(self.rules, self.returns) if self.over else None
 
     def _new_choice(self) -> None:
         self.choice = Choice(legal_actions(self.state))

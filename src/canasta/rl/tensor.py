@@ -64,6 +64,67 @@ def tensor_layout(rules: Rules) -> Layout:
     )
 
 
+FLAG_PIECES = frozenset({
+    "phase", "to_move", "dealer", "pile_top", "pile_frozen", "hidden", "has_melded", "answer",
+    "lone_hand", "turn", "turn_created", "building_verb", "building_group"})
+"""The pieces of 0/1 flags (one-hot or not)."""
+CARD_PIECES = frozenset({"hand", "known", "pile", "turn_picked_up", "building_cards"})
+"""The pieces that count cards by card (rows of :data:`~canasta.cards.NUM_CARD_TYPES`)."""
+
+
+def tensor_bounds(rules: Rules, hands: int = 1) -> tuple[list[float], list[float]]:
+    """The least and the greatest value of each entry of the tensor, for an episode of
+    ``hands`` hands that starts from scores of zero: flags are 0 or 1; a card count is at
+    most the copies of that card in the pack; a meld's naturals, twos and jokers at most the
+    pack's; sizes (in tens) at most the pack's; a seat's questions the rules' limit a hand, else
+    one a turn (a turn begins with a stock card, a take or the last pass: at most twice the
+    pack, plus two);
+    scores (in thousands) at most ``hands`` hands' points either way (``max_side_points`` of
+    :mod:`canasta.rl.table`); minimums the largest of the rules'. Every entry's range is
+    positive (even a score that is always zero in a one-hand episode is given its hand's
+    range), so a wrapper that divides by it can."""
+    from canasta.rl.table import max_side_points  # the table imports this module
+
+    at = _offsets(rules)
+    size = at.size
+    low, high = [0.0] * size, [1.0] * size
+    decks, jokers = rules.num_decks, rules.num_jokers
+    copies = [float(jokers if card == JOKER else decks) for card in range(NUM_CARD_TYPES)]
+    parts = [[4.0 * decks, 4.0 * decks, float(jokers)]] * (NUM_MELD_RANKS - 1)
+    parts.append([2.0 * decks, 4.0 * decks, float(jokers)])  # the black threes
+    group_parts = parts[:NUM_GROUP_RANKS]
+    pack = rules.deck_size / SIZE_SCALE
+    points = hands * max_side_points(rules) / POINT_SCALE
+    minimum = max(value for _, value in rules.initial_meld_thresholds) / POINT_SCALE
+    reds = 2.0 * decks
+    asks = (1 if not rules.permission_question_enabled
+            else rules.permission_asks_per_hand or 2 * rules.deck_size + 2)
+    for name, (start, stop) in at.slices.items():
+        if name in FLAG_PIECES:
+            continue
+        if name in CARD_PIECES:
+            values = copies * ((stop - start) // NUM_CARD_TYPES)
+        elif name == "melds":
+            values = [v for side in range(rules.num_sides) for rank in parts for v in rank]
+        elif name == "building_groups":
+            values = [v for rank in group_parts for v in rank]
+        elif name in ("hand_sizes", "pile_size", "stock_size"):
+            values = [pack] * (stop - start)
+        elif name == "asks":
+            values = [float(asks)] * (stop - start)
+        elif name == "red_threes":
+            values = [reds] * (stop - start)
+        elif name == "scores":
+            values = [points] * (stop - start)
+            low[start:stop] = [-points] * (stop - start)
+        elif name == "minimums":
+            values = [max(minimum, 1 / POINT_SCALE)] * (stop - start)
+        else:  # a piece this function does not know yet: no bound is claimed for it
+            raise AssertionError(f"no bound for the piece {name}")
+        high[start:stop] = values
+    return low, high
+
+
 def _volume(shape: tuple[int, ...]) -> int:
     out = 1
     for d in shape:
