@@ -16,6 +16,8 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import socket
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -90,9 +92,14 @@ def connect(address: str | None, cpus: int | None = None,
                            object_store_memory=LOCAL_OBJECT_STORE_BYTES)
         else:
             options["address"] = address
+            check_cluster(str(address))
         try:
             context = ray.init(**options)
+        except ray.exceptions.AuthenticationError:
+            raise RayBackendError(auth_message(str(address))) from None
         except (ConnectionError, ValueError, RuntimeError, TypeError) as e:
+            if _is_authentication_failure(e):
+                raise RayBackendError(auth_message(str(address))) from None
             raise RayBackendError(f"cannot reach the Ray cluster at {address!r}: {e}") \
                 from None
         url = getattr(context, "dashboard_url", None)
@@ -107,6 +114,117 @@ def connect(address: str | None, cpus: int | None = None,
     finally:
         if joined:
             ray.shutdown()
+
+
+AUTH_MODE = "RAY_AUTH_MODE"
+"""Ray's switch for token authentication (``token``, ``disabled``)."""
+PROBE_SECONDS = 2.0
+"""How long one attempt to open the cluster's port waits."""
+REACH_SECONDS = 10.0
+"""How long the cluster's port is tried before the run gives up on the address."""
+
+
+def auth_message(address: str) -> str:
+    """One line: the cluster refused this process's authentication, and what to do."""
+    if os.environ.get(AUTH_MODE, "").lower() == "token":
+        fix = ("this process has no token or not the cluster's: give it the head node's "
+               "(`ray get-auth-token` there) in RAY_AUTH_TOKEN or ~/.ray/auth_token")
+    else:
+        fix = ("it uses token authentication: set RAY_AUTH_MODE=token and give this machine "
+               "the head node's token (`ray get-auth-token` there) in RAY_AUTH_TOKEN or "
+               "~/.ray/auth_token")
+    return f"the Ray cluster at {address!r} refused this process's authentication: {fix} " \
+           "(docs/scale.md)"
+
+
+def _is_authentication_failure(error: BaseException) -> bool:
+    """Whether ``ray.init``'s failure was the cluster refusing this process's token (Ray
+    retries for seconds and reports it as a connection failure, the cause in the chain)."""
+    seen: BaseException | None = error
+    while seen is not None:
+        text = f"{type(seen).__name__} {seen}"
+        if "AuthenticationError" in text or "InvalidAuthToken" in text \
+                or "Unauthenticated" in text:
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def check_cluster(address: str) -> None:
+    """:class:`RayBackendError` at once when nothing answers at ``address`` for
+    :data:`REACH_SECONDS` (Ray itself would wait for minutes), or when the cluster there
+    refuses this process's authentication (Ray would retry for 20 seconds, then blame the
+    address).
+
+    The check asks the cluster's control store for its id once, as ``ray.init`` does first,
+    with the authentication ``ray.init`` would use (for ``auto``, Ray turns token
+    authentication on when a token is found here and ``RAY_AUTH_MODE`` is unset). Any other
+    outcome (an address of another form, a failure other than these) is left to
+    ``ray.init``."""
+    try:
+        from ray._private.authentication.authentication_token_setup import (
+            ensure_token_if_auth_enabled,
+            maybe_enable_token_auth_if_token_available,
+        )
+        from ray._private.utils import read_ray_address
+        from ray._raylet import GcsClient  # type: ignore[attr-defined]
+        from ray.exceptions import AuthenticationError
+    except ImportError:  # another Ray: ray.init reports it as it does
+        return
+    if "://" in address:  # a Ray Client address (ray://): Ray checks it its own way
+        return
+    if address == "auto":
+        found = os.environ.get("RAY_ADDRESS") or read_ray_address()
+        if not found or "://" in found:
+            return
+        maybe_enable_token_auth_if_token_available(warn_if_disabled=False)
+        address = found
+    host, colon, port = address.rpartition(":")
+    if not colon or not port.isdigit():
+        return
+    deadline = time.monotonic() + REACH_SECONDS
+    while True:
+        try:
+            socket.create_connection((host, int(port)), timeout=PROBE_SECONDS).close()
+            break
+        except OSError as e:
+            if time.monotonic() >= deadline:  # Ray would try for minutes
+                raise RayBackendError(
+                    f"cannot reach the Ray cluster at {address!r}: nothing answers there "
+                    f"({e.strerror or e}); is `ray start` running on that node?") from None
+            time.sleep(0.5)
+    try:  # token authentication on and no token: Ray's client would abort the process
+        ensure_token_if_auth_enabled(None, create_token_if_missing=False)
+    except AuthenticationError:
+        raise RayBackendError(auth_message(address)) from None
+    with _quiet_stderr():  # Ray's core logs the refusal on standard error as well
+        try:
+            GcsClient(address=address, cluster_id=None)
+        except AuthenticationError:
+            refused = True
+        except Exception:  # any other trouble: ray.init's to report
+            refused = False
+        else:
+            refused = False
+    if refused:
+        raise RayBackendError(auth_message(address))
+
+
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """File descriptor 2 sent to /dev/null for a moment (Ray's C++ core writes there)."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 class RayPool:
