@@ -34,6 +34,7 @@ import httpx
 import pytest
 
 from canasta.rules import PRESETS, get_rules
+from tests.web.phone_checks import instant_bots, serious_violations, small_text
 from tests.web.positions import (
     TOKEN,
     can_meld_after_drawing,
@@ -68,6 +69,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     frozen = mid_hand(BLACK_THREE_FREEZES, accept=frozen_by_black_three)
     games.update({f"black3-{size}": frozen for size in SIZES})
     games["onto"] = mid_hand("classic", seed=5)
+    games["keys"] = mid_hand("classic", seed=7)
     games["over"] = hand_played_out(get_rules("classic").replace(target_score=50))
     store_tables(url, games)
     live = LiveServer(url, folder / "server.log", "--bot-delay", "0", "--bot-workers", "0")
@@ -81,6 +83,7 @@ def open_page(browser: Any, size: str) -> Any:  # noqa: F811 - the fixture's nam
     phone = size == "phone"
     page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=phone,
                             has_touch=phone)
+    instant_bots(page)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
@@ -251,9 +254,15 @@ def test_house_rules_create_a_table(browser: Any, server: LiveServer) -> None:  
     assert "3 changed" in page.inner_text("#house-rules summary")
     page.screenshot(path=str(ARTIFACTS / "house-rules.png"), full_page=True)
     page.click("#create-table")
-    page.wait_for_selector("#created")
-    table = page.inner_text("#table-id")
+    page.wait_for_url(re.compile(r"#/table/"))  # one person and bots: straight to the table
+    table = re.search(r"#/table/([^?]+)", page.url).group(1)
     rules = httpx.get(f"{server.url}/api/tables/{table}/view").json()["rules"]
+    # the table lists the house rules in force, in words
+    page.wait_for_selector("#house-list li")
+    listed = page.eval_on_selector_all("#house-list li", "els => els.map(e => e.textContent)")
+    assert len(listed) == 3 and not any("_" in t for t in listed), listed
+    page.goto(server.url + "/")
+    page.wait_for_selector("#house-rules")
     assert rules == {"preset": "classic", "target_score": 3000, "min_canastas_to_go_out": 2,
                      "pile_frozen_by_wild": False}
 
@@ -389,5 +398,40 @@ def test_the_replay_shows_the_servers_positions(browser: Any, server: LiveServer
     melds = page.locator(".side .meld").count()
     assert melds == sum(len(s["melds"]) for s in last["sides"])
     page.screenshot(path=str(ARTIFACTS / "replay.png"))
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_a_turn_by_keyboard_at_a_laptop(browser: Any, server: LiveServer) -> None:  # noqa: F811
+    """Every control has a name and a key: the stock and the pile are buttons, a card is
+    selected with Space, Discard pressed with Enter; axe-core finds nothing serious."""
+    page = open_page(browser, "laptop")
+    page.goto(seat_link(server, "keys"))
+    page.wait_for_selector("[data-role=hand] .card")
+    assert not serious_violations(page), serious_violations(page)
+    assert not small_text(page), small_text(page)
+    page.focus("[data-role=stock]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#btn-discard")
+    view = httpx.get(f"{server.url}/api/tables/keys/view", params={"token": TOKEN}).json()
+    card = next(a.split()[1] for a in view["legal"] if a.startswith("discard "))
+    page.focus(f"[data-role=hand] .card[data-card='{card}']")
+    page.keyboard.press("Space")
+    page.wait_for_selector(f"[data-role=hand] .card.selected[data-card='{card}']")
+    page.keyboard.press("Escape")  # Escape puts the selection back, Undo brings it again
+    page.wait_for_selector("[data-role=hand] .card.selected", state="detached")
+    page.focus("#btn-undo")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"[data-role=hand] .card.selected[data-card='{card}']")
+    page.focus("#btn-discard")
+    page.keyboard.press("Enter")
+    page.wait_for_function("c => document.querySelector('[data-role=pile] .card.top')"
+                           "?.dataset.card === c || !document.querySelector('#btn-discard')",
+                           arg=card)
+    log = httpx.get(f"{server.url}/api/tables/keys/view").json()["log"]
+    assert {"seat": 0, "action": f"discard {card}"} in [
+        {k: e[k] for k in ("seat", "action")} for e in log]
+    assert not serious_violations(page), serious_violations(page)
+    page.screenshot(path=str(ARTIFACTS / "keyboard-1366.png"))
     assert not page.errors, page.errors
     page.close()

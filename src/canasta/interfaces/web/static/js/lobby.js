@@ -44,7 +44,7 @@ export function parseTableRef(text) {
 export function mountLobby(root) {
   const page = new Lobby(root);
   page.render();
-  return () => {};
+  return () => { page.gone = true; };
 }
 
 class Lobby {
@@ -92,6 +92,7 @@ class Lobby {
   }
 
   render() {
+    if (this.gone) return;  // the page moved on (a late reply must not draw the lobby again)
     const root = clear(this.root);
     add(root, h("div.lobby",
       h("header.topbar", h("a.brand", { href: "#/" }, h("span.brand-suit", "♦"), "Canasta"), h("span.spacer"),

@@ -124,21 +124,21 @@ class TablePage {
     e.statusText = h("div.status-text#status-text");
     e.message = h("div.message#move-error", { role: "alert", hidden: true });
     e.hintBox = h("div.hint#hint", { hidden: true });
-    e.status = h("div.status-line#status", { role: "status", "aria-live": "polite", dataset: { role: "status" } }, e.statusText, e.message, e.hintBox);
+    e.selInfo = h("div.sel-info#sel-info");
+    e.status = h("div.status-line#status", { role: "status", "aria-live": "polite", dataset: { role: "status" } }, e.statusText, e.message, e.hintBox, e.selInfo);
     // the felt: seats around the table from this seat, each side's melds by that side, the
     // stock and the pile in the middle
     e.seats = h("div.seats#players");
-    e.others = h("div.side-area.others");
+    e.others = h("div.side-area.others", { tabindex: "0", role: "region", "aria-label": "the other sides' melds" });
     e.center = h("section.center#center", { "aria-label": "stock and discard pile" });
-    e.mine = h("div.side-area.ours");
+    e.mine = h("div.side-area.ours", { tabindex: "0", role: "region", "aria-label": "your side's melds" });
     e.felt = h("main.felt", e.seats, e.others, e.center, e.mine);
     e.prompt = h("div.prompt#prompt", { hidden: true });
     e.staging = h("div.staging#staging");
     e.hand = h("div.hand#hand", { "data-role": "hand", role: "group", "aria-label": "your hand" });
     e.actions = h("div.actions#actions", { "data-role": "actions" });
-    e.selInfo = h("div.sel-info#sel-info", { "aria-live": "polite" });
     e.handZone = h("section.hand-zone#hand-zone", e.status, e.prompt, e.staging,
-      h("div.hand-wrap", e.hand, e.selInfo), e.actions);
+      h("div.hand-wrap", e.hand), e.actions);
     e.round = h("section.panel.round#round");
     e.legal = h("section.panel.legal#legal");
     e.sheet = h("section.panel.sheet#score-sheet");
@@ -1154,7 +1154,7 @@ class TablePage {
     const hadFocus = document.activeElement?.id === "legal-filter";
     const caret = hadFocus ? document.activeElement.selectionStart : null;
     const filter = h("input.filter#legal-filter", { type: "search", placeholder: "filter, e.g. meld K", value: this.legalFilter, "aria-label": "filter legal moves" });
-    const list = h("ol.legal-list#legal-list");
+    const list = h("ol.legal-list#legal-list", { tabindex: "0", "aria-label": "legal moves" });
     const fill = () => {
       clear(list);
       const f = this.legalFilter.trim().toLowerCase();
@@ -1262,7 +1262,7 @@ class TablePage {
   renderLog() {
     const el = clear(this.el.logBox);
     add(el, h("div.panel-head", h("h3", "Every move of this hand")));
-    const list = h("ol.log-list#talk");
+    const list = h("ol.log-list#talk", { tabindex: "0", "aria-label": "every move of this hand" });
     const items = this.logLines().slice(-60);
     for (const it of items) {
       const side = it.seat !== null && it.seat !== undefined ? sideOf(this.view, it.seat) : null;
@@ -1292,7 +1292,6 @@ class TablePage {
     const handNo = pending ? pending.hand : handNumber(v);
     const r = pending ? pending.row.detail : v.result;
     if (!r || !Array.isArray(r.sides)) { this.endShown = null; el.hidden = true; return; }
-    this.seenHands?.add(handNo);
     clear(el);
     el.hidden = false;
     const k = sideCount(v);
@@ -1325,6 +1324,7 @@ class TablePage {
     const over = gameOver(v) && (!pending || pending.hand === scoreSheet(v).length);
     const win = winner(v);
     const close = () => {
+      this.seenHands?.add(handNo);
       if (pending) this.endShown = null;
       else this.resultDismissed = key;
       this.noteEndedHands(this.view);
@@ -1367,6 +1367,7 @@ class TablePage {
 
   async nextHand() {
     if (this.busy) return;
+    this.seenHands?.add(handNumber(this.view));
     this.busy = true;
     try {
       const v = viewOf(await api.next(this.tableId, this.token));
