@@ -1215,8 +1215,8 @@ class TablePage {
     let from = 0;
     if (this.seat !== null) {
       let i = lines.length - 1;
-      while (i >= 0 && lines[i].seat !== this.seat) i--;
-      while (i >= 0 && lines[i].seat === this.seat) i--;
+      while (i >= 0 && lines[i].seat === this.seat) i--;  // this turn so far
+      while (i >= 0 && lines[i].seat !== this.seat) i--;  // the others' turns since the last
       from = i + 1;
     } else {
       from = Math.max(0, lines.length - 3 * seatCount(this.view));
