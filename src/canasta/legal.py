@@ -114,12 +114,13 @@ cards and the make-up of the meld they join."""
 
 
 def _options_cache(rules: Rules) -> dict[OptionsKey, RankOptions]:
-    """The options cache of the meld make-up rules of ``rules``."""
+    """The options cache of the variant and meld make-up rules of ``rules``."""
     key = (type(variant_of(rules)), rules.meld_shape)
     cache = _RANK_OPTIONS.get(key)
     if cache is None:
         cache = _RANK_OPTIONS[key] = {}
     return cache
+
 
 _MELD_ACTIONS: Final[dict[tuple[Rank, tuple[Card, ...]], Action]] = {}
 
@@ -327,50 +328,10 @@ def _openings(state: HandState, hand: tuple[Card, ...], by_rank: dict[Rank, tupl
     value = rules.value_of
     twos = tuple(c for c in wilds if c != JOKER)
     jokers = len(wilds) - len(twos)
-    v2, vj = value[FIRST_WILD], value[JOKER]
     top_rank = RANK_OF[top] if top is not None else -1
     ranks = [r for r in sorted(by_rank) if r != top_rank
              and len(by_rank[r]) >= rules.min_naturals_per_meld]
     top_value = value[top] if top is not None else 0
-    hidden_rule = rules.hidden_canasta_bonus > 0
-    canasta = rules.canasta_size
-
-    def valid(rank: Rank, k: int, t: int, j: int) -> bool:
-        nat = k + (1 if rank == top_rank else 0)
-        if rank == top_rank:
-            if frozen and k < 2:
-                return False
-            if not frozen and k < 2 and not (k == 1 and t + j >= 1
-                                             and rules.unfrozen_take_natural_plus_wild):
-                return False
-        return variant.meld_problem(rank, nat, t + j) is None
-
-    def group_count(rank: Rank, k: int, t: int, j: int) -> int:
-        return (k * value[rank * 4] + t * v2 + j * vj
-                + (top_value if rank == top_rank else 0))
-
-    def shapes(rank: Rank, t_left: int, j_left: int) -> Iterator[Shape]:
-        n = len(by_rank.get(rank, ()))
-        for k in range(0 if rank == top_rank else rules.min_naturals_per_meld, n + 1):
-            for t in range(t_left + 1):
-                for j in range(j_left + 1):
-                    if valid(rank, k, t, j):
-                        yield (rank, k, t, j)
-
-    def minimal(chosen: list[Shape], total: int) -> bool:
-        for rank, k, t, j in chosen:
-            size = k + t + j + (1 if rank == top_rank else 0)
-            if (rank != top_rank and len(chosen) > 1
-                    and total - group_count(rank, k, t, j) >= minimum):
-                return False
-            if hidden_rule and size == canasta:
-                continue  # a smaller group would lose the canasta laid at once
-            for dk, dt, dj, dv in ((1, 0, 0, value[rank * 4]), (0, 1, 0, v2), (0, 0, 1, vj)):
-                if (k >= dk and t >= dt and j >= dj and total - dv >= minimum
-                        and valid(rank, k - dk, t - dt, j - dj)):
-                    return False
-        return True
-
     # The search depends on the ranks only through their values and counts: cache it so.
     top_count = len(by_rank.get(top_rank, ())) if top is not None else -1
     key = (type(variant), rules.opening_id, top_value, top_count, frozen, minimum, len(twos),
@@ -380,35 +341,17 @@ def _openings(state: HandState, hand: tuple[Card, ...], by_rank: dict[Rank, tupl
         found = [[((ranks[i] if i >= 0 else top_rank), k, t, j) for i, k, t, j in chosen]
                  for chosen in cached]
         return _opening_actions(state, hand, by_rank, twos, jokers, found, top, top_rank, gain)
-    results: list[list[Shape]] = []
-    max_value = {r: len(by_rank[r]) * value[r * 4] for r in ranks}
-    wild_value = len(twos) * v2 + jokers * vj
-
-    def search(i: int, chosen: list[Shape], total: int, t_left: int, j_left: int) -> None:
-        if total >= minimum and chosen:  # an opening lays a meld, even with no minimum
-            if minimal(chosen, total):
-                results.append(list(chosen))
-            return
-        if i == len(ranks):
-            return
-        if total + sum(max_value[r] for r in ranks[i:]) + wild_value < minimum:
-            return
-        rank = ranks[i]
-        for shape in shapes(rank, t_left, j_left):
-            t, j = shape[2], shape[3]
-            chosen.append(shape)
-            search(i + 1, chosen, total + group_count(*shape), t_left - t, j_left - j)
-            chosen.pop()
-        search(i + 1, chosen, total, t_left, j_left)
-
+    if top is not None and top_count < (2 if frozen else 1):
+        return []
+    search = _OpeningSearch(rules, by_rank, ranks, minimum, top_rank, top_value, frozen,
+                            (len(twos), jokers))
     if top is not None:
-        if len(by_rank.get(top_rank, ())) < (2 if frozen else 1):
-            return []
-        for shape in shapes(top_rank, len(twos), jokers):
+        for shape in search.shapes(top_rank, len(twos), jokers):
             t, j = shape[2], shape[3]
-            search(0, [shape], group_count(*shape), len(twos) - t, jokers - j)
+            search.search(0, [shape], search.group_count(*shape), len(twos) - t, jokers - j)
     else:
-        search(0, [], 0, len(twos), jokers)
+        search.search(0, [], 0, len(twos), jokers)
+    results = search.results
     index = {r: i for i, r in enumerate(ranks)}
     if len(_OPENINGS) > 100_000:
         _OPENINGS.clear()
@@ -417,6 +360,92 @@ def _openings(state: HandState, hand: tuple[Card, ...], by_rank: dict[Rank, tupl
 
 
 _OPENINGS: Final[dict[tuple[object, ...], list[list[Shape]]]] = {}
+
+
+class _OpeningSearch:
+    """The search for minimal openings at the level of shapes (rank, naturals, twos, jokers):
+    the groups of ``ranks`` (and of the top card's rank, for a take) whose count reaches
+    ``minimum`` and falls below it without any one of their cards."""
+
+    def __init__(self, rules: Rules, by_rank: dict[Rank, tuple[Card, ...]],
+                 ranks: list[Rank], minimum: int, top_rank: Rank, top_value: int,
+                 frozen: bool, wilds: tuple[int, int]) -> None:
+        self.rules = rules
+        self.variant = variant_of(rules)
+        self.value = value = rules.value_of
+        self.by_rank = by_rank
+        self.ranks = ranks
+        self.minimum = minimum
+        self.top_rank = top_rank
+        self.top_value = top_value
+        self.frozen = frozen
+        self.v2 = value[FIRST_WILD]
+        self.vj = value[JOKER]
+        twos, jokers = wilds
+        self.wild_value = twos * self.v2 + jokers * self.vj
+        self.max_value = {r: len(by_rank[r]) * value[r * 4] for r in ranks}
+        self.results: list[list[Shape]] = []
+
+    def valid(self, rank: Rank, k: int, t: int, j: int) -> bool:
+        """Whether ``k`` natural cards of ``rank``, ``t`` twos and ``j`` jokers make a group."""
+        top = rank == self.top_rank
+        if top and k < 2:
+            if self.frozen or not (k == 1 and t + j >= 1
+                                   and self.rules.unfrozen_take_natural_plus_wild):
+                return False
+        return self.variant.meld_problem(rank, k + (1 if top else 0), t + j) is None
+
+    def group_count(self, rank: Rank, k: int, t: int, j: int) -> int:
+        """The count of a group (the top card's included for its rank)."""
+        return (k * self.value[rank * 4] + t * self.v2 + j * self.vj
+                + (self.top_value if rank == self.top_rank else 0))
+
+    def shapes(self, rank: Rank, t_left: int, j_left: int) -> Iterator[Shape]:
+        """The groups of ``rank`` with at most ``t_left`` twos and ``j_left`` jokers."""
+        n = len(self.by_rank.get(rank, ()))
+        low = 0 if rank == self.top_rank else self.rules.min_naturals_per_meld
+        for k in range(low, n + 1):
+            for t in range(t_left + 1):
+                for j in range(j_left + 1):
+                    if self.valid(rank, k, t, j):
+                        yield (rank, k, t, j)
+
+    def minimal(self, chosen: list[Shape], total: int) -> bool:
+        """Whether no group and no card of ``chosen`` (counting ``total``) can be left out."""
+        minimum = self.minimum
+        hidden_rule = self.rules.hidden_canasta_bonus > 0
+        canasta = self.rules.canasta_size
+        for rank, k, t, j in chosen:
+            size = k + t + j + (1 if rank == self.top_rank else 0)
+            if (rank != self.top_rank and len(chosen) > 1
+                    and total - self.group_count(rank, k, t, j) >= minimum):
+                return False
+            if hidden_rule and size == canasta:
+                continue  # a smaller group would lose the canasta laid at once
+            for dk, dt, dj, dv in ((1, 0, 0, self.value[rank * 4]), (0, 1, 0, self.v2),
+                                   (0, 0, 1, self.vj)):
+                if (k >= dk and t >= dt and j >= dj and total - dv >= minimum
+                        and self.valid(rank, k - dk, t - dt, j - dj)):
+                    return False
+        return True
+
+    def search(self, i: int, chosen: list[Shape], total: int, t_left: int, j_left: int) -> None:
+        """Add to ``results`` the minimal openings that extend ``chosen`` by ranks from ``i``."""
+        if total >= self.minimum and chosen:  # an opening lays a meld, even with no minimum
+            if self.minimal(chosen, total):
+                self.results.append(list(chosen))
+            return
+        ranks = self.ranks
+        if i == len(ranks):
+            return
+        if total + sum(self.max_value[r] for r in ranks[i:]) + self.wild_value < self.minimum:
+            return
+        for shape in self.shapes(ranks[i], t_left, j_left):
+            t, j = shape[2], shape[3]
+            chosen.append(shape)
+            self.search(i + 1, chosen, total + self.group_count(*shape), t_left - t, j_left - j)
+            chosen.pop()
+        self.search(i + 1, chosen, total, t_left, j_left)
 
 
 def _opening_actions(state: HandState, hand: tuple[Card, ...],
@@ -446,23 +475,25 @@ def _opening_actions(state: HandState, hand: tuple[Card, ...],
 def _expand(chosen: list[Shape], by_rank: dict[Rank, tuple[Card, ...]], twos: tuple[Card, ...],
             jokers: int) -> Iterator[tuple[Group, ...]]:
     """Every choice of suits for value-level groups (the twos are shared between groups)."""
-
-    def rec(i: int, twos_left: tuple[Card, ...]) -> Iterator[list[Group]]:
-        if i == len(chosen):
-            yield []
-            return
-        rank, k, t, j = chosen[i]
-        for nat in submultisets(by_rank.get(rank, ()), k):
-            for two in submultisets(twos_left, t):
-                rest = list(twos_left)
-                for c in two:
-                    rest.remove(c)
-                group = new_group(rank, nat + two + (JOKER,) * j)  # in canonical order
-                for tail in rec(i + 1, tuple(rest)):
-                    yield [group, *tail]
-
-    for groups in rec(0, twos):
+    for groups in _expand_from(chosen, 0, by_rank, twos, jokers):
         yield tuple(groups)
+
+
+def _expand_from(chosen: list[Shape], i: int, by_rank: dict[Rank, tuple[Card, ...]],
+                 twos: tuple[Card, ...], jokers: int) -> Iterator[list[Group]]:
+    """The choices of suits for ``chosen[i:]`` with the twos ``twos`` left."""
+    if i == len(chosen):
+        yield []
+        return
+    rank, k, t, j = chosen[i]
+    for nat in submultisets(by_rank.get(rank, ()), k):
+        for two in submultisets(twos, t):
+            rest = list(twos)
+            for c in two:
+                rest.remove(c)
+            group = new_group(rank, nat + two + (JOKER,) * j)  # in canonical order
+            for tail in _expand_from(chosen, i + 1, by_rank, tuple(rest), jokers):
+                yield [group, *tail]
 
 
 WHOLE_HAND_OPENING: Final = 16

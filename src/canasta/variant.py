@@ -74,7 +74,11 @@ class ClassicVariant:
     def canastas(self, melds: Sequence[Meld | None]) -> int:
         """The completed canastas among one owner's melds."""
         size = self.canasta_size
-        return sum(1 for m in melds if m is not None and len(m) >= size)
+        made = 0
+        for m in melds:
+            if m is not None and len(m) >= size:
+                made += 1
+        return made
 
     # -- going out ---------------------------------------------------------------------------
     def canastas_to_go_out(self) -> int:
