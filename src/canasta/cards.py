@@ -111,6 +111,18 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(_NAMES[c] for c in sorted(cards))
 
 
+def card_kind(card: Card) -> str | None:
+    """``wild``, ``red3``, ``black3`` or ``None``: the kinds the upcard and freezing rules speak
+    of (``Rules.upcard_freeze_kinds``, ``upcard_cover_kinds``)."""
+    if IS_WILD[card]:
+        return "wild"
+    if IS_RED_THREE[card]:
+        return "red3"
+    if IS_BLACK_THREE[card]:
+        return "black3"
+    return None
+
+
 def card_names(cards: Iterable[Card]) -> list[str]:
     """Canonical names of cards, in canonical order (for JSON arrays)."""
     return [_NAMES[c] for c in sorted(cards)]

@@ -14,7 +14,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from canasta.cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, Card, format_card, make_pack
+from canasta.cards import IS_RED_THREE, Card, card_kind, format_card, make_pack
 from canasta.errors import PositionError
 from canasta.rules import Rules
 from canasta.state import DRAW, NEW_TURN, NUM_MELD_RANKS, State, build_state
@@ -25,17 +25,6 @@ def shuffled_pack(rules: Rules, seed: int | None) -> list[Card]:
     pack = make_pack(rules.num_decks, rules.num_jokers)
     random.Random(seed).shuffle(pack)
     return pack
-
-
-def card_kind(card: Card) -> str | None:
-    """``wild``, ``red3``, ``black3`` or ``None``: the kinds the upcard rules speak of."""
-    if IS_WILD[card]:
-        return "wild"
-    if IS_RED_THREE[card]:
-        return "red3"
-    if IS_BLACK_THREE[card]:
-        return "black3"
-    return None
 
 
 def check_pack(rules: Rules, deck: Sequence[Card]) -> None:

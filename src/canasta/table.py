@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from canasta.cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, Card
+from canasta.cards import Card, card_kind
 from canasta.rules import Rules
 from canasta.variant import variant_of
 
@@ -47,21 +47,11 @@ _KIND_WORDS = {"wild": "a wild card is in it", "black3": "a black three is in it
                "red3": "a red three is in it"}
 
 
-def _kind(card: Card) -> str | None:
-    if IS_WILD[card]:
-        return "wild"
-    if IS_RED_THREE[card]:
-        return "red3"
-    if IS_BLACK_THREE[card]:
-        return "black3"
-    return None
-
-
 def freezes(rules: Rules, card: Card) -> bool:
     """Whether ``card`` is of a kind that freezes the pile under ``rules``: a turned-up card of
     the kinds ``upcard_freeze_kinds`` names, a discarded wild card (``pile_frozen_by_wild``) or,
     with ``black_three_freezes_pile``, a black three."""
-    kind = _kind(card)
+    kind = card_kind(card)
     if kind is None:
         return False
     return (kind in rules.upcard_freeze_kinds or (kind == "wild" and rules.pile_frozen_by_wild)
@@ -80,7 +70,7 @@ def freeze_for(rules: Rules, pile: Sequence[Card], pile_frozen: bool,
     not (RULES §1.11: frozen for everyone by a card in it, or for a side that has not melded)."""
     if pile_frozen:
         card = freezing_card(rules, pile)
-        kind = _kind(card) if card is not None else None
+        kind = card_kind(card) if card is not None else None
         return Freeze(card, _KIND_WORDS[kind] if kind is not None else "a card froze it")
     if rules.pile_frozen_until_side_melds and not side_melded:
         return Freeze(None, "your side has not melded")
