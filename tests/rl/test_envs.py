@@ -4,6 +4,7 @@ their libraries' conformance checks, and behave as documented."""
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import pytest
 
@@ -11,6 +12,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 import numpy as np
+from gymnasium import spaces
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
@@ -175,3 +177,218 @@ def test_pettingzoo_and_gymnasium_take_house_rules() -> None:
     env = CanastaEnv(rules=house, opponents="random")
     env.reset(seed=1)
     assert env.table.rules is house
+
+
+# -- Gymnasium: the registered id, truncation, the mask once an episode ends ------------------
+
+def test_gymnasium_make_knows_the_id_and_passes_the_checker() -> None:
+    import gymnasium
+
+    import canasta.rl.gym as canasta_gym
+
+    env = gymnasium.make(canasta_gym.ENV_ID, preset="classic-2p", opponents="random",
+                         returns="scaled")
+    assert env.spec is not None and env.spec.id == "canasta/Canasta-v0"
+    assert isinstance(env.unwrapped, CanastaEnv) and env.unwrapped.table.kind == "scaled"
+    assert env.unwrapped.table.rules.name == "classic-2p"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped, skip_render_check=True)
+    canasta_gym.register()  # again: harmless
+
+
+def test_gymnasium_truncates_at_max_steps_and_the_mask_is_full_once_ended() -> None:
+    from canasta.rl.table import max_steps_per_hand
+
+    env = CanastaEnv(preset="classic-2p", opponents="random", max_steps=4)
+    env.reset(seed=1)
+    results = [env.step(END) for _ in range(4)]  # illegal ids: nothing moves, steps count
+    assert [r[3] for r in results] == [False, False, False, True]
+    assert not any(r[2] for r in results)
+    assert env.action_masks().all() and results[-1][4]["action_mask"].all()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(DRAW_ID)
+    env.reset(seed=1)
+    assert not env.action_masks().all()  # a fresh episode's mask is the legal ids again
+    assert CanastaEnv(preset="classic", hands=3).max_steps == \
+        max_steps_per_hand(get_rules("classic")) * 3
+    with pytest.raises(ValueError, match="max_steps"):
+        CanastaEnv(max_steps=0)
+
+
+def test_gymnasium_a_loop_that_keeps_sampling_the_mask_never_meets_an_empty_one() -> None:
+    env = CanastaEnv(preset="classic-2p", opponents="greedy")
+    _, info = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    terminated = False
+    for _ in range(5000):
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))  # fails on no id
+        if terminated:
+            break
+        _, _, terminated, _, info = env.step(action)
+    assert terminated and env.table.over
+    assert info["action_mask"].sum() == NUM_IDS
+
+
+# -- PettingZoo: the Parallel form, the Box observation, bounds, SuperSuit ---------------------
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("observation", ["dict", "box"])
+def test_pettingzoo_parallel_api_on_every_preset(preset: str, observation: str) -> None:
+    from pettingzoo.test import parallel_api_test
+
+    from canasta.rl.pettingzoo import parallel_env
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        parallel_api_test(parallel_env(preset=preset, observation=observation),
+                          num_cycles=300)
+    assert not [str(w.message) for w in caught]
+
+
+def test_pettingzoo_parallel_seeds_replay_and_only_the_active_agent_plays() -> None:
+    from pettingzoo.test import parallel_seed_test
+
+    from canasta.rl.pettingzoo import parallel_env
+
+    parallel_seed_test(lambda: parallel_env(preset="classic"), num_cycles=100)
+    env = parallel_env(preset="classic-2p", observation="box", returns="win")
+    _, infos = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    steps = 0
+    while env.agents:
+        active = infos[env.agents[0]]["active_agent"]
+        assert {infos[a]["active_agent"] for a in env.agents} == {active}
+        actions = {a: END for a in env.agents}  # "end" is never legal first: ignored
+        actions[active] = int(rng.choice(np.flatnonzero(infos[active]["action_mask"])))
+        _, rewards, terminations, truncations, infos = env.step(actions)
+        for agent, reward in rewards.items():
+            totals[agent] += reward
+        steps += 1
+    assert steps > 50 and sorted(totals.values()) == [-1.0, 1.0]
+    assert all(terminations.values()) and not any(truncations.values())
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step({})
+
+
+def test_pettingzoo_parallel_an_illegal_id_of_the_active_agent_ends_the_episode() -> None:
+    from canasta.rl.pettingzoo import parallel_env, raw_parallel_env
+
+    env = parallel_env(preset="classic-2p", illegal_reward=-5.0)
+    _, infos = env.reset(seed=1)
+    active = infos["player_0"]["active_agent"]
+    _, rewards, terminations, _, _ = env.step(dict.fromkeys(env.possible_agents, END))
+    assert rewards[active] == -5.0 and sum(rewards.values()) == -5.0
+    assert all(terminations.values()) and not env.agents
+    raw = raw_parallel_env(preset="classic-2p")
+    raw.reset(seed=1)
+    with pytest.raises(ValueError, match="not legal"):
+        raw.step(dict.fromkeys(raw.possible_agents, END))
+
+
+def test_pettingzoo_box_observation_has_the_mask_in_the_infos() -> None:
+    dict_env = canasta_env(preset="classic", observation="dict")
+    box_env = canasta_env(preset="classic", observation="box")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(canasta_env(preset="classic-3p", observation="box"), num_cycles=100)
+    assert not [str(w.message) for w in caught]  # no Dict warnings with a Box
+    dict_env.reset(seed=6)
+    box_env.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for _ in range(200):
+        if dict_env.terminations[dict_env.agent_selection]:
+            break
+        obs, *_ = dict_env.last()
+        box_obs, _, _, _, info = box_env.last()
+        assert isinstance(box_env.observation_space(box_env.agent_selection), spaces.Box)
+        assert box_obs.dtype == np.float32 and np.array_equal(box_obs, obs["observation"])
+        assert np.array_equal(info["action_mask"], obs["action_mask"])
+        for agent in box_env.agents:
+            assert np.array_equal(box_env.infos[agent]["action_mask"],
+                                  dict_env.observe(agent)["action_mask"])
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        dict_env.step(action)
+        box_env.step(action)
+    with pytest.raises(ValueError, match="observation must be one of dict, box"):
+        canasta_env(observation="tuple")
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_observation_bounds_are_tight_and_hold(preset: str) -> None:
+    from canasta.cards import NUM_CARD_TYPES
+    from canasta.rl.pettingzoo import observation_box
+    from canasta.rl.tensor import piece_slices
+
+    rules = get_rules(preset)
+    box = observation_box(rules, hands=2)
+    assert box.dtype == np.float32 and np.all(box.high > box.low)
+    slices = piece_slices(rules)
+    for piece in ("phase", "to_move", "pile_top", "turn", "building_group"):
+        start, stop = slices[piece]
+        assert np.all(box.low[start:stop] == 0) and np.all(box.high[start:stop] == 1)
+    start, _ = slices["hand"]
+    assert box.high[start] == rules.num_decks and box.high[start + 52] == rules.num_jokers
+    assert box.high[slices["known"][1] - 1] == rules.num_jokers
+    assert box.high.max() <= max(rules.deck_size * 2 + 2, 20)
+    assert slices["hand"][1] - slices["hand"][0] == NUM_CARD_TYPES
+    env = canasta_env(preset=preset, hands=2, observation="box")
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    seen = 0
+    for agent in env.agent_iter(3000):
+        obs, _, terminated, truncated, info = env.last()
+        assert box.contains(obs), agent
+        for other in env.agents:
+            assert box.contains(env.observe(other))
+        seen += 1
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    assert seen > 100
+
+
+def test_supersuit_observation_wrappers_take_the_box_observation() -> None:
+    ss = pytest.importorskip("supersuit")
+    from pettingzoo.test import parallel_api_test
+
+    from canasta.rl.pettingzoo import parallel_env
+
+    def wrapped(env: Any) -> Any:
+        return ss.frame_stack_v1(ss.normalize_obs_v0(ss.dtype_v0(env, np.float32)), 3)
+
+    aec = wrapped(canasta_env(preset="classic-2p", observation="box"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(aec, num_cycles=60)
+    aec.reset(seed=0)
+    obs, _, _, _, info = aec.last()
+    size = get_rules("classic-2p")
+    assert obs.shape == (3 * 566,) and obs.dtype == np.float32
+    assert obs.min() >= 0.0 and obs.max() <= 1.0  # normalised by the Box's bounds
+    assert info["action_mask"].sum() > 0 and size.num_players == 2
+    par = wrapped(parallel_env(preset="classic-2p", observation="box"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_api_test(par, num_cycles=60)
+    observations, infos = par.reset(seed=0)
+    active = infos["player_0"]["active_agent"]
+    assert observations[active].shape == (3 * 566,) and infos[active]["action_mask"].any()
+
+
+def test_shimmy_float64_is_made_float32_by_supersuit() -> None:
+    pytest.importorskip("pyspiel")
+    shimmy = pytest.importorskip("shimmy")
+    ss = pytest.importorskip("supersuit")
+    import canasta.rl.openspiel  # noqa: F401  (registers python_canasta)
+
+    env = shimmy.OpenSpielCompatibilityV0(game_name="python_canasta",
+                                          config={"preset": "classic-2p"})
+    env.reset(seed=0)
+    assert env.last()[0].dtype == np.float64  # Shimmy's own choice
+    env = ss.dtype_v0(env, np.float32)
+    env.reset(seed=0)
+    obs, _, _, _, info = env.last()
+    assert obs.dtype == np.float32 and info["action_mask"].sum() > 0
