@@ -24,12 +24,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta.actions import Action
-from canasta.cards import RED_THREES, make_pack
 from canasta.game import Game
 from canasta.legal import legal_actions
 from canasta.observation import observe
 from canasta.rl.encoding import Choice, encode
-from canasta.rl.tensor import observation_tensor, respell
+from canasta.rl.tensor import max_side_points, observation_tensor, respell
 from canasta.rules import Rules
 from canasta.state import State
 
@@ -50,23 +49,6 @@ def check_returns(returns: str) -> str:
     if returns not in RETURNS:
         raise ValueError(f"returns must be one of {', '.join(RETURNS)}, not {returns!r}")
     return returns
-
-
-def max_side_points(rules: Rules) -> int:
-    """A bound on the absolute value of one side's total for one hand.
-
-    Every card's value, every possible canasta with the largest bonuses, the best or worst red
-    threes and the larger going-out bonus: no hand can score beyond them.
-    """
-    pack = make_pack(rules.num_decks, rules.num_jokers)
-    cards = sum(abs(rules.value_of[c]) for c in pack)
-    canastas = len(pack) // rules.canasta_size * (
-        max(abs(rules.natural_canasta_bonus), abs(rules.mixed_canasta_bonus))
-        + abs(rules.hidden_canasta_bonus))
-    reds = sum(1 for c in pack if c in RED_THREES)
-    red = max(abs(rules.red_three_score(k)) for k in range(reds + 1))
-    out = max(abs(rules.going_out_bonus), abs(rules.concealed_going_out_bonus))
-    return cards + canastas + red + out
 
 
 def seat_returns(rules: Rules, totals: Sequence[int]) -> list[float]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
 
-from canasta.cards import JOKER, NUM_CARD_TYPES, RANK_OF, TWO
+from canasta.cards import JOKER, NUM_CARD_TYPES, RANK_OF, RED_THREES, TWO, make_pack
 from canasta.observation import Observation, observe
 from canasta.rl.encoding import ADD, DISCARD, DRAW_ID, GROUP, NUM_GROUP_RANKS, TAKE_ID
 from canasta.rules import Rules
@@ -72,6 +72,23 @@ CARD_PIECES = frozenset({"hand", "known", "pile", "turn_picked_up", "building_ca
 """The pieces that count cards by card (rows of :data:`~canasta.cards.NUM_CARD_TYPES`)."""
 
 
+def max_side_points(rules: Rules) -> int:
+    """A bound on the absolute value of one side's total for one hand.
+
+    Every card's value, every possible canasta with the largest bonuses, the best or worst red
+    threes and the larger going-out bonus: no hand can score beyond them.
+    """
+    pack = make_pack(rules.num_decks, rules.num_jokers)
+    cards = sum(abs(rules.value_of[c]) for c in pack)
+    canastas = len(pack) // rules.canasta_size * (
+        max(abs(rules.natural_canasta_bonus), abs(rules.mixed_canasta_bonus))
+        + abs(rules.hidden_canasta_bonus))
+    reds = sum(1 for c in pack if c in RED_THREES)
+    red = max(abs(rules.red_three_score(k)) for k in range(reds + 1))
+    out = max(abs(rules.going_out_bonus), abs(rules.concealed_going_out_bonus))
+    return cards + canastas + red + out
+
+
 def tensor_bounds(rules: Rules, hands: int = 1) -> tuple[list[float], list[float]]:
     """The least and the greatest value of each entry of the tensor, for an episode of
     ``hands`` hands that starts from scores of zero: flags are 0 or 1; a card count is at
@@ -79,12 +96,10 @@ def tensor_bounds(rules: Rules, hands: int = 1) -> tuple[list[float], list[float
     pack's; sizes (in tens) at most the pack's; a seat's questions the rules' limit a hand, else
     one a turn (a turn begins with a stock card, a take or the last pass: at most twice the
     pack, plus two);
-    scores (in thousands) at most ``hands`` hands' points either way (``max_side_points`` of
-    :mod:`canasta.rl.table`); minimums the largest of the rules'. Every entry's range is
+    scores (in thousands) at most ``hands`` hands' points either way
+    (:func:`max_side_points`); minimums the largest of the rules'. Every entry's range is
     positive (even a score that is always zero in a one-hand episode is given its hand's
     range), so a wrapper that divides by it can."""
-    from canasta.rl.table import max_side_points  # the table imports this module
-
     at = _offsets(rules)
     size = at.size
     low, high = [0.0] * size, [1.0] * size
