@@ -1,0 +1,98 @@
+"""The knobs of Modern American Canasta that the classic ``Rules`` fields do not have
+(MA §16.2), with the defaults of the ``modern-american`` preset, and the classic fields' values
+for it (MA §16.1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from canasta.cards import Rank, parse_rank
+from canasta.errors import RulesError
+from canasta.rules import Rules
+
+SEVEN: Final[Rank] = parse_rank("7")
+ACE: Final[Rank] = parse_rank("A")
+
+ALWAYS: Final = "always"
+"""A rank whose melds never take a wild card (sevens, MA §4.3)."""
+AFTER_OPENING: Final = "after_opening"
+"""A rank whose melds take wild cards only in the side's initial meld (aces, MA §4.4)."""
+
+INITIAL_MELD_REQUIREMENTS: Final = ("clean_triple", "clean_triple_or_wild_meld",
+                                    "three_naturals", "none")
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """The family's own rules, each a switch where the sources disagree (MA §19)."""
+
+    min_naturals_before_wilds_after_opening: int = 5
+    """The rule of five (MA §4.2.2): after the initial meld, a wild card joins only a meld that
+    holds (or with the same action reaches) this many natural cards."""
+    opening_may_close_mixed_canasta: bool = False
+    """Whether the initial meld may complete a mixed canasta (MA §4.2.4)."""
+    natural_only_ranks: tuple[tuple[Rank, str], ...] = ((SEVEN, ALWAYS), (ACE, AFTER_OPENING))
+    rank_canasta_bonus: tuple[tuple[Rank, int], ...] = ((SEVEN, 2500), (ACE, 2500))
+    """The bonus of a natural canasta of these ranks, instead of the natural bonus (MA §13.2)."""
+    rank_incomplete_penalty: tuple[tuple[Rank, int], ...] = ((SEVEN, 2500), (ACE, 2500))
+    """The penalty of an incomplete natural meld of these ranks at the end (MA §13.3)."""
+    wild_meld_sizes: tuple[int, int] = (3, 7)
+    wild_canasta_all_twos: int = 3000
+    wild_canasta_four_jokers: int = 2500
+    wild_canasta_other: int = 2000
+    wild_meld_incomplete_penalty: int = 2000
+    wild_meld_incomplete_penalty_four_jokers: int = 2000
+    """pagat: 2500 (MA §4.5.3)."""
+    wild_meld_blocks_other_wilds: bool = True
+    """While a side's meld of wild cards is incomplete, its wild cards go nowhere else
+    (MA §4.2.5)."""
+    dead_ranks: bool = True
+    """A rank of which either side has completed a canasta takes no more melds (MA §4.6)."""
+    initial_meld_requirement: str = "clean_triple"
+    """What the initial meld must hold besides its count (MA §5.3)."""
+    splash_allowed: bool = False
+    """Whether a complete canasta laid from the hand opens without the minimum (MA §5.5)."""
+    three_schedule: tuple[tuple[int, int], ...] = ((1, 100), (2, 300), (3, 500), (4, 1000))
+    """Laid threes, per colour, by how many (MA §13.4)."""
+    three_sign_by_canastas: tuple[int, int, int] = (-1, 0, 1)
+    """The sign of the threes' points with 0, 1 and 2 or more canastas (MA §13.4)."""
+    hand_penalty: tuple[tuple[Rank, int, int], ...] = ((ACE, 3, 1500), (SEVEN, 3, 1500))
+    """(rank, how many in one player's hand, penalty) at the end of a hand (MA §13.5)."""
+    kept_three_penalty: int = 100
+    last_card_three_penalty: int = 5
+
+    def __post_init__(self) -> None:
+        low, high = self.wild_meld_sizes
+        if not 1 <= low <= high:
+            raise RulesError(f"wild_meld_sizes must be (low, high) with 1 <= low <= high, "
+                             f"not {self.wild_meld_sizes!r}")
+        if self.initial_meld_requirement not in INITIAL_MELD_REQUIREMENTS:
+            raise RulesError(f"initial_meld_requirement must be one of "
+                             f"{list(INITIAL_MELD_REQUIREMENTS)}, not "
+                             f"{self.initial_meld_requirement!r}")
+        for rank, mode in self.natural_only_ranks:
+            if mode not in (ALWAYS, AFTER_OPENING):
+                raise RulesError(f"natural_only_ranks: {mode!r} for rank {rank} must be "
+                                 f"{ALWAYS!r} or {AFTER_OPENING!r}")
+        if len(self.three_sign_by_canastas) != 3:
+            raise RulesError("three_sign_by_canastas holds the signs for 0, 1 and 2+ canastas")
+
+    def natural_only(self, rank: Rank) -> str | None:
+        """``"always"``, ``"after_opening"`` or ``None`` for melds of ``rank``."""
+        return dict(self.natural_only_ranks).get(rank)
+
+
+KNOBS: Final = Knobs()
+"""The ``modern-american`` defaults."""
+
+
+def base_rules() -> Rules:
+    """The classic fields with Modern American's values (MA §16.1)."""
+    return Rules(
+        name="modern-american", hand_size=13, max_wilds_per_meld=2, max_meld_size=7,
+        black_three_meld_sizes=(), min_canastas_to_go_out=2, going_out_requires_discard=True,
+        initial_meld_thresholds=((None, 125), (3000, 155), (5000, 180)),
+        unfrozen_take_natural_plus_wild=False, unfrozen_take_by_adding_to_meld=False,
+        concealed_going_out_bonus=100, permission_asks_per_hand=1, stock_out_forced_take=False,
+        one_card_pile_take_ban="never", target_score=8500)
