@@ -202,18 +202,30 @@ class Plan(NamedTuple):
     hidden: list[Rank]
 
 
+def top_block(pile: Sequence[Card]) -> str | None:
+    """Why nobody may take ``pile`` whatever they hold, in a player's words (``a black three
+    is on top``), or ``None`` (RULES §1.11: a black three, a wild card or a red three on top)."""
+    if not pile:
+        return None
+    top = pile[-1]
+    if IS_BLACK_THREE[top]:
+        return "a black three is on top"
+    if IS_WILD[top]:
+        return "a wild card is on top"
+    if IS_RED_THREE[top]:
+        return "a red three is on top"
+    return None
+
+
 def takeable_top(state: HandState) -> Card:
     """The pile's top card, when the pile may be taken at all (RULES §1.11, §1.12.6)."""
     pile = state.pile
     if not pile:
         raise ValueError("the pile is empty")
+    blocked = top_block(pile)
+    if blocked is not None:
+        raise ValueError(f"the pile is blocked: {blocked}")
     top = pile[-1]
-    if IS_BLACK_THREE[top]:
-        raise ValueError("the pile is blocked: a black three is on top")
-    if IS_WILD[top]:
-        raise ValueError("the pile is blocked: a wild card is on top")
-    if IS_RED_THREE[top]:
-        raise ValueError("the pile is blocked: a red three is on top")
     if one_card_take_banned(state):
         raise ValueError("a player holding one card may not take a pile of one card" + (
             " once the stock is exhausted" if state.rules.one_card_pile_take_ban == "stock_out"

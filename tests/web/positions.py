@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 
 from canasta.bots import make_bot
-from canasta.cards import format_card
+from canasta.cards import BLACK_THREES, format_card
 from canasta.deal import new_hand
 from canasta.engine import apply
 from canasta.game import Game
@@ -67,6 +67,12 @@ def frozen_by_black_three(game: Game) -> bool:
     return (state.pile_frozen and freeze.reason == "a black three is in it"
             and freeze.card is not None and state.pile.index(freeze.card) > 0
             and state.pile[-1] != freeze.card)
+
+
+def blocked_by_a_black_three(game: Game) -> bool:
+    """True if a black three lies on top of the pile, so nobody may take it."""
+    pile = game.state.pile
+    return len(pile) > 1 and pile[-1] in BLACK_THREES
 
 
 def hand_played_out(preset: str | Rules, seed: int = 1) -> Game:

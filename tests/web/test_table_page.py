@@ -37,6 +37,7 @@ from canasta.rules import PRESETS, get_rules
 from tests.web.phone_checks import instant_bots, serious_violations, small_text
 from tests.web.positions import (
     TOKEN,
+    blocked_by_a_black_three,
     can_meld_after_drawing,
     frozen_by_black_three,
     hand_played_out,
@@ -68,6 +69,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     games.update({f"ended-{size}": hand_played_out("classic") for size in SIZES})
     frozen = mid_hand(BLACK_THREE_FREEZES, accept=frozen_by_black_three)
     games.update({f"black3-{size}": frozen for size in SIZES})
+    games["blocked"] = mid_hand("classic", min_melds=1, accept=blocked_by_a_black_three)
     games["onto"] = mid_hand("classic", seed=5)
     games["keys"] = mid_hand("classic", seed=7)
     games["over"] = hand_played_out(get_rules("classic").replace(target_score=50))
@@ -314,6 +316,22 @@ def test_a_6_player_3_team_table_needs_2_canastas(browser: Any, server: LiveServ
     page.wait_for_selector("#rules-line")
     assert page.inner_text("#rules-line").startswith("2 canastas to go out")
     assert "Classic — 6 players, 3 teams of 2" in page.inner_text(".table-title")
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_a_black_three_on_top_blocks_the_pile(browser: Any, server: LiveServer) -> None:  # noqa: F811
+    """The badge and the refusal say what the server says blocks the pile."""
+    view = httpx.get(f"{server.url}/api/tables/blocked/view", params={"token": TOKEN}).json()
+    assert view["pile_freeze"]["blocked"] == "a black three is on top"
+    page = open_page(browser, "phone")
+    page.goto(seat_link(server, "blocked"))
+    page.wait_for_selector(".badge.blocked")
+    assert page.inner_text(".badge.blocked").strip() == "blocked: a black three is on top"
+    status = page.inner_text("[data-role=status]")
+    assert "draw" in status and "take the pile" not in status, status
+    page.wait_for_timeout(300)  # the arrival animations end
+    page.screenshot(path=str(ARTIFACTS / "blocked-black-three-390.png"))
     assert not page.errors, page.errors
     page.close()
 

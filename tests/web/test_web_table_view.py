@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from canasta.cards import card_names
 from canasta.interfaces.web.messages import TableView
 from canasta.interfaces.web.tables import Table
@@ -139,15 +141,24 @@ def test_table_rules_state_the_engines_rules() -> None:
 def test_the_pile_frozen_by_a_black_three_says_so() -> None:
     state = state_from_json(FROZEN_BY_BLACK_THREE)
     frozen = {"frozen": True, "reason": "a black three is in it", "card": "3s",
-              "for_everyone": True}
+              "for_everyone": True, "blocked": None}
     assert pile_freeze(state, 0) == frozen  # seat 0's side has not melded: frozen anyway
     assert pile_freeze(state, None) == frozen
     unfrozen = state_from_json({**FROZEN_BY_BLACK_THREE, "pile_frozen": False,
                                 "pile": ["8h", "9c", "Qh", "4d"]})
     assert pile_freeze(unfrozen, 0) == {"frozen": True, "reason": "your side has not melded",
-                                        "card": None, "for_everyone": False}
+                                        "card": None, "for_everyone": False, "blocked": None}
     assert pile_freeze(unfrozen, 1)["frozen"] is False
     assert pile_freeze(unfrozen, None)["frozen"] is False  # spectators: the freeze for everyone
+
+
+@pytest.mark.parametrize(("top", "blocked"), [
+    ("3c", "a black three is on top"), ("2d", "a wild card is on top"),
+    ("JK", "a wild card is on top"), ("3h", "a red three is on top"), ("Qh", None)])
+def test_the_view_says_when_the_top_card_blocks_the_pile(top: str, blocked: str | None) -> None:
+    state = state_from_json({**FROZEN_BY_BLACK_THREE, "pile": ["8h", "9c", "3s", "Qh", top]})
+    assert pile_freeze(state, 1)["blocked"] == blocked
+    assert pile_freeze(state, None)["blocked"] == blocked
 
 
 def test_a_view_carries_the_rules_and_the_freeze() -> None:
@@ -204,6 +215,8 @@ def test_the_page_holds_no_rule() -> None:
             numbers = {int(n) for n in pairs}
             assert not (len(pairs) >= 3 and numbers <= CARD_POINTS), (path.name, block[:80])
         assert not re.search(r"return\s+(?:20|50|100)\b", source), path.name
+        # what blocks the pile comes with the view (pile_freeze.blocked), not from the top card
+        assert not re.search(r"is(?:BlackThree|RedThree|Wild)\(top\)", source), path.name
 
 
 def test_the_log_says_what_a_take_took_and_which_red_threes_were_laid() -> None:

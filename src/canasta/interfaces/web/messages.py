@@ -207,6 +207,9 @@ class PileFreeze(BaseModel):
     card: str | None = Field(description="The card that froze it for everyone (the lowest of "
                                          "a freezing kind); null when not frozen for everyone.")
     for_everyone: bool = Field(description="Frozen for every side, not only the seat's.")
+    blocked: str | None = Field(default=None, description=(
+        "Why nobody may take the pile whatever they hold: 'a black three is on top'; null when "
+        "its top card may be taken."))
 
 
 class TableView(BaseModel):

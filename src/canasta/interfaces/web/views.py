@@ -22,6 +22,7 @@ from canasta.interfaces.web.house_rules import FORM, Field
 from canasta.interfaces.web.tables import Table
 from canasta.legal import legal_actions
 from canasta.observation import observe
+from canasta.plans import top_block
 from canasta.position import result_to_json, state_to_json
 from canasta.rules import PRESETS, Rules
 from canasta.scoring import table_points
@@ -206,7 +207,7 @@ def pile_freeze(state: State, seat: int | None) -> dict[str, Any]:
     freeze = everyone if seat is None else state.freeze_for(seat)
     return {"frozen": freeze.frozen, "reason": freeze.reason,
             "card": format_card(freeze.card) if freeze.card is not None else None,
-            "for_everyone": everyone.frozen}
+            "for_everyone": everyone.frozen, "blocked": top_block(state.pile)}
 
 
 # -- the rules as a screen states them -----------------------------------------------------------

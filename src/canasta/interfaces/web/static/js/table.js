@@ -2,8 +2,8 @@
 
 import { api, ApiError, LiveView, viewOf } from "./api.js";
 import {
-  actionWords, backEl, canonical, cardEl, cardName, cardsInAction, isBlackThree, isRed,
-  isRedThree, isWild, meldRankOrder, moveWords, prettyCard, prettyText, rankLabel, rankOf, rankPlural, sortBySuit,
+  actionWords, backEl, canonical, cardEl, cardName, cardsInAction, isRed,
+  isWild, meldRankOrder, moveWords, prettyCard, prettyText, rankLabel, rankOf, rankPlural, sortBySuit,
   sortCards,
 } from "./cards.js";
 import { add, clear, copyText, h, icon, toast } from "./dom.js";
@@ -473,7 +473,7 @@ class TablePage {
     if (this.myTurn) {
       box.classList.add("mine");
       const what = {
-        draw: "tap the stock to draw, or take the pile",
+        draw: this.can("take") ? "tap the stock to draw, or take the pile" : "tap the stock to draw",
         play: "meld if you can, then discard one card (tap it twice)",
         answer: "your partner asks whether they may go out",
       }[v.phase] || v.phase;
@@ -666,9 +666,7 @@ class TablePage {
     const why = freeze.reason ? `frozen: ${freeze.reason}${freezer ? ` (${prettyCard(freezer)})` : ""}` : "frozen";
     if (frozenAll) badges.push(h("span.badge.frozen#pile-frozen", { title: why, "aria-label": why }, icon("snow"), freeze.reason ? `frozen: ${freeze.reason}` : "frozen"));
     else if (frozenForMe) badges.push(h("span.badge.frozen.soft#pile-frozen", { title: why, "aria-label": why }, icon("snow"), "frozen for your side"));
-    if (top && isBlackThree(top)) badges.push(h("span.badge.blocked", icon("block"), "black three: blocked"));
-    else if (top && isWild(top)) badges.push(h("span.badge.blocked", icon("block"), "wild card: blocked"));
-    else if (top && isRedThree(top)) badges.push(h("span.badge.blocked", icon("block"), "red three: blocked"));
+    if (freeze.blocked) badges.push(h("span.badge.blocked", { title: `blocked: ${freeze.blocked}` }, icon("block"), `blocked: ${freeze.blocked}`));
     const last = lastAction(v);
     const lastDiscard = this.lastDiscard();
     const pileStack = h("div.stack.pile-stack");
@@ -1128,8 +1126,7 @@ class TablePage {
       const freeze = pileFreeze(this.view);
       const top = (this.view.pile || [])[this.view.pile?.length - 1];
       if (!top) return "The pile is empty.";
-      if (isBlackThree(top)) return "A black three on top blocks the pile: draw from the stock.";
-      if (isWild(top) || isRedThree(top)) return "The card on top blocks the pile: draw from the stock.";
+      if (freeze.blocked) return `The pile is blocked (${freeze.blocked}): draw from the stock.`;
       if (freeze.frozen) return `The pile is frozen (${freeze.reason}): you need two natural ${rankPlural(rankOf(top))} in your hand to take it.`;
       return `You cannot take the pile now: you need cards in your hand that meld with the ${prettyCard(top)}.`;
     }
