@@ -120,7 +120,7 @@ def test_board_shows_what_the_player_may_see() -> None:
     assert "Hand 3 · classic · your turn: draw, or take the pile" in text
     assert "Game to 5000: You & North 0 · West & East 1600   seed 9" in text
     assert "Stock 3" in text
-    assert "Pile 4, top 3♠ · blocked by a black three" in text
+    assert "Pile 4, top 3♠ · blocked: a black three is on top" in text
     assert "frozen by 2♣: a natural pair takes it" in text  # what froze it, under the top
     assert "You & North not opened: 50 to open · red 3s -100 3♥" in text
     # the other side's running points (melds, canasta bonuses) and its melds on one line

@@ -19,7 +19,6 @@ from canasta.cards import (
     BLACK_THREE_RANK,
     IS_BLACK_THREE,
     IS_NATURAL,
-    IS_RED_THREE,
     IS_WILD,
     RANK_OF,
     Card,
@@ -36,6 +35,7 @@ from canasta.interfaces.terminal.advice import (
     side_label,
 )
 from canasta.observation import Observation
+from canasta.plans import top_block
 from canasta.rules import Rules
 from canasta.scoring import table_points
 from canasta.state import ANSWER, DRAW, OVER, PLAY, HandResult
@@ -121,12 +121,9 @@ def pile_text(obs: Observation) -> Text:
     text.append(f"Pile {len(pile)}, top ")
     text.append_text(cards_text([top]))
     notes: list[tuple[str, str]] = []
-    if IS_BLACK_THREE[top]:
-        notes.append(("blocked by a black three", "yellow"))
-    elif IS_WILD[top]:
-        notes.append(("blocked: a wild card is on top", "yellow"))
-    elif IS_RED_THREE[top]:
-        notes.append(("blocked: a red three is on top", "yellow"))
+    blocked = top_block(pile)
+    if blocked is not None:
+        notes.append((f"blocked: {blocked}", "yellow"))
     rules = obs.rules
     side_melded = obs.side_has_melded(obs.seat)
     frozen_by = freezer(obs)
