@@ -11,6 +11,9 @@ is that bot) and counts, over its own decisions:
   pile, counted only where another legal discard would not have allowed it;
 * **short-hand gifts**: discards of a rank that the next player's side has melded, while that
   player (an opponent) holds one or two cards;
+* **pile points handed over**: per discard of the bot, the points of the pile (the discard
+  included) that the next player, an opponent, took on the turn after it, as a strong player
+  counts a feed; and the part of them from piles of ``BIG_FEED`` cards or more;
 * per hand: pile takes, canastas completed, and how often the hand ends by a going out;
 * the mean time a decision takes.
 
@@ -50,6 +53,8 @@ from canasta.rules import PRESETS, Rules, get_rules
 from canasta.state import DRAW, State
 
 MAX_ACTIONS_PER_HAND = 20000
+BIG_FEED = 8
+"""Piles of this many cards (the discard included) or more count as big feeds."""
 """A hand still going after this many actions is a bot or engine fault."""
 
 
@@ -67,6 +72,10 @@ class Tally:
     """Discards followed by a turn of another player (the feed rate's denominator)."""
     feeds: int = 0
     short_gifts: int = 0
+    fed_points: int = 0
+    """Points of the piles the next opponent took right after a discard of the bot."""
+    big_fed_points: int = 0
+    """The part of ``fed_points`` from piles of ``BIG_FEED`` cards or more."""
     takes: int = 0
     canastas: int = 0
     went_out: int = 0
@@ -88,6 +97,8 @@ class Tally:
             "wild_onto_frozen_pct": pct(self.wild_onto_frozen, self.discards),
             "feed_pct": pct(self.feeds, self.fed_discards),
             "short_gift_pct": pct(self.short_gifts, self.discards),
+            "fed_points_per_discard": self.fed_points / max(1, self.discards),
+            "big_fed_points_per_discard": self.big_fed_points / max(1, self.discards),
             "takes_per_hand": self.takes / hands,
             "canastas_per_hand": self.canastas / hands,
             "going_out_pct": pct(self.went_out, self.hands),
@@ -127,6 +138,15 @@ def _discard_facts(state: State, action: Action, legal: Sequence[Action], tally:
         tally.short_gifts += 1
 
 
+def _handed(state: State, action: Action) -> tuple[int, int, int] | None:
+    """After this discard: the next player, if an opponent, with the pile's points and cards."""
+    after = apply(state, action)
+    if after.is_over or state.owner_of(after.to_move) == state.owner_of(state.to_move):
+        return None
+    value = state.rules.value_of
+    return after.to_move, sum(value[c] for c in after.pile), len(after.pile)
+
+
 def audit_hand(spec: str, rules: Rules, seed: int, index: int) -> Tally:
     """Play hand ``index`` of the run with four (every seat) copies of ``spec``; its counts."""
     n = rules.num_players
@@ -135,6 +155,7 @@ def audit_hand(spec: str, rules: Rules, seed: int, index: int) -> Tally:
     bots = [make_bot(spec) for _ in range(n)]
     rngs = [random.Random(derive_seed("audit-bot", seed, index, s)) for s in range(n)]
     tally = Tally(hands=1)
+    handed: tuple[int, int, int] | None = None  # after a discard: (taker, pile points, cards)
     while not state.is_over:
         tally.actions += 1
         if tally.actions > MAX_ACTIONS_PER_HAND:
@@ -147,8 +168,14 @@ def audit_hand(spec: str, rules: Rules, seed: int, index: int) -> Tally:
         tally.decisions += 1
         if action not in legal:
             raise RuntimeError(f"{spec!r} chose the illegal {action} in hand {index}")
+        if handed is not None and handed[0] == seat:
+            if action.verb == "take":
+                tally.fed_points += handed[1]
+                tally.big_fed_points += handed[1] if handed[2] >= BIG_FEED else 0
+            handed = None
         if action.verb == "discard":
             _discard_facts(state, action, legal, tally)
+            handed = _handed(state, action)
         elif action.verb == "take":
             tally.takes += 1
         state = apply(state, action)
@@ -186,6 +213,8 @@ COLUMNS = (
     ("wild_onto_frozen_pct", "wild onto frozen", "{:.1f}%"),
     ("feed_pct", "feed rate", "{:.1f}%"),
     ("short_gift_pct", "short-hand gifts", "{:.2f}%"),
+    ("fed_points_per_discard", "pile points fed", "{:.1f}"),
+    ("big_fed_points_per_discard", f"of them {BIG_FEED}+", "{:.1f}"),
     ("takes_per_hand", "takes/hand", "{:.2f}"),
     ("canastas_per_hand", "canastas/hand", "{:.2f}"),
     ("going_out_pct", "went out", "{:.0f}%"),
@@ -212,7 +241,9 @@ def report_text(rules: Rules, hands: int, seed: int, results: dict[str, Tally]) 
     lines.append("shares are of the bot's discards (the feed rate: of those after which another "
                  "player moves; a feed counts only where another legal discard would have kept "
                  "the pile from the next player); short-hand gifts: discards of a rank the next "
-                 "opponent's side has melded while that opponent holds one or two cards.")
+                 "opponent's side has melded while that opponent holds one or two cards; "
+                 "pile points fed: per discard, points of the piles the next opponent took "
+                 f"right after it (of them {BIG_FEED}+: from piles of {BIG_FEED} cards or more).")
     for spec, tally in results.items():
         lines.append(f"{spec}: {tally.discards} discards, {tally.decisions} decisions, "
                      f"{tally.takes} takes, {tally.canastas} canastas")

@@ -91,6 +91,15 @@ class HeuristicWeights:
     """Most wild cards spent to finish a canasta once the side has the canastas to go out."""
     dump_threat: float = 0.5
     """Threat above which everything that fits is laid down to save points."""
+    load_cards: int = 15
+    """Hand size above which held cards are a load: after a big take, lay down what fits."""
+    meld_load: float = 2.0
+    """Extra worth of a lay-off or new meld per card held above ``load_cards``."""
+    short_hand: int = 3
+    """An opponent whose side has melded and who holds this many cards or fewer may go out
+    within a few turns (even short of canastas): lay off against it."""
+    short_threat: float = 0.1
+    """The threat such a short hand adds when melding (at least this much)."""
     # -- discarding
     keep_wild: float = 300.0
     """Cost of discarding a two: wild cards finish canastas, so one goes only when every other
@@ -118,10 +127,10 @@ class HeuristicWeights:
     canasta_progress: float = 30.0
     """Extra cost of discarding a card of the side's unfinished meld, divided by the cards the
     meld still lacks for a canasta (the last ones are the dearest)."""
-    keep_black_three: float = 60.0
-    """Worth of keeping a black three for later, when the pile is worth blocking (the next
-    player cannot take a pile topped by it)."""
-    black_three_per_card: float = 4.0
+    keep_black_three: float = 5.0
+    """Worth of keeping a black three for later, in pile points saved, when the pile is worth
+    blocking (the next player cannot take a pile topped by it); weighed like ``danger``."""
+    black_three_per_card: float = 0.33
     """How much less a black three is worth keeping per card of the pile: on a big pile it is
     the block to use now."""
     danger: float = 12.0
@@ -131,6 +140,8 @@ class HeuristicWeights:
     """What any pile is worth to its taker."""
     pile_per_card: float = 40.0
     """What each card of a pile is worth to its taker."""
+    pile_points: float = 1.0
+    """What each point of the pile's cards is worth to its taker, besides the cards."""
     unmelded_take_factor: float = 0.5
     """Chance that an unmelded side also meets its minimum when it holds the pair."""
     freeze_value: float = 10.0
@@ -138,8 +149,25 @@ class HeuristicWeights:
     freeze_share: float = 0.5
     """Share of the danger of the safest other card that freezing the pile saves."""
     freeze_min_pile: int = 0
-    """Smallest pile (with the discard) worth freezing with a wild card; 0: never freeze (the
-    default: against heuristic-v1 every freezing setting measured lost points, docs/bots.md)."""
+    """Smallest pile (with the discard) worth an eager freeze with a wild card (the weighing of
+    ``freeze_value``, ``freeze_share``); 0: never (the default: against heuristic-v1 every
+    such setting lost points, docs/bots.md). The defensive freeze below is the one that plays."""
+    defend_min_pile: int = 15
+    """Smallest open pile (with the discard) a wild card freezes in defence: when the pile
+    points the safest natural card would likely hand the next opponent outweigh the wild card's
+    worth; 0: never."""
+    freeze_wild_worth: float = 250.0
+    """A two's worth in hand, in pile points, against the points a defensive freeze saves (a
+    joker is worth ``joker_factor`` times as much)."""
+    freeze_opened: float = 0.5
+    """Extra weight of those points when the next opponent's side has opened (it needs no
+    minimum to take)."""
+    freeze_cannot_take: float = 0.5
+    """Extra weight when our side has not opened (the pile is as good as frozen for us)."""
+    fight_pair_share: float = 0.03
+    """Share of a frozen pile's worth that each natural pair in hand stands for while the pile is
+    frozen for the side (pairs are how the side takes it): breaking one costs that much,
+    weighed like ``danger`` and divided among the pairs held."""
     points_weight: float = 1.0
     """Weight of a card's points when the hand may end soon (times the threat)."""
     # -- going out
@@ -355,7 +383,9 @@ def alternatives(obs: Observation, legal: Sequence[Action] | Moves,
     cheapest few), going out or asking against playing on, melding now against discarding at
     once, and the answer to "may I go out?". Anything else returns the choice alone. With a
     ``margin`` (points), takes and discards the heuristic rates that much worse than its best
-    are left out, and so is drawing when a take is worth more than the margin.
+    are left out, and so is drawing when a take is worth more than the margin. Whatever the
+    margin and the width, a play decision also offers the moves a strong player weighs
+    (:func:`defences`): a freeze, a block, laying everything down and the safest discard.
     """
     moves = legal if isinstance(legal, Moves) else Moves(legal)
     first = decide(obs, moves, w)[0]
@@ -364,39 +394,93 @@ def alternatives(obs: Observation, legal: Sequence[Action] | Moves,
     view = View(obs)
     out = [first]
     wide = math.inf if margin is None else margin
+    extra: list[Action] = []
     if obs.phase == "answer":
         out.extend(a for a in (YES, NO) if a in moves)
     elif obs.phase == "draw":
-        takes = sorted(take_scores(view, moves, w), key=lambda t: -t[0])
-        if takes:
-            best = takes[0][0]
-            out.extend(a for score, a in takes[:2] if score >= best - wide and score > -wide)
-            if best < wide:
-                out.extend(a for a in (DRAW, PASS) if a in moves)
+        out.extend(_draw_alternatives(view, moves, w, wide))
     elif obs.answer != "yes":
-        if obs.answer != "no":
-            eager = dataclasses.replace(w, aggression=w.aggression + 100.0, out_base=1000.0)
-            going = _going_out(view, moves, eager)
-            if going is not None:
-                out.append(going[0])
-                if going[0] != ASK and ASK in moves:
-                    out.append(ASK)
-        meld = _choose_meld(view, moves, w)
-        if meld is not None:
-            out.append(meld[0])
         costs = discard_costs(view, moves, w)
-        if costs:
-            cheapest = costs[0][0]
-            kinds: set[int] = set()
-            close = []
-            for cost, a, _ in costs:
-                kind = _kind(a.card)
-                if cost <= cheapest + wide and kind not in kinds:
-                    kinds.add(kind)  # suits do not matter: one card of each kind is enough
-                    close.append(a)
-            out.extend(close[:max(1, width - 1)] if first.verb == "discard" else close[:1])
-    unique = list(dict.fromkeys(out))
-    return unique[:max(width, 2)]
+        out.extend(_play_alternatives(view, moves, w, costs, wide, width, first))
+        extra = defences(view, moves, w, costs)
+    unique = list(dict.fromkeys(out))[:max(width, 2)]
+    return list(dict.fromkeys(unique + extra))
+
+
+def _draw_alternatives(view: View, moves: Moves, w: HeuristicWeights,
+                       wide: float) -> list[Action]:
+    """The best takes within ``wide`` points, and drawing (or passing) unless a take is clear."""
+    takes = sorted(take_scores(view, moves, w), key=lambda t: -t[0])
+    if not takes:
+        return []
+    best = takes[0][0]
+    out = [a for score, a in takes[:2] if score >= best - wide and score > -wide]
+    if best < wide:
+        out.extend(a for a in (DRAW, PASS) if a in moves)
+    return out
+
+
+def _play_alternatives(view: View, moves: Moves, w: HeuristicWeights,
+                       costs: list[tuple[float, Action, str]], wide: float, width: int,
+                       first: Action) -> list[Action]:
+    """Going out or asking, the heuristic's meld, and the cheapest discards of distinct kinds."""
+    out: list[Action] = []
+    if view.obs.answer != "no":
+        eager = dataclasses.replace(w, aggression=w.aggression + 100.0, out_base=1000.0)
+        going = _going_out(view, moves, eager)
+        if going is not None:
+            out.append(going[0])
+            if going[0] != ASK and ASK in moves:
+                out.append(ASK)
+    meld = _choose_meld(view, moves, w)
+    if meld is not None:
+        out.append(meld[0])
+    if costs:
+        cheapest = costs[0][0]
+        kinds: set[int] = set()
+        close = []
+        for cost, a, _ in costs:
+            kind = _kind(a.card)
+            if cost <= cheapest + wide and kind not in kinds:
+                kinds.add(kind)  # suits do not matter: one card of each kind is enough
+                close.append(a)
+        out.extend(close[:max(1, width - 1)] if first.verb == "discard" else close[:1])
+    return out
+
+
+def defences(view: View, moves: Moves, w: HeuristicWeights = DEFAULT_WEIGHTS,
+             costs: list[tuple[float, Action, str]] | None = None) -> list[Action]:
+    """The moves a strong player always weighs in the play phase, however the heuristic rates
+    them: a freeze of an open pile (or a block of a frozen one) with the cheapest wild card, a
+    block with a black three, laying down everything that fits, and the safest natural discard
+    (the one least likely to hand the next opponent the pile)."""
+    if costs is None:
+        costs = discard_costs(view, moves, w)
+    out: list[Action] = []
+    wild = [a for _, a, _ in costs if IS_WILD[a.card]]
+    if wild and view.next_owner != view.owner:
+        out.append(min(wild, key=lambda a: (a.card == JOKER, a.card)))
+    three = [a for _, a, _ in costs if IS_BLACK_THREE[a.card]]
+    if three:
+        out.append(three[0])
+    if view.side_melded:
+        dump = _choose_meld(view, moves, dataclasses.replace(w, dump_threat=0.0))
+        if dump is not None:
+            out.append(dump[0])
+    safest = _safest_discard(view, w, [a for _, a, _ in costs if IS_NATURAL[a.card]])
+    if safest is not None:
+        out.append(safest)
+    return out
+
+
+def _safest_discard(view: View, w: HeuristicWeights, naturals: list[Action]) -> Action | None:
+    """The natural discard the next opponent is least likely to take the pile with (ties: the
+    heuristic's order)."""
+    if not naturals or view.next_owner == view.owner:
+        return None
+    s = _discard_setting(view, w)
+    odds: dict[int, float] = {}
+    return min(naturals, key=lambda a: _danger(view, s, w, a.card, odds)[0])
 
 
 def _kind(card: int) -> int:
@@ -677,6 +761,8 @@ class _MeldSetting(NamedTuple):
     """A frozen pile worth taking: keep a natural pair of each rank for it."""
     fight: bool
     """The pile is frozen for the side: held cards win the fight for it."""
+    load: float
+    """Extra worth of any meld: held cards are a load in a big hand."""
 
 
 class _MeldOption(NamedTuple):
@@ -706,8 +792,20 @@ def _meld_setting(view: View, w: HeuristicWeights) -> _MeldSetting:
             and len(view.obs.pile) >= w.hold_pairs_pile)
     # while a frozen pile grows, the hand that holds more pairs and safe cards takes it
     fight = not dumping and view.frozen_for(view.seat)
-    return _MeldSetting(threat, dumping, sorted(view.wilds), keep,
-                        view.canastas < rules.min_canastas_to_go_out, hold, fight)
+    load = w.meld_load * max(0, len(view.obs.hand) - w.load_cards)
+    return _MeldSetting(max(threat, _short_threat(view, w)), dumping, sorted(view.wilds), keep,
+                        view.canastas < rules.min_canastas_to_go_out, hold, fight, load)
+
+
+def _short_threat(view: View, w: HeuristicWeights) -> float:
+    """``short_threat`` when an opponent whose side has melded is down to a few cards."""
+    obs = view.obs
+    for s in range(view.n):
+        owner = obs.owner_of(s)
+        if (owner != view.owner and obs.hand_sizes[s] <= w.short_hand
+                and view.owner_melded(owner)):
+            return w.short_threat
+    return 0.0
 
 
 def _naturals_to_lay(view: View, s: _MeldSetting, r: int) -> tuple[int, int] | None:
@@ -769,7 +867,7 @@ def _weigh_meld(view: View, moves: Moves, s: _MeldSetting, w: HeuristicWeights, 
     is better or the meld would leave too few cards."""
     score = opt.score
     base = w.new_meld_value if view.melds[r] is None else w.layoff_value
-    score += base + w.meld_threat * s.threat
+    score += base + w.meld_threat * s.threat + s.load
     if s.fight and not opt.extra and (opt.need > 0 or opt.made):
         score -= w.fight_hold * len(view.obs.pile)  # cards in hand win the pile fight
     laid = view.nat_cards[r][:k] + s.wilds[:paired + opt.extra]
@@ -840,6 +938,9 @@ class _DiscardSetting(NamedTuple):
     minimum (below 1 while their side has not melded)."""
     pair_boost: float
     """How much dearer a pair is while the pile is frozen for the side."""
+    fight_pair: float
+    """What breaking a natural pair costs in a fight for a pile frozen for the side (the pile's
+    worth to us, shared among the pairs that could take it)."""
 
 
 def _discard_setting(view: View, w: HeuristicWeights) -> _DiscardSetting:
@@ -848,10 +949,18 @@ def _discard_setting(view: View, w: HeuristicWeights) -> _DiscardSetting:
     unmelded_factor = w.unmelded_take_factor if rules.minimum_for(0) > 15 else 1.0
     next_unmelded = not view.owner_melded(view.next_owner)
     # pairs are what takes a frozen pile: the bigger the pile, the dearer they are
-    pair_boost = 1.0 + (w.frozen_pair_per_card * pile_n if view.frozen_for(view.seat) else 0.0)
-    return _DiscardSetting(view.threat(), pile_n, w.pile_base + w.pile_per_card * (pile_n - 1),
+    frozen_us = view.frozen_for(view.seat)
+    pair_boost = 1.0 + (w.frozen_pair_per_card * pile_n if frozen_us else 0.0)
+    value = rules.value_of
+    worth = (w.pile_base + w.pile_per_card * (pile_n - 1)
+             + w.pile_points * sum(value[c] for c in view.obs.pile))
+    fight_pair = 0.0
+    if frozen_us and pile_n >= w.hold_pairs_pile:
+        pairs = sum(1 for k in view.nat if k == 2)
+        fight_pair = w.danger * w.fight_pair_share * worth / max(1, pairs)
+    return _DiscardSetting(view.threat(), pile_n, worth,
                            view.next_owner != view.owner, view.frozen_for(view.next_seat),
-                           unmelded_factor if next_unmelded else 1.0, pair_boost)
+                           unmelded_factor if next_unmelded else 1.0, pair_boost, fight_pair)
 
 
 def _keep_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int) -> tuple[float, str]:
@@ -874,7 +983,7 @@ def _keep_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int) -> t
         cost += w.keep_triple  # a pair stays for the pile
         reason = f"I keep a pair of {rank_word(r)} for the pile"
     elif k == 2:
-        cost += w.keep_pair * s.pair_boost
+        cost += w.keep_pair * s.pair_boost + s.fight_pair
         reason = f"my pair of {rank_word(r)} is the one to break"
     else:
         cost += w.keep_single
@@ -899,6 +1008,8 @@ def _danger(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
     danger = w.danger * p * s.pile_worth
     if p >= 0.99:
         return danger, "any card may hand the next player the pile; this one costs least"
+    if p == 0.0 and view.unseen()[r] == 0:
+        return danger, f"safe: every other {rank_word(r, 1)} is in sight"
     if danger < 10 and view.nat[r] == 1 and view.melds[r] is None:
         return danger, f"safe: the next player can hardly use {a_rank(r)}"
     return danger, None
@@ -909,7 +1020,9 @@ def _black_three_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: in
     """A black three blocks the next player for a turn: keep it for when that matters."""
     cost = -w.points_weight * s.threat * view.rules.value_of[c]
     if s.next_is_opp:
-        cost += max(0.0, w.keep_black_three - w.black_three_per_card * s.pile_n)
+        # kept for a big pile, weighed like the pile points it will save; never quite free
+        cost += w.danger * max(BLACK_THREE_FLOOR,
+                               w.keep_black_three - w.black_three_per_card * s.pile_n)
     reason = ("a black three blocks the next player" if least_danger >= 10 or s.pile_n > 6
               else "a black three is of no use in my hand")
     return cost, reason
@@ -926,12 +1039,19 @@ def _wild_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
     if view.obs.pile_frozen or not s.next_is_opp or not rules.pile_frozen_by_wild:
         # on a frozen pile a wild card only blocks one turn: worth it only when the pile
         # decides the hand and every other card would break a pair or risk it
+        block = _defensive_freeze(view, s, w, c, least_danger, block=True)
+        if block is not None:
+            return least_natural - w.danger * block[0], block[1]
         if s.next_is_opp and pile_n >= w.block_min_pile:
             cost += w.block_share * least_natural
         else:
             cost += least_natural
         return cost, (f"every other card would break a pair or risk the {pile_n}-card pile: "
                       "the wild card blocks the next player")
+    defence = _defensive_freeze(view, s, w, c, least_danger)
+    if defence is not None:
+        gain, reason = defence
+        return least_natural - w.danger * gain, reason
     if not (w.freeze_min_pile and pile_n >= w.freeze_min_pile):
         return cost + least_natural, "no other card to discard"  # not worth a wild card
     # a deliberate freeze: no take now, and only a natural pair takes it later
@@ -946,6 +1066,40 @@ def _wild_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
         reason = (f"freeze the pile ({pile_n} cards): the opponents are likelier than "
                   "us to take it")
     return cost, reason
+
+
+BLACK_THREE_FLOOR = 1.5
+"""Least worth of keeping a black three, in pile points (times ``danger``): more than a safe lone
+card, less than a pair."""
+
+
+def _defensive_freeze(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
+                      least_danger: float, block: bool = False) -> tuple[float, str] | None:
+    """How much a freeze of the open pile with the wild card ``c`` beats the safest natural
+    card, in pile points, and why; ``None`` when it does not pay (BOTS.md §3.2 D: a big pile
+    open to the next opponent, above all once they have opened and we cannot take). With
+    ``block``, the pile is frozen already: the wild card only keeps the next player from it for
+    a turn, so the points it saves count once."""
+    if (not w.defend_min_pile or s.pile_n < w.defend_min_pile or least_danger <= 0
+            or not s.next_is_opp):
+        return None
+    gift = least_danger / w.danger  # pile points the safest natural card likely hands over
+    opened = view.owner_melded(view.next_owner)
+    weight = 1.0 if block else (1.0 + (w.freeze_opened if opened else 0.0)
+                                + (w.freeze_cannot_take if not view.side_melded else 0.0))
+    worth = w.freeze_wild_worth * (w.joker_factor if c == JOKER else 1.0)
+    gain = gift * weight - worth
+    if gain <= 0:
+        return None
+    if block:
+        return gain, (f"block: every other card risks handing the next player the {s.pile_n}-"
+                      "card pile")
+    why = f"freeze: a {s.pile_n}-card pile is open to the next player"
+    if opened:
+        why += ", whose side has opened"
+    if not view.side_melded:
+        why += ", and we have not"
+    return gain, why
 
 
 def discard_costs(view: View, moves: Moves,

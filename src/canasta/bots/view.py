@@ -21,8 +21,8 @@ from canasta.cards import (
     JOKER,
     Card,
     Rank,
+    card_kind,
 )
-from canasta.deal import card_kind
 from canasta.melds import split_counts, wild_cap
 from canasta.observation import Observation
 from canasta.rules import Rules

@@ -1,0 +1,108 @@
+"""What a club player expects of the heuristic and the search, on constructed positions: a
+defensive freeze of a big open pile, a dead card shed as safe, melding against a short hand,
+and a search whose candidates always hold the freeze, the block, laying down everything and the
+safest discard. Each test also plays the position with the behaviour switched off (or with the
+frozen ``heuristic-v2``), so it fails if the behaviour goes."""
+
+from __future__ import annotations
+
+import random
+
+from canasta import legal_actions, observe
+from canasta.actions import Action, format_action
+from canasta.bots import make_bot
+from canasta.bots.heuristic import HeuristicWeights, Moves, alternatives, defences
+from canasta.bots.view import View
+from canasta.cards import IS_BLACK_THREE, IS_WILD
+from canasta.state import State
+
+from .helpers import position
+
+STOCK = ["5s", "6s", "7s", "8s", "6h", "8h", "5c", "7c"]
+OPEN_PILE = ["5d", "5c", "9c", "Jd", "7c", "8d", "Jc", "9d", "8c", "Td", "4c", "6d", "Tc",
+             "Qd", "Kc", "4h", "6h", "Qc", "4d", "6c", "Ac", "7h", "8h", "Kd"]
+"""A 24-card pile with no wild card and no black three: open to whoever holds a natural card
+and a wild card of the top rank."""
+
+
+def _choice(state: State, spec: str) -> tuple[Action, str]:
+    legal = legal_actions(state)
+    action, why = make_bot(spec).explain(  # type: ignore[attr-defined]
+        observe(state, state.to_move), legal, random.Random(0))
+    assert action in legal and why
+    return action, why
+
+
+def _freeze_position() -> State:
+    # the opponents have opened (aces), we have not; the 25-card pile with our discard is
+    # open to the next player
+    return position(stock=STOCK, pile=OPEN_PILE,
+                    hands=[["JK", "Th", "9h", "7d", "5h", "Qh", "Js"], 8, 8, 8],
+                    sides=[{"score": 0}, {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
+
+
+def test_freezes_a_big_pile_open_to_an_opponent_who_has_opened() -> None:
+    state = _freeze_position()
+    action, why = _choice(state, "heuristic")
+    assert action.verb == "discard" and IS_WILD[action.card], why
+    assert why.startswith("discard JK: freeze: a 25-card pile is open to the next player")
+    assert "whose side has opened" in why
+    for spec in ("heuristic:defend_min_pile=0", "heuristic-v2"):
+        old, _ = _choice(state, spec)
+        assert not IS_WILD[old.card]  # without the defence: a lone natural card goes
+
+
+def test_a_small_open_pile_is_not_worth_a_wild_card() -> None:
+    state = position(stock=STOCK, pile=OPEN_PILE[-5:],
+                     hands=[["JK", "Th", "9h", "7d", "5h", "Qh", "Js"], 8, 8, 8],
+                     sides=[{"score": 0}, {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
+    action, _ = _choice(state, "heuristic")
+    assert not IS_WILD[action.card]
+
+
+def test_a_dead_rank_is_shed_as_safe() -> None:
+    # seven jacks are on the table: nobody can hold a pair, so the jack is the card to throw
+    state = position(
+        stock=STOCK, pile=["4c", "2h", "Kh", "9c", "Td", "Qc", "8d", "7c"],
+        hands=[["9d", "Jh", "Qh", "Qs", "5h", "5s"], 8, 8, 8],
+        sides=[{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks"]}},
+               {"score": 0, "melds": {"J": ["Jc", "Jc", "Jd", "Jd", "Js", "Js", "Jh"]}}])
+    action, why = _choice(state, "heuristic")
+    assert format_action(action) == "discard Jh"
+    assert "every other jack is in sight" in why
+    assert "in sight" not in _choice(state, "heuristic-v2")[1]
+
+
+def test_lays_off_from_a_big_hand_when_an_opponent_is_down_to_three_cards() -> None:
+    # both sides have melded; we hold 17 cards, and the next opponent three: it could go out
+    # within a few turns, and what we hold would count against us
+    state = position(
+        stock=STOCK, pile=["4c", "9c", "Td"],
+        hands=[["Kh", "4d", "5d", "6h", "7h", "8d", "9h", "Th", "Jh", "Qs", "Ah", "4h", "5h",
+                "6d", "7d", "8h", "9d"], 3, 9, 9],
+        sides=[{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks", "Kd"]}},
+               {"score": 0, "melds": {"A": ["Ac", "Ad", "As"], "Q": ["Qc", "Qd", "Qh"]}}])
+    action, why = _choice(state, "heuristic")
+    assert action.verb == "meld", why
+    for spec in ("heuristic:short_threat=0", "heuristic:meld_load=0", "heuristic-v2"):
+        assert _choice(state, spec)[0].verb == "discard"
+
+
+def test_the_search_always_weighs_a_freeze_a_block_a_dump_and_the_safest_card() -> None:
+    # the heuristic here would not freeze (the defence is off), and a margin of zero leaves it
+    # no alternative of its own: the defences are offered all the same
+    w = HeuristicWeights(defend_min_pile=0)
+    state = position(stock=STOCK, pile=OPEN_PILE,
+                     hands=[["2c", "3s", "Th", "9h", "Kh", "5h", "Qh", "Js"], 8, 8, 8],
+                     sides=[{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks"]}},
+                            {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
+    obs = observe(state, 0)
+    legal = legal_actions(state)
+    offered = alternatives(obs, legal, w, width=2, margin=0.0)
+    assert any(a.verb == "discard" and IS_WILD[a.card] for a in offered)  # the freeze
+    assert any(a.verb == "discard" and IS_BLACK_THREE[a.card] for a in offered)  # the block
+    assert any(a.verb == "meld" for a in offered)  # laying the king down
+    special = defences(View(obs), Moves(legal), w)
+    assert set(special) <= set(offered) and len(special) == 4
+    safest = special[-1]
+    assert safest.verb == "discard" and not IS_WILD[safest.card]
