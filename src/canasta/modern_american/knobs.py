@@ -61,6 +61,14 @@ class Knobs:
     """(rank, how many in one player's hand, penalty) at the end of a hand (MA §13.5)."""
     kept_three_penalty: int = 100
     last_card_three_penalty: int = 5
+    empty_pile_forbidden: frozenset[str] = frozenset({"seven", "ace", "wild", "dead"})
+    """What may not be discarded onto an empty pile ("SWAD", MA §7.3)."""
+    empty_pile_exception_only_naturals_left: bool = False
+    """pagat: a seven or an ace may go onto an empty pile when the hand holds no other natural."""
+    empty_pile_rule_applies_to_going_out_discard: bool = False
+    """Whether the going-out discard obeys the empty-pile rule too (MA §7.5)."""
+    special_hands: str = "cla"
+    """The catalogue of special hands: ``"cla"`` (11 hands) or ``"pagat"`` (4), MA §11.2."""
 
     def __post_init__(self) -> None:
         low, high = self.wild_meld_sizes
@@ -75,6 +83,12 @@ class Knobs:
             if mode not in (ALWAYS, AFTER_OPENING):
                 raise RulesError(f"natural_only_ranks: {mode!r} for rank {rank} must be "
                                  f"{ALWAYS!r} or {AFTER_OPENING!r}")
+        unknown = self.empty_pile_forbidden - {"seven", "ace", "wild", "dead"}
+        if unknown:
+            raise RulesError(f"empty_pile_forbidden names {sorted(unknown)}: it holds 'seven', "
+                             "'ace', 'wild' and 'dead'")
+        if self.special_hands not in ("cla", "pagat"):
+            raise RulesError(f"special_hands must be 'cla' or 'pagat', not {self.special_hands!r}")
         if len(self.three_sign_by_canastas) != 3:
             raise RulesError("three_sign_by_canastas holds the signs for 0, 1 and 2+ canastas")
 
