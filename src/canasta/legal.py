@@ -63,6 +63,7 @@ from canasta.plans import (
     remove_cards,
     take_problem,
     taken,
+    top_block,
 )
 from canasta.rules import Rules
 from canasta.state import ANSWER, NEW_TURN, PLAY, HandState, Meld, SideMelds, seal
@@ -222,7 +223,7 @@ def _pile_gain(state: HandState) -> int:
 def take_actions(state: HandState) -> list[Action]:
     """The legal ways to take the pile now (an empty list when it cannot be taken)."""
     pile = state.pile
-    if not pile or not IS_NATURAL[pile[-1]] or one_card_take_banned(state):
+    if not pile or top_block(pile) is not None or one_card_take_banned(state):
         return []
     top = pile[-1]
     rules = state.rules
