@@ -265,7 +265,9 @@ def test_a_hand_on_a_phone_through_taps(browser: Any,
     page.tap("#confirm-bot-yes")
     page.wait_for_selector("#claim-seat", timeout=10_000)
     page.wait_for_selector("#score-breakdown", timeout=60_000)
-    assert "Hand 2 is over" in page.inner_text("#score-breakdown h2")
+    # two big hands can end the game: then the sheet says so instead of "Hand 2 is over"
+    heading = page.inner_text("#score-breakdown h2")
+    assert "Hand 2 is over" in heading or heading.startswith("Game over"), heading
     _shot(page, "bot-hand-end")
     print(f"\n{turns} turns, {time.monotonic() - started:.1f} s")
     assert state["first"] is False or turns == 0
