@@ -69,6 +69,16 @@ class Knobs:
     """Whether the going-out discard obeys the empty-pile rule too (MA §7.5)."""
     special_hands: str = "cla"
     """The catalogue of special hands: ``"cla"`` (11 hands) or ``"pagat"`` (4), MA §11.2."""
+    keep_one_three_for_straight: bool = True
+    """While its side has not melded, a player may keep one three in hand (MA §2.3)."""
+    talon_sizes: tuple[int, int] = (4, 3)
+    """The talon of a side that opens from the hand: before and after the other side has
+    melded (MA §8.1)."""
+    turn_card_depth: int = 9
+    """The turn card lies this many cards from the bottom of the stock; once it is drawn no
+    talon is given (MA §1.4.4)."""
+    talon_counts_as_held_card: bool = True
+    """A player whose talon is due needs only a card to discard, not one to hold (MA §9.2)."""
 
     def __post_init__(self) -> None:
         low, high = self.wild_meld_sizes
@@ -89,6 +99,8 @@ class Knobs:
                              "'ace', 'wild' and 'dead'")
         if self.special_hands not in ("cla", "pagat"):
             raise RulesError(f"special_hands must be 'cla' or 'pagat', not {self.special_hands!r}")
+        if min(self.talon_sizes) < 0 or self.turn_card_depth < 1:
+            raise RulesError("talon_sizes are card counts and turn_card_depth counts from 1")
         if len(self.three_sign_by_canastas) != 3:
             raise RulesError("three_sign_by_canastas holds the signs for 0, 1 and 2+ canastas")
 

@@ -1,0 +1,441 @@
+"""Modern American actions, positions and records as text (docs/notation.md, "Modern
+American").
+
+The classic formats stay as they are; this family adds:
+
+- the meld key ``W`` (a meld of wild cards): ``"W"`` in a position's ``melds`` and the group
+  prefix ``W:`` in an action (``meld W: 2c 2d JK``);
+- ``keep 3s`` (or ``keep none``): at the start of a turn, the three kept in hand while the side
+  has not melded (the others are laid and replaced);
+- ``special NAME``: a special hand, its cards implied (``special Pairs``);
+- in a position: ``sides[i].threes`` (laid threes of both colours), ``turn`` (what the player
+  to move has done this turn, with the talon due) and ``turn_card`` (derived: the turn card
+  while it is in the stock).
+
+>>> from canasta.modern_american.hand import deal
+>>> h = deal(seed=1)
+>>> format_action(h, parse_action(h, "MELD w: jk 2C 2d"))
+'meld W: 2c 2d JK'
+>>> format_action(h, parse_action(h, "special wild pairs"))
+'special Wild Pairs'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import fields
+from typing import Any, Final
+
+from canasta.actions import Action, Group, make_group
+from canasta.actions import format_action as classic_format
+from canasta.actions import parse_action as classic_parse
+from canasta.cards import (
+    IS_WILD,
+    NATURAL_RANKS,
+    RANK_OF,
+    THREE,
+    Card,
+    card_names,
+    format_card,
+    make_pack,
+    parse_card,
+    parse_cards,
+    parse_rank,
+    rank_char,
+)
+from canasta.errors import NotationError, PositionError, RulesError
+from canasta.modern_american.choices import KEEP_NONE
+from canasta.modern_american.ending import end_hand
+from canasta.modern_american.hand import (
+    NAME,
+    NO_MELDS,
+    NUM_PLAYERS,
+    NUM_SIDES,
+    OVER,
+    PHASES,
+    RULES,
+    Hand,
+    HandEnd,
+    SideMelds,
+    Turn,
+)
+from canasta.modern_american.knobs import KNOBS, Knobs
+from canasta.modern_american.melds import WILD_MELD
+from canasta.modern_american.special_hands import CATALOGUES
+from canasta.rules import Rules
+
+WILD_KEY: Final = "W"
+"""The meld key of a meld of wild cards, in positions and as an action's group prefix."""
+_PREFIX: Final = re.compile(r"^\s*([0-9a-zA-Z]{1,2})\s*:(.*)$", re.DOTALL)
+
+
+# -- rules ---------------------------------------------------------------------------------------
+
+def rules_from_json(value: Any) -> tuple[Rules, Knobs]:
+    """The classic fields and the knobs of ``"modern-american"`` or of
+    ``{"preset": "modern-american", FIELD: VALUE, ...}``, where a field is a knob of
+    :class:`~canasta.modern_american.knobs.Knobs` or a classic field of the rules."""
+    if isinstance(value, str) and value.strip().lower() == NAME:
+        return RULES, KNOBS
+    if not isinstance(value, Mapping) or value.get("preset") != NAME:
+        raise RulesError(f"not the {NAME} rules: {value!r}")
+    knob_names = {f.name for f in fields(Knobs)}
+    knobs: dict[str, Any] = {}
+    classic: dict[str, Any] = {}
+    for key, v in value.items():
+        if key == "preset":
+            continue
+        if key in knob_names:
+            current = getattr(KNOBS, key)
+            knobs[key] = (frozenset(v) if isinstance(current, frozenset)
+                          else tuple(v) if isinstance(current, tuple) and isinstance(v, list)
+                          else v)
+        elif key in ("target_score", "min_canastas_to_go_out", "permission_asks_per_hand",
+                     "going_out_bonus", "draw_count"):
+            classic[key] = v
+        else:
+            raise RulesError(f"unknown {NAME} rules field {key!r}")
+    try:
+        made = Knobs(**knobs)
+    except TypeError as e:
+        raise RulesError(f"bad {NAME} rules field: {e}") from None
+    return (RULES.replace(**classic) if classic else RULES), made
+
+
+def rules_to_json(h: Hand) -> Any:
+    """The rules of ``h`` as a position or record holds them."""
+    out: dict[str, Any] = {"preset": NAME}
+    for f in fields(Knobs):
+        value = getattr(h.knobs, f.name)
+        if value != getattr(KNOBS, f.name):
+            out[f.name] = sorted(value) if isinstance(value, frozenset) else value
+    for key in ("target_score", "min_canastas_to_go_out", "permission_asks_per_hand",
+                "going_out_bonus", "draw_count"):
+        if getattr(h.rules, key) != getattr(RULES, key):
+            out[key] = getattr(h.rules, key)
+    return NAME if len(out) == 1 else out
+
+
+def is_modern_american(value: Any) -> bool:
+    """Whether a position's or a record's ``rules`` name this family."""
+    if isinstance(value, str):
+        return value.strip().lower() == NAME
+    return isinstance(value, Mapping) and value.get("preset") == NAME
+
+
+# -- actions -------------------------------------------------------------------------------------
+
+def _key_text(key: int) -> str:
+    return WILD_KEY if key == WILD_MELD else rank_char(key)
+
+
+def format_group(group: Group) -> str:
+    """``7h 7d 2c``; ``W: 2c JK`` for a meld of wild cards; ``K: 2c`` for wild cards alone
+    onto a meld of a rank."""
+    text = " ".join(format_card(c) for c in sorted(group.cards))
+    if group.rank == WILD_MELD or (group.rank >= 0 and all(IS_WILD[c] for c in group.cards)):
+        return f"{_key_text(group.rank)}: {text}"
+    return text
+
+
+def _order(group: Group) -> tuple[bool, int]:
+    return (group.rank == WILD_MELD, -group.rank)
+
+
+def format_action(h: Hand, action: Action) -> str:
+    """The canonical text of a Modern American action."""
+    verb = action.verb
+    if verb == "keep":
+        return "keep none" if action.card == KEEP_NONE else "keep " + format_card(action.card)
+    if verb == "special":
+        catalogue = CATALOGUES[h.knobs.special_hands]
+        if 0 <= action.card < len(catalogue):
+            return "special " + catalogue[action.card].name
+        return "special ?"
+    if verb in ("meld", "take") and action.groups:
+        groups = list(action.groups)
+        head = groups[:1] if verb == "take" else []
+        rest = sorted(groups[len(head):], key=_order)
+        return verb + " " + ", ".join(format_group(g) for g in head + rest)
+    return classic_format(action)
+
+
+def _parse_group(text: str) -> Group:
+    m = _PREFIX.match(text)
+    if m and m.group(1).upper() == WILD_KEY:
+        cards = parse_cards(m.group(2))
+        if not cards:
+            raise NotationError("an empty group of cards")
+        if not all(IS_WILD[c] for c in cards):
+            raise NotationError(f"the prefix W: names a meld of wild cards, and "
+                                f"{text.strip()!r} holds other cards")
+        return Group(WILD_MELD, tuple(sorted(cards)))
+    named = parse_rank(m.group(1)) if m else None
+    cards = parse_cards(m.group(2) if m else text)
+    if not cards:
+        raise NotationError("an empty group of cards")
+    group = make_group(cards, named)
+    if named is not None and group.rank != named and any(not IS_WILD[c] for c in cards):
+        raise NotationError(f"the prefix {rank_char(named)}: does not match the cards of "
+                            f"{text.strip()!r}")
+    return group
+
+
+def parse_action(h: Hand, text: str) -> Action:
+    """Parse one action line of this family; raises :class:`NotationError` if malformed."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action must be text, not {text!r}")
+    words = text.strip().split(None, 1)
+    verb = words[0].lower() if words else ""
+    rest = words[1].strip() if len(words) > 1 else ""
+    if verb == "keep":
+        if rest.lower() == "none":
+            return Action("keep", (), KEEP_NONE)
+        card = parse_card(rest)
+        if RANK_OF[card] != THREE:
+            raise NotationError(f"keep names a three or none, not {rest!r}")
+        return Action("keep", (), card)
+    if verb == "special":
+        catalogue = CATALOGUES[h.knobs.special_hands]
+        for i, hand in enumerate(catalogue):
+            if hand.name.lower() == " ".join(rest.lower().split()):
+                return Action("special", (), i)
+        raise NotationError(f"unknown special hand {rest!r} (these rules have: "
+                            + ", ".join(s.name for s in catalogue) + ")")
+    if verb in ("meld", "take") and rest:
+        return Action(verb, tuple(_parse_group(part) for part in rest.split(",")))
+    try:
+        return classic_parse(text)
+    except NotationError as e:
+        raise NotationError(f"{e}; this family also has 'keep 3s', 'keep none' and "
+                            "'special NAME'") from None
+
+
+def parse_line(h: Hand, line: str) -> tuple[int | None, Action]:
+    """A record line with an optional seat prefix ``p2:``."""
+    m = re.match(r"^\s*p(\d+)\s*:\s*(.*)$", line, re.IGNORECASE | re.DOTALL)
+    if m:
+        return int(m.group(1)), parse_action(h, m.group(2))
+    return None, parse_action(h, line)
+
+
+# -- positions -----------------------------------------------------------------------------------
+
+def _melds_json(melds: SideMelds) -> dict[str, list[str]]:
+    return {_key_text(k): card_names(m) for k, m in enumerate(melds) if m is not None}
+
+
+def end_to_json(end: HandEnd) -> dict[str, Any]:
+    """A hand's end as a position's ``result``."""
+    return {"went_out": end.went_out,
+            "special": None if end.special is None else {"seat": end.special[0],
+                                                         "name": end.special[1]},
+            "last_three": None if end.last_three is None else {
+                "seat": end.last_three[0], "card": format_card(end.last_three[1])},
+            "wins_game": end.wins_game,
+            "sides": [{"canastas": s.canastas, "melded": s.melded, "bonuses": s.bonuses,
+                       "threes": s.threes, "penalties": s.penalties, "in_hand": s.in_hand,
+                       "special": s.special, "total": s.total} for s in end.sides]}
+
+
+def turn_to_json(turn: Turn) -> dict[str, Any]:
+    """What the player to move has done this turn."""
+    return {"threes_chosen": turn.threes_chosen,
+            "kept": None if turn.kept is None else format_card(turn.kept),
+            "drew": turn.drew, "took": turn.took, "opening": turn.opening,
+            "talon": turn.talon, "melded": turn.melded}
+
+
+def hand_to_json(h: Hand) -> dict[str, Any]:
+    """A position of this family (docs/notation.md)."""
+    out: dict[str, Any] = {
+        "rules": rules_to_json(h), "dealer": h.dealer, "to_move": h.to_move, "phase": h.phase,
+        "hands": [card_names(cards) for cards in h.hands],
+        "stock": [format_card(c) for c in h.stock], "pile": [format_card(c) for c in h.pile],
+        "sides": [{"score": h.scores[s], "melds": _melds_json(h.melds[s]),
+                   "threes": card_names(h.threes[s])} for s in range(NUM_SIDES)],
+        "asks": list(h.asks), "answer": h.answer, "turn": turn_to_json(h.turn),
+        "turn_card": None if h.turn_card is None else format_card(h.turn_card),
+    }
+    if h.end is not None:
+        out["result"] = end_to_json(h.end)
+    return out
+
+
+def _cards(value: Any, what: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise PositionError(f"{what} must be an array of cards")
+    try:
+        return tuple(parse_cards(value))
+    except NotationError as e:
+        raise PositionError(f"{what}: {e}") from None
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise PositionError(f"{what} must be an integer from {low} to {high}")
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise PositionError(f"{what} must be true or false")
+    return value
+
+
+def _read_melds(value: Any, what: str) -> SideMelds:
+    if not isinstance(value, Mapping):
+        raise PositionError(f"{what} must be an object: meld key -> cards")
+    melds = list(NO_MELDS)
+    for key, cards in value.items():
+        if not isinstance(key, str):
+            raise PositionError(f"{what}: bad meld key {key!r}")
+        if key.upper() == WILD_KEY:
+            slot = WILD_MELD
+        else:
+            try:
+                slot = parse_rank(key)
+            except NotationError:
+                raise PositionError(f"{what}: unknown meld key {key!r} (a rank, or W)") from None
+            if slot not in NATURAL_RANKS:
+                raise PositionError(f"{what}: threes are never melded")
+        melds[slot] = tuple(sorted(_cards(cards, f"{what}.{key}")))
+    return tuple(melds)
+
+
+def _read_turn(value: Any, h: Hand) -> Turn:
+    if value is None:
+        chosen = not (h.threes_in(h.to_move) and h.knobs.keep_one_three_for_straight
+                      and not h.side_melded(h.side_of(h.to_move)))
+        return Turn(threes_chosen=chosen or h.phase != "draw")
+    if not isinstance(value, Mapping):
+        raise PositionError("turn must be an object")
+    known = {f.name for f in fields(Turn)}
+    unknown = set(value) - known
+    if unknown:
+        raise PositionError(f"turn: unknown key {sorted(unknown)[0]!r}")
+    kept = value.get("kept")
+    return Turn(
+        threes_chosen=_bool(value.get("threes_chosen", True), "turn.threes_chosen"),
+        kept=None if kept is None else parse_card(kept) if isinstance(kept, str) else None,
+        drew=_bool(value.get("drew", False), "turn.drew"),
+        took=_bool(value.get("took", False), "turn.took"),
+        opening=_bool(value.get("opening", False), "turn.opening"),
+        talon=_int(value.get("talon", 0), "turn.talon", 0, 8),
+        melded=_bool(value.get("melded", False), "turn.melded"))
+
+
+KEYS: Final = frozenset({"rules", "dealer", "to_move", "phase", "hands", "stock", "pile", "sides",
+                         "asks", "answer", "turn", "turn_card", "result"})
+
+
+def hand_from_json(data: Any) -> Hand:
+    """A position of this family, checked; raises :class:`PositionError` or
+    :class:`RulesError`. A ``result`` given is recomputed from the position."""
+    if not isinstance(data, Mapping):
+        raise PositionError("a position must be a JSON object")
+    unknown = set(data) - KEYS
+    if unknown:
+        raise PositionError(f"unknown position key {sorted(unknown)[0]!r}")
+    for key in ("rules", "dealer", "to_move", "phase", "hands", "stock", "pile", "sides"):
+        if key not in data:
+            raise PositionError(f"the position lacks {key!r}")
+    rules, knobs = rules_from_json(data["rules"])
+    phase = data["phase"]
+    if phase not in PHASES:
+        raise PositionError(f"phase must be one of {', '.join(PHASES)}")
+    hands = data["hands"]
+    if not isinstance(hands, list) or len(hands) != NUM_PLAYERS:
+        raise PositionError(f"hands must hold {NUM_PLAYERS} arrays of cards")
+    sides = data["sides"]
+    if not isinstance(sides, list) or len(sides) != NUM_SIDES:
+        raise PositionError(f"sides must hold {NUM_SIDES} objects")
+    for i, side in enumerate(sides):
+        if not isinstance(side, Mapping) or "score" not in side:
+            raise PositionError(f"sides[{i}] must be an object with a score")
+        extra = set(side) - {"score", "melds", "threes"}
+        if extra:
+            raise PositionError(f"sides[{i}]: unknown key {sorted(extra)[0]!r}")
+    asks = data.get("asks", [0] * NUM_PLAYERS)
+    if not isinstance(asks, list) or len(asks) != NUM_PLAYERS:
+        raise PositionError(f"asks must hold {NUM_PLAYERS} integers")
+    answer = data.get("answer")
+    if answer not in (None, "yes", "no"):
+        raise PositionError("answer must be \"yes\", \"no\" or null")
+    score = [side["score"] for side in sides]
+    for i, s in enumerate(score):
+        if not isinstance(s, int) or isinstance(s, bool):
+            raise PositionError(f"sides[{i}].score must be an integer")
+    h = Hand(dealer=_int(data["dealer"], "dealer", 0, NUM_PLAYERS - 1),
+             to_move=_int(data["to_move"], "to_move", 0, NUM_PLAYERS - 1), phase=phase,
+             hands=tuple(tuple(sorted(_cards(c, f"hands[{i}]"))) for i, c in enumerate(hands)),
+             stock=_cards(data["stock"], "stock"), pile=_cards(data["pile"], "pile"),
+             melds=tuple(_read_melds(side.get("melds", {}), f"sides[{i}].melds")
+                         for i, side in enumerate(sides)),
+             threes=tuple(tuple(sorted(_cards(side.get("threes", []), f"sides[{i}].threes")))
+                          for i, side in enumerate(sides)),
+             scores=tuple(score),
+             asks=tuple(_int(n, "asks[i]", 0, 99) for n in asks), answer=answer,
+             rules=rules, knobs=knobs)
+    h = h.but(turn=_read_turn(data.get("turn"), h))
+    _check(h, data)
+    if phase == OVER:
+        h = _ended(h, data.get("result"))
+    return h
+
+
+def _ended(h: Hand, result: Any) -> Hand:
+    """An over position scored again from its cards; the result says only how it ended."""
+    if not isinstance(result, Mapping):
+        raise PositionError("an over position needs its result")
+    went_out = result.get("went_out")
+    if went_out is not None:
+        went_out = _int(went_out, "result.went_out", 0, NUM_PLAYERS - 1)
+    special = None
+    named = result.get("special")
+    if named is not None:
+        if not isinstance(named, Mapping):
+            raise PositionError("result.special must be {seat, name} or null")
+        catalogue = CATALOGUES[h.knobs.special_hands]
+        index = next((i for i, s in enumerate(catalogue) if s.name == named.get("name")), None)
+        if index is None:
+            raise PositionError(f"result.special: unknown special hand {named.get('name')!r}")
+        special = (_int(named.get("seat"), "result.special.seat", 0, NUM_PLAYERS - 1), index)
+    last = result.get("last_three")
+    last_three = None
+    if last is not None:
+        if not isinstance(last, Mapping) or not isinstance(last.get("card"), str):
+            raise PositionError("result.last_three must be {seat, card} or null")
+        last_three = (_int(last.get("seat"), "result.last_three.seat", 0, NUM_PLAYERS - 1),
+                      parse_card(last["card"]))
+    return end_hand(h, went_out, special=special, last_three=last_three)
+
+
+def _check(h: Hand, data: Mapping[str, Any]) -> None:
+    pack = Counter(make_pack(h.rules.num_decks, h.rules.num_jokers))
+    extra = Counter(h.all_cards()) - pack
+    if extra:
+        raise PositionError("more copies than the pack holds: "
+                            + " ".join(format_card(c) for c in sorted(extra.elements())))
+    for s, laid in enumerate(h.threes):
+        if any(RANK_OF[c] != THREE for c in laid):
+            raise PositionError(f"sides[{s}].threes holds only threes")
+    if any(RANK_OF[c] == THREE for c in h.pile):
+        raise PositionError("threes are never discarded: the pile holds none")
+    given = data.get("turn_card")
+    if given is not None and (not isinstance(given, str) or h.turn_card is None
+                              or parse_card(given) != h.turn_card):
+        raise PositionError(f"turn_card {given!r} is not the card {h.knobs.turn_card_depth} "
+                            "from the bottom of the stock")
+
+
+def parse_position(text: str) -> Hand:
+    """A position from its JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise NotationError(f"invalid JSON: {e}") from None
+    return hand_from_json(data)
