@@ -59,6 +59,25 @@ window.__checks = {
   }
   return [...out];
 },
+  overflow: (sel) => {
+  // every element inside `sel` that sticks out of the viewport's width or out of its box
+  // (a box that scrolls sideways hides what sticks out)
+  const out = [];
+  for (const root of document.querySelectorAll(sel)) {
+    if (root.scrollWidth > root.clientWidth + 1) out.push(`${sel} scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+    const box = root.getBoundingClientRect();
+    for (const el of root.querySelectorAll('*')) {
+      if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      const name = `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${[...el.classList].join('.')}` +
+                   ` "${(el.dataset.card || el.textContent || '').trim().slice(0, 16)}"`;
+      if (r.left < -0.5 || r.right > innerWidth + 0.5) out.push(`${name} [${Math.round(r.left)}, ${Math.round(r.right)}] outside 0..${innerWidth}`);
+      else if (r.left < box.left - 0.5 || r.right > box.right + 0.5) out.push(`${name} [${Math.round(r.left)}, ${Math.round(r.right)}] outside its box [${Math.round(box.left)}, ${Math.round(box.right)}]`);
+    }
+  }
+  return out;
+},
   layout: () => {
   // where each part lies, transforms left out (a selected card rises by a transform only)
   const out = {};

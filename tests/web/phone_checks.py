@@ -20,10 +20,6 @@ MIN_TEXT = 12
 """The smallest text (CSS px)."""
 
 
-
-
-
-
 def _run(page: Any, name: str, arg: Any = None) -> Any:
     if not page.evaluate("() => !!window.__checks"):
         page.add_script_tag(content=SCRIPT)
@@ -46,6 +42,13 @@ def short_strips(page: Any) -> dict[str, Any]:
 def small_text(page: Any) -> list[str]:
     """Visible text set under :data:`MIN_TEXT` px (outside the card drawings)."""
     found: list[str] = _run(page, "smallText", MIN_TEXT)
+    return found
+
+
+def overflowing(page: Any, selector: str) -> list[str]:
+    """Elements inside ``selector`` that stick out of the viewport's width or out of the
+    selected box (a box that scrolls sideways counts too)."""
+    found: list[str] = _run(page, "overflow", selector)
     return found
 
 

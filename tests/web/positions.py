@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from canasta.actions import Action
 from canasta.bots import make_bot
 from canasta.cards import BLACK_THREES, format_card
 from canasta.deal import new_hand
@@ -21,6 +22,7 @@ from canasta.interfaces.web.tables import BOT, HUMAN, ends_game, hash_token
 from canasta.legal import legal_actions
 from canasta.observation import observe
 from canasta.rules import Rules, get_rules
+from canasta.state import State
 
 TOKEN = "browser-test-seat-0"
 """Seat 0's token at every stored table."""
@@ -89,6 +91,35 @@ def hand_played_out(preset: str | Rules, seed: int = 1) -> Game:
         if result is not None and result.went_out is not None and result.went_out != 0:
             return game
     raise AssertionError(f"no seed from {seed} ends a hand of {preset} by going out")
+
+
+def _hoarder(state: State, legal: list[Action], rng: random.Random) -> Action:
+    """Seat 0's play in :func:`long_hand_played_out`: take the pile whenever it may, else draw;
+    never meld; discard the first card it may."""
+    for verb in ("take", "draw", "discard"):
+        found = [a for a in legal if a.verb == verb]
+        if found:
+            return found[0]
+    return make_bot("greedy").choose(observe(state, 0), legal, rng)
+
+
+def long_hand_played_out(preset: str = "classic", cards: int = 20, seed: int = 1) -> Game:
+    """A game of ``preset`` whose first hand ended with seat 0 holding ``cards`` to
+    ``cards + 4`` cards: seat 0 takes every pile it may and melds nothing, greedy bots play the
+    other seats until the hand ends."""
+    rules = get_rules(preset)
+    bot = make_bot("greedy")
+    for s in range(seed, seed + 200):
+        game = Game(rules, seed=s)
+        rng = random.Random(s)
+        while not game.state.is_over:
+            state = game.state
+            legal = legal_actions(state)
+            game.apply(_hoarder(state, legal, rng) if state.to_move == 0
+                       else bot.choose(observe(state, state.to_move), legal, rng))
+        if cards <= len(game.state.hands[0]) <= cards + 4:
+            return game
+    raise AssertionError(f"no seed from {seed} ends a hand of {preset} with {cards} cards held")
 
 
 def table_row(table_id: str, game: Game, bot: str = "medium") -> TableRow:

@@ -9,7 +9,8 @@ server's database (:mod:`tests.web.positions`); one server resumes them all.
   the viewport and the page does not scroll; the seats sit around the table from the player's.
 * Live points: after a meld laid through the page, the side's running total is the server's;
   then a double tap on a card discards it.
-* The end of a hand shows every seat's remaining cards and the breakdown.
+* The end of a hand shows every seat's remaining cards and the breakdown; a row of 20 cards and
+  its points fit the sheet at both sizes (nothing sticks out of it or of the screen).
 * The house-rules form creates a table with the changed rules; an impossible combination gets
   the rules engine's own message.
 * ``/docs`` loads with every request outside the server blocked.
@@ -34,13 +35,14 @@ import httpx
 import pytest
 
 from canasta.rules import PRESETS, get_rules
-from tests.web.phone_checks import instant_bots, serious_violations, small_text
+from tests.web.phone_checks import instant_bots, overflowing, serious_violations, small_text
 from tests.web.positions import (
     TOKEN,
     blocked_by_a_black_three,
     can_meld_after_drawing,
     frozen_by_black_three,
     hand_played_out,
+    long_hand_played_out,
     mid_hand,
     store_tables,
 )
@@ -66,7 +68,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     url = f"sqlite:///{folder / 'tables.sqlite3'}"
     games = {table_id(preset, size): mid_hand(preset) for preset in PRESET_NAMES for size in SIZES}
     games["meld"] = mid_hand("classic", accept=can_meld_after_drawing)
-    games.update({f"ended-{size}": hand_played_out("classic") for size in SIZES})
+    games.update({f"ended-{size}": long_hand_played_out() for size in SIZES})
     frozen = mid_hand(BLACK_THREE_FREEZES, accept=frozen_by_black_three)
     games.update({f"black3-{size}": frozen for size in SIZES})
     games["blocked"] = mid_hand("classic", min_melds=1, accept=blocked_by_a_black_three)
@@ -238,6 +240,9 @@ def test_the_end_of_a_hand_shows_every_hand(browser: Any, server: LiveServer,  #
                  "Cards left in hand", "Hand total", "Game score", "went out"):
         assert line in breakdown
     assert_in_viewport(page, "#next-hand", "the next-hand button")
+    # a long row of cards (seat 0 holds over 20) overlaps more: its points show beside it
+    assert max(len(cards) for cards in view["revealed"]) >= 20
+    assert not overflowing(page, "#score-breakdown"), overflowing(page, "#score-breakdown")
     page.screenshot(path=str(ARTIFACTS / f"hand-end-{SIZES[size][0]}.png"))
     assert not page.errors, page.errors
     page.close()

@@ -1345,7 +1345,8 @@ class TablePage {
       h("div.result-actions", buttons)));
   }
 
-  /** Every seat's cards left in hand at the end of the hand, with what they count. */
+  /** Every seat's cards left in hand at the end of the hand, with what they count (a row of
+   * cards overlaps more as it grows, so the points always show beside it: see spreadColumns). */
   handsRevealed() {
     const v = this.view;
     const names = playerNames(v);
@@ -1356,7 +1357,8 @@ class TablePage {
       const pts = v.hand_points?.[s] ?? hd.reduce((a, c) => a + this.points(c), 0);
       rows.push(h(`div.revealed.${SIDE_COLORS[sideOf(v, s) % 3]}`, { dataset: { seat: s } },
         h("span.who", s === this.seat ? "You" : names[s]),
-        hd.length ? h("div.fan.flat", sortCards(hd).map((c) => cardEl(c, { cls: "small" }))) : h("span.muted", "went out"),
+        hd.length ? h("div.fan.spread", { style: { gridTemplateColumns: spreadColumns(hd.length) } },
+          sortCards(hd).map((c) => cardEl(c, { cls: "small" }))) : h("span.muted", "went out"),
         h("span.pts", hd.length ? `−${pts}` : "")));
     });
     return rows.length ? h("div.revealed-hands#revealed", h("h3", "Cards left in hand"), rows) : null;
@@ -1487,4 +1489,11 @@ function fmtSigned(n) {
   if (n > 0) return `+${n}`;
   if (n < 0) return `−${-n}`;
   return "0";
+}
+
+/** The columns of a row of revealed cards: each card but the last shows a strip that narrows
+ * (down to 6 px) when the row would not fit beside the player's name and points; the last card
+ * shows whole. */
+function spreadColumns(n) {
+  return n > 1 ? `repeat(${n - 1}, minmax(6px, calc(var(--card-sm) * .55))) var(--card-sm)` : "var(--card-sm)";
 }
