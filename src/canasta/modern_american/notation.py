@@ -12,28 +12,21 @@ The classic formats stay as they are; this family adds:
   to move has done this turn, with the talon due) and ``turn_card`` (derived: the turn card
   while it is in the stock).
 
->>> from canasta.modern_american.hand import deal
->>> h = deal(seed=1)
->>> format_action(h, parse_action(h, "MELD w: jk 2C 2d"))
-'meld W: 2c 2d JK'
->>> format_action(h, parse_action(h, "special wild pairs"))
-'special Wild Pairs'
+>>> from canasta.modern_american.play import new_hand
+>>> h = new_hand(seed=1)
+>>> hand_from_json(hand_to_json(h)) == h
+True
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any, Final
 
-from canasta.actions import Action, Group, make_group
-from canasta.actions import format_action as classic_format
-from canasta.actions import parse_action as classic_parse
 from canasta.cards import (
-    IS_WILD,
     NATURAL_RANKS,
     RANK_OF,
     THREE,
@@ -44,12 +37,12 @@ from canasta.cards import (
     parse_card,
     parse_cards,
     parse_rank,
-    rank_char,
 )
 from canasta.errors import NotationError, PositionError, RulesError
-from canasta.modern_american.choices import KEEP_NONE
+from canasta.modern_american.action_text import WILD_KEY, key_text
 from canasta.modern_american.ending import end_hand
 from canasta.modern_american.hand import (
+    DRAW,
     NAME,
     NO_MELDS,
     NUM_PLAYERS,
@@ -64,13 +57,9 @@ from canasta.modern_american.hand import (
 )
 from canasta.modern_american.knobs import KNOBS, Knobs
 from canasta.modern_american.melds import WILD_MELD
+from canasta.modern_american.play import start_turn
 from canasta.modern_american.special_hands import CATALOGUES
 from canasta.rules import Rules
-
-WILD_KEY: Final = "W"
-"""The meld key of a meld of wild cards, in positions and as an action's group prefix."""
-_PREFIX: Final = re.compile(r"^\s*([0-9a-zA-Z]{1,2})\s*:(.*)$", re.DOTALL)
-
 
 # -- rules ---------------------------------------------------------------------------------------
 
@@ -126,106 +115,10 @@ def is_modern_american(value: Any) -> bool:
     return isinstance(value, Mapping) and value.get("preset") == NAME
 
 
-# -- actions -------------------------------------------------------------------------------------
-
-def _key_text(key: int) -> str:
-    return WILD_KEY if key == WILD_MELD else rank_char(key)
-
-
-def format_group(group: Group) -> str:
-    """``7h 7d 2c``; ``W: 2c JK`` for a meld of wild cards; ``K: 2c`` for wild cards alone
-    onto a meld of a rank."""
-    text = " ".join(format_card(c) for c in sorted(group.cards))
-    if group.rank == WILD_MELD or (group.rank >= 0 and all(IS_WILD[c] for c in group.cards)):
-        return f"{_key_text(group.rank)}: {text}"
-    return text
-
-
-def _order(group: Group) -> tuple[bool, int]:
-    return (group.rank == WILD_MELD, -group.rank)
-
-
-def format_action(h: Hand, action: Action) -> str:
-    """The canonical text of a Modern American action."""
-    verb = action.verb
-    if verb == "keep":
-        return "keep none" if action.card == KEEP_NONE else "keep " + format_card(action.card)
-    if verb == "special":
-        catalogue = CATALOGUES[h.knobs.special_hands]
-        if 0 <= action.card < len(catalogue):
-            return "special " + catalogue[action.card].name
-        return "special ?"
-    if verb in ("meld", "take") and action.groups:
-        groups = list(action.groups)
-        head = groups[:1] if verb == "take" else []
-        rest = sorted(groups[len(head):], key=_order)
-        return verb + " " + ", ".join(format_group(g) for g in head + rest)
-    return classic_format(action)
-
-
-def _parse_group(text: str) -> Group:
-    m = _PREFIX.match(text)
-    if m and m.group(1).upper() == WILD_KEY:
-        cards = parse_cards(m.group(2))
-        if not cards:
-            raise NotationError("an empty group of cards")
-        if not all(IS_WILD[c] for c in cards):
-            raise NotationError(f"the prefix W: names a meld of wild cards, and "
-                                f"{text.strip()!r} holds other cards")
-        return Group(WILD_MELD, tuple(sorted(cards)))
-    named = parse_rank(m.group(1)) if m else None
-    cards = parse_cards(m.group(2) if m else text)
-    if not cards:
-        raise NotationError("an empty group of cards")
-    group = make_group(cards, named)
-    if named is not None and group.rank != named and any(not IS_WILD[c] for c in cards):
-        raise NotationError(f"the prefix {rank_char(named)}: does not match the cards of "
-                            f"{text.strip()!r}")
-    return group
-
-
-def parse_action(h: Hand, text: str) -> Action:
-    """Parse one action line of this family; raises :class:`NotationError` if malformed."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action must be text, not {text!r}")
-    words = text.strip().split(None, 1)
-    verb = words[0].lower() if words else ""
-    rest = words[1].strip() if len(words) > 1 else ""
-    if verb == "keep":
-        if rest.lower() == "none":
-            return Action("keep", (), KEEP_NONE)
-        card = parse_card(rest)
-        if RANK_OF[card] != THREE:
-            raise NotationError(f"keep names a three or none, not {rest!r}")
-        return Action("keep", (), card)
-    if verb == "special":
-        catalogue = CATALOGUES[h.knobs.special_hands]
-        for i, hand in enumerate(catalogue):
-            if hand.name.lower() == " ".join(rest.lower().split()):
-                return Action("special", (), i)
-        raise NotationError(f"unknown special hand {rest!r} (these rules have: "
-                            + ", ".join(s.name for s in catalogue) + ")")
-    if verb in ("meld", "take") and rest:
-        return Action(verb, tuple(_parse_group(part) for part in rest.split(",")))
-    try:
-        return classic_parse(text)
-    except NotationError as e:
-        raise NotationError(f"{e}; this family also has 'keep 3s', 'keep none' and "
-                            "'special NAME'") from None
-
-
-def parse_line(h: Hand, line: str) -> tuple[int | None, Action]:
-    """A record line with an optional seat prefix ``p2:``."""
-    m = re.match(r"^\s*p(\d+)\s*:\s*(.*)$", line, re.IGNORECASE | re.DOTALL)
-    if m:
-        return int(m.group(1)), parse_action(h, m.group(2))
-    return None, parse_action(h, line)
-
-
 # -- positions -----------------------------------------------------------------------------------
 
 def _melds_json(melds: SideMelds) -> dict[str, list[str]]:
-    return {_key_text(k): card_names(m) for k, m in enumerate(melds) if m is not None}
+    return {key_text(k): card_names(m) for k, m in enumerate(melds) if m is not None}
 
 
 def end_to_json(end: HandEnd) -> dict[str, Any]:
@@ -382,6 +275,8 @@ def hand_from_json(data: Any) -> Hand:
              rules=rules, knobs=knobs)
     h = h.but(turn=_read_turn(data.get("turn"), h))
     _check(h, data)
+    if phase == DRAW and data.get("turn") is None:
+        h = start_turn(h)  # the start of a turn: threes are laid unless one may be kept
     if phase == OVER:
         h = _ended(h, data.get("result"))
     return h

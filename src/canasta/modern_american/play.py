@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from canasta.actions import NO_RANK, Action, Group
 from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, Card, Rank, format_card, rank_name
 from canasta.errors import IllegalActionError
+from canasta.modern_american.action_text import format_action
 from canasta.modern_american.choices import KEEP_NONE, candidates, meld_candidates, take_candidates
 from canasta.modern_american.discards import discard_problem, pick_problem
 from canasta.modern_american.ending import end_hand
@@ -51,7 +52,6 @@ from canasta.modern_american.melds import (
     meld_problem,
     opening_problem,
 )
-from canasta.modern_american.notation import format_action
 from canasta.modern_american.scoring import incomplete_penalty
 from canasta.modern_american.special_hands import CATALOGUES, SIZE, special_problem
 
