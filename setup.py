@@ -22,11 +22,11 @@ from pathlib import Path
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED_MODULES = ("cards", "actions", "table", "state", "melds", "plans", "legal", "engine",
-                    "scoring", "deal")
-"""The modules of ``src/canasta`` that are compiled: the rules core's hot path. ``variant.py``
-stays interpreted, so that a family of rules may subclass its variant in plain Python (compiled
-classes refuse interpreted subclasses). ``rules.py`` stays interpreted: compiled, its
+COMPILED_MODULES = ("cards", "actions", "variant", "table", "state", "melds", "plans", "legal",
+                    "engine", "scoring", "deal")
+"""The modules of ``src/canasta`` that are compiled: the rules core's hot path. A family of rules
+may still subclass the variant in plain Python: ``ClassicVariant`` is marked to accept
+interpreted subclasses (``canasta._mypyc``). ``rules.py`` stays interpreted: compiled, its
 dataclass would check field types before the validation that turns a wrong value into a clear
 :class:`~canasta.errors.RulesError`."""
 

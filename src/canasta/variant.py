@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from canasta._mypyc import mypyc_attr
 from canasta.cards import IS_WILD, Card, rank_name
 from canasta.melds import meld_problem, wild_cap
 from canasta.rules import Rules
@@ -29,6 +30,7 @@ NATURAL: Final = "natural"
 MIXED: Final = "mixed"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ClassicVariant:
     """The classic family: each answer follows from the fields of ``rules`` (RULES §1, §6)."""
 
