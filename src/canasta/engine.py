@@ -211,9 +211,10 @@ def _take(state: HandState, action: Action) -> Draft:
 
 def _meld(state: HandState, action: Action) -> Draft:
     try:
-        laid, melds_after, created, extended, hidden = meld_plan(state, action)
+        plan = meld_plan(state, action)
     except ValueError as e:
         raise _illegal(action, str(e)) from None
+    laid = plan.laid
     seat = state.to_move
     owner = state.owner_of(seat)
     rest = remove_cards(state.hands[seat], laid)
@@ -221,12 +222,12 @@ def _meld(state: HandState, action: Action) -> Draft:
     turn = state.turn
     new = state.copy()
     new.hands = with_slot(state.hands, seat, tuple(rest))
-    new.melds = with_slot(state.melds, owner, melds_after)
-    new.hidden = hidden_after(state, owner, hidden)
+    new.melds = with_slot(state.melds, owner, plan.melds)
+    new.hidden = hidden_after(state, owner, plan.hidden)
     new.known = forget_known(state, seat, laid)
     new.turn = TurnInfo(
-        took_pile=turn.took_pile, melded=True, created=turn.created + tuple(created),
-        extended=turn.extended or extended,
+        took_pile=turn.took_pile, melded=True, created=turn.created + tuple(plan.created),
+        extended=turn.extended or plan.extended,
         picked_up=multiset_min(turn.picked_up, rest) if turn.picked_up else (),
         last_red_three=turn.last_red_three)
     if not rest:

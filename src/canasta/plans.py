@@ -10,7 +10,6 @@ rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
 from canasta import table
 from canasta.actions import MIXED_RANK, NO_RANK, Action, Group
@@ -72,7 +71,7 @@ def with_slot(tup: tuple, index: int, value: object) -> tuple:  # type: ignore[t
 
 def frozen_for(state: HandState, seat: int) -> bool:
     """RULES §1.11: frozen for everyone, or for a side that has not melded."""
-    return state.freeze_for(seat).frozen
+    return table.frozen_for(state.rules, state.pile_frozen, state.side_has_melded(seat))
 
 
 def group_problem(group: Group) -> str | None:
@@ -190,16 +189,20 @@ def one_card_take_banned(state: HandState) -> bool:
     return ban == "always" or not state.stock
 
 
-class Plan(NamedTuple):
+class Plan:
     """What a legal take or meld lays: the cards from the hand, the side's melds after it, the
     keys of melds it begins, whether it adds to a meld begun before this turn, and the canastas
-    it lays whole (for ``hidden_canasta_bonus``)."""
+    it lays whole (for ``hidden_canasta_bonus``). The checks fill it in as they go."""
 
-    laid: list[Card]
-    melds: SideMelds
-    created: list[Rank]
-    extended: bool
-    hidden: list[Rank]
+    __slots__ = ("created", "extended", "hidden", "laid", "melds")
+
+    def __init__(self, laid: list[Card], melds: SideMelds, created: list[Rank], extended: bool,
+                 hidden: list[Rank]) -> None:
+        self.laid = laid
+        self.melds = melds
+        self.created = created
+        self.extended = extended
+        self.hidden = hidden
 
 
 def top_block(pile: Sequence[Card]) -> str | None:
@@ -242,11 +245,10 @@ def shown_problem(state: HandState, rank: Rank, existing: Meld | None, shown: Gr
         return f"the cards shown with the top card must be {rank_name(rank)} or wild cards"
     rules = state.rules
     naturals, wilds = split_counts(shown.cards)
-    freeze = state.freeze_for(state.to_move)
-    if freeze.frozen:
+    if frozen_for(state, state.to_move):
         if naturals < 2:
-            return (f"pile is frozen ({freeze.reason}): a natural pair of {rank_name(rank)} "
-                    "is needed")
+            return (f"pile is frozen ({state.freeze_for(state.to_move).reason}): a natural "
+                    f"pair of {rank_name(rank)} is needed")
         return None
     if (naturals >= 2 or (existing is not None and rules.unfrozen_take_by_adding_to_meld)
             or (naturals == 1 and wilds >= 1 and rules.unfrozen_take_natural_plus_wild)):
@@ -276,7 +278,9 @@ def _laid_out(state: HandState, new_melds: list[Meld | None], groups: Sequence[G
                 plan.hidden.append(group.rank)
         new_melds[group.rank] = meld
         plan.laid.extend(group.cards)
-    return plan._replace(melds=tuple(new_melds), extended=extended)
+    plan.melds = tuple(new_melds)
+    plan.extended = extended
+    return plan
 
 
 def _opening_problem(state: HandState, total: int, via_pile: bool) -> str | None:
@@ -375,8 +379,7 @@ def meld_plan(state: HandState, action: Action) -> Plan:
     if plan.hidden:  # a canasta laid whole counts only with cards the pile did not give
         own = tuple(remove_cards(hand, state.turn.picked_up) or [])
         cards = {g.rank: g.cards for g in action.groups}
-        plan = plan._replace(hidden=[r for r in plan.hidden
-                                     if remove_cards(own, cards[r]) is not None])
+        plan.hidden = [r for r in plan.hidden if remove_cards(own, cards[r]) is not None]
     return plan
 
 
@@ -460,7 +463,8 @@ def taken(state: HandState, action: Action) -> Draft:
 
     Raises ``ValueError`` with the rule when the take is illegal.
     """
-    laid, melds_after, created, extended, hidden = take_plan(state, action)
+    plan = take_plan(state, action)
+    laid = plan.laid
     rules = state.rules
     seat = state.to_move
     side = seat % rules.num_sides
@@ -492,10 +496,10 @@ def taken(state: HandState, action: Action) -> Draft:
     if red_threes is not state.red_threes:
         red_threes = with_slot(red_threes, side, tuple(sorted(red_threes[side])))
     new.red_threes = red_threes
-    new.melds = with_slot(state.melds, owner, melds_after)
-    new.hidden = hidden_after(state, owner, hidden)
+    new.melds = with_slot(state.melds, owner, plan.melds)
+    new.hidden = hidden_after(state, owner, plan.hidden)
     new.phase = PLAY
-    new.turn = TurnInfo(took_pile=True, created=tuple(created), extended=extended,
+    new.turn = TurnInfo(took_pile=True, created=tuple(plan.created), extended=plan.extended,
                                picked_up=tuple(sorted(picked)))
     known = forget_known(state, seat, laid)
     if picked:

@@ -64,17 +64,23 @@ def freezing_card(rules: Rules, pile: Sequence[Card]) -> Card | None:
     return next((c for c in pile if freezes(rules, c)), None)
 
 
+def frozen_for(rules: Rules, pile_frozen: bool, side_melded: bool) -> bool:
+    """Whether the pile is frozen for a seat whose side has melded or not: ``freeze_for(...)
+    .frozen``, without the reason (RULES §1.11)."""
+    return pile_frozen or (rules.pile_frozen_until_side_melds and not side_melded)
+
+
 def freeze_for(rules: Rules, pile: Sequence[Card], pile_frozen: bool,
                side_melded: bool) -> Freeze:
     """Whether, why and by which card the pile is frozen for a seat whose side has melded or
     not (RULES §1.11: frozen for everyone by a card in it, or for a side that has not melded)."""
+    if not frozen_for(rules, pile_frozen, side_melded):
+        return NOT_FROZEN
     if pile_frozen:
         card = freezing_card(rules, pile)
         kind = card_kind(card) if card is not None else None
         return Freeze(card, _KIND_WORDS[kind] if kind is not None else "a card froze it")
-    if rules.pile_frozen_until_side_melds and not side_melded:
-        return Freeze(None, "your side has not melded")
-    return NOT_FROZEN
+    return Freeze(None, "your side has not melded")
 
 
 def owner_of(rules: Rules, seat: int, lone_hand: int | None) -> int:
