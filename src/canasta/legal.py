@@ -114,12 +114,22 @@ _RANK_OPTIONS: Final[dict[tuple[object, ...], dict[OptionsKey, RankOptions]]] = 
 cards and the make-up of the meld they join."""
 
 
+_CACHE_OF: Final[dict[int, tuple[Rules, dict[OptionsKey, RankOptions]]]] = {}
+"""The options cache of each rules value, by its ``id`` (the rules value is kept with it)."""
+
+
 def _options_cache(rules: Rules) -> dict[OptionsKey, RankOptions]:
     """The options cache of the variant and meld make-up rules of ``rules``."""
+    found = _CACHE_OF.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
     key = (type(variant_of(rules)), rules.meld_shape)
     cache = _RANK_OPTIONS.get(key)
     if cache is None:
         cache = _RANK_OPTIONS[key] = {}
+    if len(_CACHE_OF) > 1000:  # rules read from many requests: keep the table small
+        _CACHE_OF.clear()
+    _CACHE_OF[id(rules)] = (rules, cache)
     return cache
 
 
@@ -152,10 +162,13 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
             most = min(most, rules.max_meld_size - en - ew - k)
         if least == 0:
             most = max(most, 0)
+        # the make-up alone decides: ask once per count of wild cards, not per choice of cards
+        counts = [w for w in range(least, most + 1)
+                  if variant.meld_problem(rank, en + k, ew + w, adds_wilds=w > 0) is None]
+        if not counts:
+            continue
         for nat in submultisets(naturals, k):
-            for w in range(least, most + 1):
-                if variant.meld_problem(rank, en + k, ew + w, adds_wilds=w > 0) is not None:
-                    continue
+            for w in counts:
                 for wild in wild_sets[w]:
                     cards = nat + wild
                     action = actions.get((rank, cards))
@@ -660,7 +673,13 @@ def _discard_actions(state: HandState, hand: tuple[Card, ...], canastas: int) ->
         may_end = answer != "no" and canastas >= state.rules.min_canastas_to_go_out
         return [DISCARDS[hand[0]]] if may_end else []
     if answer != "yes":
-        return [DISCARDS[c] for c in dict.fromkeys(hand)]
+        acts = []
+        last = -1
+        for c in hand:  # sorted: equal cards are neighbours, and one of them is one choice
+            if c != last:
+                acts.append(DISCARDS[c])
+                last = c
+        return acts
     return []
 
 
