@@ -21,7 +21,9 @@ from canasta.actions import format_action
 from canasta.deal import new_hand
 from canasta.errors import CanastaError, IllegalActionError, NotationError
 from canasta.game import GameRecord, apply_line, as_played, replay
+from canasta.interfaces import modern_cli
 from canasta.legal import legal_actions
+from canasta.modern_american.hand import NAME
 from canasta.position import dumps, parse_position, result_to_json, state_to_json
 from canasta.rules import PRESETS, Rules, get_rules, rules_from_json
 
@@ -39,7 +41,7 @@ Positions and game records are JSON (see docs/notation.md); actions are one line
 'draw', 'take 7h 7d', 'meld Kh Kd Ks, 8c 8d 2s', 'meld 7: 2c', 'discard 9s', 'ask', 'yes'.
 Read a file path, or '-' for standard input.
 
-presets: """ + ", ".join(PRESETS) + """
+presets: """ + ", ".join([*PRESETS, NAME]) + """
 
 exit status: 0 ok; 1 an action the rules do not allow ("illegal action ..." on stderr);
 2 input that cannot be understood ("invalid ..." on stderr)."""
@@ -80,7 +82,8 @@ def _rules_arg(text: str) -> Rules:
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
-    rules = _rules_arg(args.rules)
+    family = modern_cli.names_family(args.rules)
+    rules = None if family else _rules_arg(args.rules)
     scores = None
     if args.scores is not None:
         try:
@@ -89,21 +92,36 @@ def cmd_deal(args: argparse.Namespace) -> int:
             raise _Invalid(f"invalid --scores {args.scores!r}: integers separated by commas") \
                 from None
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "big")
+    if rules is None:
+        _print_json(modern_cli.deal(args.rules, seed, args.dealer, scores))
+        return 0
     state = new_hand(rules, seed, dealer=args.dealer, scores=scores)
     _print_json(state_to_json(state))
     return 0
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
-    state = parse_position(_read(args.position))
-    lines = [format_action(a) for a in legal_actions(state)]
+    text = _read(args.position)
+    family = modern_cli.read_family(text)
+    if family is not None:
+        lines = modern_cli.legal(family)
+    else:
+        lines = [format_action(a) for a in legal_actions(parse_position(text))]
     if lines:
         sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
-    state = parse_position(_read(args.position))
+    text = _read(args.position)
+    family = modern_cli.read_family(text)
+    if family is not None:
+        try:
+            _print_json(modern_cli.apply_all(family, args.actions))
+        except NotationError as e:
+            raise _Invalid(f"invalid action: {e}") from None
+        return 0
+    state = parse_position(text)
     for line in args.actions:
         try:
             state = apply_line(state, line)
@@ -114,7 +132,15 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    record = GameRecord.loads(_read(args.record))
+    text = _read(args.record)
+    family = modern_cli.read_family(text)
+    if family is not None:
+        if args.text:
+            sys.stdout.write("\n".join(modern_cli.replay_lines(family)) + "\n")
+        else:
+            _print_json(modern_cli.replay_json(family))
+        return 0
+    record = GameRecord.loads(text)
     try:
         return _replay(record, args.text)
     except IllegalActionError as e:
@@ -167,7 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Print the starting position of a hand (JSON). The same "
                        "--seed gives the same deal.")
     p.add_argument("--rules", required=True, metavar="R",
-                   help="a preset (" + ", ".join(PRESETS) + ") or a rules object in JSON, "
+                   help="a preset (" + ", ".join([*PRESETS, NAME]) + ") or a rules object in "
+                   "JSON, "
                    "e.g. '{\"preset\": \"classic\", \"hand_size\": 13}'")
     p.add_argument("--seed", type=int, help="shuffle seed (default: random)")
     p.add_argument("--dealer", type=int, help="dealer seat (default: the rules' first dealer)")

@@ -1,0 +1,149 @@
+"""Bots for Modern American Canasta (:mod:`canasta.modern_american`).
+
+They read what their seat may know: their own hand, the table (melds, laid threes, the pile,
+the size of the stock) and the legal list. ``modern-random`` picks any legal action;
+``modern-heuristic`` plays the family's risks: no meld of sevens, natural aces or wild cards it
+cannot finish (each costs 2500 or 2000 when left incomplete), wild cards kept for the canasta
+they finish, the pack picked when it is worth it, a special hand laid when it is there, and
+discards that the next player is least likely to pick (dead ranks first, then single cards).
+
+>>> from canasta.modern_american.play import apply, new_hand
+>>> h = new_hand(seed=2)
+>>> bot = ModernHeuristicBot()
+>>> apply(h, bot.choose(h)).phase in ("draw", "play")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from canasta.actions import Action, Group
+from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, Card
+from canasta.modern_american.hand import Hand
+from canasta.modern_american.knobs import AFTER_OPENING, ALWAYS
+from canasta.modern_american.melds import MAX_MELD, WILD_MELD
+from canasta.modern_american.play import legal_actions, may_go_out
+
+
+class ModernRandomBot:
+    """Any legal action, uniformly (a seeded generator)."""
+
+    name = "modern-random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, h: Hand) -> Action:
+        """A legal action of ``h``, at random."""
+        return self.rng.choice(legal_actions(h))
+
+
+class ModernHeuristicBot:
+    """Rules of thumb of club play (see the module docstring)."""
+
+    name = "modern-heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, h: Hand) -> Action:
+        """The action these rules of thumb prefer among the legal ones."""
+        legal = legal_actions(h)
+        by_verb: dict[str, list[Action]] = {}
+        for a in legal:
+            by_verb.setdefault(a.verb, []).append(a)
+        if "special" in by_verb:
+            return by_verb["special"][0]
+        if "keep" in by_verb:
+            return self._keep(h, by_verb["keep"])
+        if "yes" in by_verb:
+            return by_verb["yes"][0]
+        if h.phase == "draw":
+            takes = [a for a in by_verb.get("take", []) if self._take_value(h, a) > 0]
+            if takes:
+                return max(takes, key=lambda a: self._take_value(h, a))
+            return by_verb.get("draw", by_verb.get("pass", legal))[0]
+        melds = [(self._meld_value(h, a), a) for a in by_verb.get("meld", [])]
+        good = [(v, a) for v, a in melds if v > 0]
+        if good:
+            return max(good, key=lambda va: va[0])[1]
+        return self._discard(h, by_verb.get("discard", legal))
+
+    # -- the start of a turn ---------------------------------------------------------------------
+    def _keep(self, h: Hand, keeps: Sequence[Action]) -> Action:
+        """Keep a three only with a Straight in sight: ten different ranks or more."""
+        hand = h.hands[h.to_move]
+        ranks = {RANK_OF[c] for c in hand if not IS_WILD[c]} | ({13} if any(
+            IS_WILD[c] for c in hand) else set())
+        if len(ranks) >= 10:
+            threes = [a for a in keeps if a.card >= 0]
+            if threes:
+                return threes[0]
+        return next(a for a in keeps if a.card < 0)
+
+    def _take_value(self, h: Hand, action: Action) -> float:
+        pile = len(h.pile)
+        wilds = sum(1 for g in action.groups for c in g.cards if IS_WILD[c])
+        risky = sum(1 for g in action.groups if self._risky(h, g))
+        return pile * 10 + sum(len(g.cards) for g in action.groups) - wilds * 25 - risky * 200
+
+    # -- melds -----------------------------------------------------------------------------------
+    def _risky(self, h: Hand, group: Group) -> bool:
+        """A new meld that costs a penalty while incomplete and is far from a canasta."""
+        side = h.side_of(h.to_move)
+        existing = h.melds[side][group.rank]
+        size = len(existing or ()) + len(group.cards)
+        if size >= MAX_MELD:
+            return False
+        if group.rank == WILD_MELD:
+            return True
+        mode = h.knobs.natural_only(group.rank)
+        natural = not any(IS_WILD[c] for c in (*(existing or ()), *group.cards))
+        if mode == ALWAYS or (mode == AFTER_OPENING and natural):
+            held = sum(1 for c in h.hands[h.to_move] if IS_NATURAL[c]
+                       and RANK_OF[c] == group.rank)
+            return existing is None and held + len(existing or ()) < 6
+        return False
+
+    def _meld_value(self, h: Hand, action: Action) -> float:
+        side = h.side_of(h.to_move)
+        value = 0.0
+        for g in action.groups:
+            existing = h.melds[side][g.rank]
+            size = len(existing or ()) + len(g.cards)
+            wilds = sum(1 for c in g.cards if IS_WILD[c])
+            if self._risky(h, g):
+                return -1.0
+            value += len(g.cards) * 10 + (300 if size >= MAX_MELD else 0)
+            if wilds and size < MAX_MELD and h.side_melded(side) and not h.turn.opening:
+                value -= 40 * wilds  # keep wild cards for the canasta they finish
+            if wilds and not h.side_melded(side):
+                value -= 5 * wilds
+        left = len(h.hands[h.to_move]) - sum(len(g.cards) for g in action.groups)
+        if left <= 2 and may_go_out(h, side) is not None and h.canastas(side) < 1:
+            value -= 100  # do not run out of cards far from going out
+        return value
+
+    # -- discards ----------------------------------------------------------------------------
+    def _discard(self, h: Hand, discards: Sequence[Action]) -> Action:
+        hand = h.hands[h.to_move]
+        counts = Counter(RANK_OF[c] for c in hand if IS_NATURAL[c])
+        dead = h.dead
+        other = 1 - h.side_of(h.to_move)
+        theirs = {k for k, m in enumerate(h.melds[other]) if m is not None}
+
+        def cost(a: Action) -> tuple[float, float]:
+            c: Card = a.card
+            if len(hand) == 1:
+                return (-1000.0, 0.0)
+            if IS_WILD[c] or RANK_OF[c] == THREE:
+                return (500.0, 0.0)
+            rank = RANK_OF[c]
+            danger = 0.0 if rank in dead else 30.0 + (40.0 if rank in theirs else 0.0)
+            danger += 25.0 * (counts[rank] - 1)  # breaking a pair of our own
+            return (danger + h.rules.value_of[c] / 5, self.rng.random())
+
+        return min(discards, key=cost)
