@@ -1,0 +1,198 @@
+"""Properties of Modern American play over seeded games: cards are conserved, every listed
+action is accepted and canonical, positions survive JSON, scores add up, the legal list is
+complete, records replay to their totals; and the command line plays the family."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import sys
+from collections import Counter
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import fields
+
+import pytest
+
+from canasta.actions import Action, Group, make_group
+from canasta.bots.modern import ModernHeuristicBot, ModernRandomBot
+from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, make_pack
+from canasta.interfaces.cli import main
+from canasta.modern_american.action_text import format_action, parse_action
+from canasta.modern_american.game import play_game, replay
+from canasta.modern_american.hand import PLAY, Hand
+from canasta.modern_american.melds import WILD_MELD
+from canasta.modern_american.notation import hand_from_json, hand_to_json
+from canasta.modern_american.play import apply, legal_actions, new_hand, problem
+from canasta.modern_american.scoring import SideScore
+
+PACK = Counter(make_pack(2, 4))
+PARTS = [f.name for f in fields(SideScore) if f.name not in ("canastas", "total")]
+
+
+def positions(seeds: range, bot: str) -> list[Hand]:
+    """Every position of one hand per seed, played by four bots of a kind."""
+    out = []
+    for seed in seeds:
+        players = [(ModernHeuristicBot if bot == "heuristic" else ModernRandomBot)(seed + i)
+                   for i in range(4)]
+        h = new_hand(seed)
+        out.append(h)
+        while h.end is None:
+            h = apply(h, players[h.to_move].choose(h))
+            out.append(h)
+    return out
+
+
+GAMES = {"heuristic": positions(range(8), "heuristic"), "random": positions(range(4), "random")}
+
+
+@pytest.mark.parametrize("bot", GAMES)
+def test_cards_are_conserved_and_positions_survive_json(bot: str) -> None:
+    for h in GAMES[bot]:
+        assert Counter(h.all_cards()) == PACK
+        assert all(RANK_OF[c] != THREE for c in h.pile)
+        data = json.loads(json.dumps(hand_to_json(h)))
+        assert hand_from_json(data) == h
+
+
+@pytest.mark.parametrize("bot", GAMES)
+def test_every_listed_action_is_accepted_once_in_canonical_form(bot: str) -> None:
+    for h in GAMES[bot][::3]:
+        listed = legal_actions(h)
+        texts = [format_action(h, a) for a in listed]
+        assert len(set(texts)) == len(texts), texts
+        assert h.end is not None or listed, hand_to_json(h)
+        for text in texts:
+            again = parse_action(h, text)
+            assert format_action(h, again) == text
+            assert problem(h, again) is None, (text, problem(h, again))
+
+
+@pytest.mark.parametrize("bot", GAMES)
+def test_the_score_adds_up(bot: str) -> None:
+    ended = [h for h in GAMES[bot] if h.end is not None]
+    assert ended
+    for h in ended:
+        assert h.end is not None
+        for side in h.end.sides:
+            assert side.total == sum(getattr(side, part) for part in PARTS)
+
+
+def _random_groups(h: Hand, rng: random.Random, count: int) -> list[Group]:
+    hand = h.hands[h.to_move]
+    wilds = [c for c in hand if IS_WILD[c]]
+    out = []
+    by_rank: dict[int, list[int]] = {}
+    for c in hand:
+        if IS_NATURAL[c]:
+            by_rank.setdefault(RANK_OF[c], []).append(c)
+    for _ in range(count):
+        if by_rank and rng.random() < 0.8:
+            rank = rng.choice(sorted(by_rank))
+            naturals = by_rank[rank]
+            cards = rng.sample(naturals, rng.randint(0, len(naturals)))
+            cards += rng.sample(wilds, rng.randint(0, min(2, len(wilds))))
+            if cards:
+                out.append(make_group(cards, rank))
+        elif wilds:
+            out.append(Group(WILD_MELD, tuple(sorted(rng.sample(wilds, rng.randint(
+                1, len(wilds)))))))
+    return out
+
+
+def test_the_legal_list_is_complete_for_melds() -> None:
+    """A legal meld of one group after the initial meld is listed; a legal initial meld holds
+    a listed one (what it adds follows as further melds)."""
+    rng = random.Random(7)
+    checked = 0
+    for h in GAMES["heuristic"] + GAMES["random"]:
+        if h.phase != PLAY:
+            continue
+        listed = {format_action(h, a) for a in legal_actions(h) if a.verb == "meld"}
+        melded = h.side_melded(h.side_of(h.to_move))
+        for _ in range(6):
+            groups = _random_groups(h, rng, 1 if melded else rng.randint(1, 4))
+            if not groups or len({g.rank for g in groups}) < len(groups):
+                continue
+            action = Action("meld", tuple(groups))
+            if problem(h, action) is not None:
+                continue
+            checked += 1
+            if melded:
+                assert format_action(h, action) in listed
+            else:
+                assert any(_within(h, parse_action(h, text), action) for text in listed), \
+                    format_action(h, action)
+    assert checked > 20
+
+
+def _within(h: Hand, small: Action, big: Action) -> bool:
+    mine = {g.rank: Counter(g.cards) for g in big.groups}
+    return all(g.rank in mine and not Counter(g.cards) - mine[g.rank] for g in small.groups)
+
+
+def test_a_game_of_four_bots_replays_to_its_totals() -> None:
+    bots = [ModernHeuristicBot(i) for i in range(4)]
+    record = play_game([b.choose for b in bots], seed=1)
+    assert record["winner"] is not None and max(record["scores"]) >= 8500
+    played = list(replay(json.loads(json.dumps(record))))
+    assert list(played[-1].scores) == record["scores"]
+    assert played[-1].winner == record["winner"]
+    totals = [sum(p.hand.end.sides[s].total for p in played if p.hand.end) for s in (0, 1)]
+    assert totals == record["scores"]
+
+
+def test_no_listed_action_lays_a_card_the_player_lacks() -> None:
+    for h in GAMES["random"][::5]:
+        hand = Counter(h.hands[h.to_move])
+        for a in legal_actions(h):
+            laid = Counter(c for g in a.groups for c in g.cards)  # a pick lists hand cards
+            assert not laid - hand, format_action(h, a)
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            code = main(list(argv))
+    finally:
+        sys.stdin = old
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_command_line_plays_the_family() -> None:
+    code, dealt, _ = run("deal", "--rules", "modern-american", "--seed", "4")
+    assert code == 0
+    position = json.loads(dealt)
+    assert position["rules"] == "modern-american" and position["pile"] == []
+    assert [len(h) for h in position["hands"]] == [13] * 4 and len(position["stock"]) == 56
+    assert position["turn_card"] == position["stock"][-9]
+    code, listed, _ = run("legal", "-", stdin=dealt)
+    assert code == 0 and listed.split("\n")[0].startswith(("keep", "draw", "take"))
+    first = listed.split("\n")[0]
+    code, after, _ = run("apply", "-", first, stdin=dealt)
+    assert code == 0 and json.loads(after)["to_move"] == position["to_move"]
+    code, out, err = run("apply", "-", "discard JK", stdin=dealt)
+    assert code == 1 and out == "" and err.startswith("illegal action")
+    code, out, err = run("apply", "-", "special Nothing", stdin=dealt)
+    assert code == 2 and out == "" and err.startswith("invalid")
+    bad = dict(position, hands=[["JK"] * 5] + position["hands"][1:])
+    code, out, err = run("legal", "-", stdin=json.dumps(bad))
+    assert code == 2 and "more copies" in err
+
+
+def test_the_command_line_replays_a_record() -> None:
+    bots = [ModernHeuristicBot(i) for i in range(4)]
+    record = play_game([b.choose for b in bots], seed=2, max_hands=2,
+                       names=["ann", "bob", "cat", "dan"])
+    code, out, _ = run("replay", "-", stdin=json.dumps(record))
+    assert code == 0 and json.loads(out)["scores"] == record["scores"]
+    code, text, _ = run("replay", "--text", "-", stdin=json.dumps(record))
+    assert code == 0 and "Hand 2 (dealer bob)" in text and "scores:" in text
+    broken = dict(record, hands=[dict(record["hands"][0], actions=["p1: discard 2c"])])
+    code, out, err = run("replay", "-", stdin=json.dumps(broken))
+    assert code == 1 and out == "" and err.startswith("illegal action")
+
