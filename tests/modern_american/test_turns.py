@@ -275,3 +275,21 @@ def test_an_illegal_action_changes_nothing() -> None:
         act(h, "discard Qh")
     assert "you do not hold Qh" in str(e.value)
     assert hand_to_json(h) == before
+
+
+def test_19_20_21_an_opening_by_the_pile_counts_the_hand_alone() -> None:
+    def at_the_pile(hand: str) -> Hand:
+        return position(hand, phase="draw", pile="8c Kc", turn={"threes_chosen": True})
+
+    h19 = at_the_pile("Kd Kh Ac Ad Ah Qc Qd Qh Qs 5c 6d 8h 9d")
+    assert "count 120" in refusal(h19, "take Kd Kh, Ac Ad Ah, Qc Qd Qh Qs")
+    h20 = at_the_pile("Kd Kh Qc Qd 2c Ac Ad JK 5c 6d 8h 9d")
+    assert "clean triple" in refusal(h20, "take Kd Kh, Qc Qd 2c, Ac Ad JK")
+    h21 = at_the_pile("Kd Kh Ac Ad Ah Jc Jd Jh 4c JK 6d 8h")
+    assert "count 110" in refusal(h21, "take Kd Kh, Ac Ad Ah, Jc Jd Jh")
+    opened = act(h21, "take Kd Kh JK, Ac Ad Ah, Jc Jd Jh")  # 70 + 60 + 30 = 160
+    assert opened.melds[0][parse_cards("Kc")[0] >> 2] == tuple(parse_cards("Kc Kd Kh JK"))
+    assert opened.turn.talon == 0
+    listed = [format_action(h21, a) for a in legal_actions(h21)]
+    # listed as the least that opens: the jacks follow as a meld of their own
+    assert "take Kd Kh JK, Ac Ad Ah" in listed and "take Kd Kh, Ac Ad Ah, Jc Jd Jh" not in listed
