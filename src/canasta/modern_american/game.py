@@ -118,8 +118,13 @@ def replay(record: Mapping[str, Any] | str) -> Iterator[ReplayedHand]:
     entries = data["hands"]
     if not isinstance(entries, list):
         raise PositionError("hands must be an array")
+    won = None
     for i, entry in enumerate(entries):
         dealer, deck, lines = _hand_record(entry, i)
+        if won is not None:
+            raise PositionError(f"hands[{i}] follows the end of the game")
+        if i and dealer != (entries[i - 1]["dealer"] + 1) % NUM_PLAYERS:
+            raise PositionError(f"hands[{i}].dealer must be the seat after the last dealer")
         if sorted(deck) != sorted(shuffled_pack(rules, 0)):
             raise PositionError(f"hands[{i}].deck is not the {len(shuffled_pack(rules, 0))}-card "
                                 "pack")
@@ -133,7 +138,8 @@ def replay(record: Mapping[str, Any] | str) -> Iterator[ReplayedHand]:
                 raise PositionError(f"hands[{i}]: {line!r} is for p{seat}, and "
                                     f"p{h.to_move} is to move")
             h = apply(h, action)
-        won = None
+        if h.end is None and i < len(entries) - 1:
+            raise PositionError(f"hands[{i}] does not end, and another hand follows")
         if h.end is not None:
             scores = tuple(s + side.total for s, side in zip(scores, h.end.sides))
             dream = h.side_of(h.end.special[0]) if h.end.special and h.end.wins_game else None
