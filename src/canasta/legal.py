@@ -48,8 +48,11 @@ from canasta.cards import (
     IS_WILD,
     JOKER,
     NATURAL_RANKS,
+    NUM_CARD_TYPES,
     RANK_OF,
     RED_THREES,
+    SUITS,
+    WILDS,
     Card,
     Rank,
 )
@@ -107,8 +110,46 @@ def _all_submultisets(cards: tuple[Card, ...], low: int, high: int) -> list[tupl
     return out
 
 
-RankOptions = tuple[list[tuple[Action, int]], list[Action], int]
-OptionsKey = tuple[Rank, tuple[Card, ...], tuple[Card, ...], tuple[int, int] | None]
+RankOptions = tuple[list[Action], list[int], int]
+"""A rank's single-group melds: the actions, the number of cards each lays, the largest."""
+OptionsKey = int | tuple[Rank, tuple[Card, ...], tuple[Card, ...], tuple[int, int] | None]
+"""A make-up packed into an int (:func:`_options_key`), or spelled out where it does not fit."""
+
+_KEY_BITS: Final = 4
+"""Bits of a packed options key per kind of card (a suit of natural cards, a kind of wild card)
+and for the rank: a count or a rank must stay below ``1 << _KEY_BITS``."""
+_KEY_LIMIT: Final = 1 << _KEY_BITS
+_SHAPE_BITS: Final = 6
+"""Bits of a packed key for each count (natural cards, wild cards) of the meld joined."""
+_SHAPE_LIMIT: Final = 1 << _SHAPE_BITS
+_WILD_SHIFT: Final = _KEY_BITS * len(SUITS)
+"""Where the wild cards' digits start in a packed key, after the natural cards' suits."""
+_RANK_SHIFT: Final = _WILD_SHIFT + _KEY_BITS * len(WILDS)
+_SHAPE_SHIFT: Final = _RANK_SHIFT + _KEY_BITS
+_DIGIT: Final = tuple(1 << (_KEY_BITS * (c - FIRST_WILD if IS_WILD[c] else c % len(SUITS)))
+                      for c in range(NUM_CARD_TYPES))
+"""A card's digit in a packed key: one per suit of natural cards, one per kind of wild card."""
+
+
+def _cards_code(cards: tuple[Card, ...]) -> int:
+    """The digits of ``cards`` (of one rank, or wild cards) summed: the count of each kind."""
+    code = 0
+    for c in cards:
+        code += _DIGIT[c]
+    return code
+
+
+def _options_key(rank: Rank, naturals: tuple[Card, ...], wilds: tuple[Card, ...],
+                 wild_code: int, shape: tuple[int, int] | None) -> OptionsKey:
+    """The options cache's key of a make-up: one int, each count a digit, when every count fits
+    its digit (then no two make-ups share a key), the make-up itself otherwise."""
+    if (len(naturals) < _KEY_LIMIT and len(wilds) < _KEY_LIMIT and 0 <= rank < _KEY_LIMIT
+            and (shape is None or (shape[0] < _SHAPE_LIMIT - 1 and shape[1] < _SHAPE_LIMIT))):
+        packed = 0 if shape is None else ((shape[1] << _SHAPE_BITS) | (shape[0] + 1))
+        return (_cards_code(naturals) | (wild_code << _WILD_SHIFT) | (rank << _RANK_SHIFT)
+                | (packed << _SHAPE_SHIFT))
+    return (rank, naturals, wilds, shape)
+
 _RANK_OPTIONS: Final[dict[tuple[object, ...], dict[OptionsKey, RankOptions]]] = {}
 """Per variant and meld make-up rules (``Rules.meld_shape``), the options by rank, naturals, wild
 cards and the make-up of the meld they join."""
@@ -133,23 +174,23 @@ def _options_cache(rules: Rules) -> dict[OptionsKey, RankOptions]:
     return cache
 
 
-_MELD_ACTIONS: Final[dict[tuple[Rank, tuple[Card, ...]], Action]] = {}
+_MELD_ACTIONS: Final[dict[Rank, dict[tuple[Card, ...], Action]]] = {}
+"""The single-group meld actions made so far, by rank and cards: the lists share them."""
 
 
 def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: tuple[Card, ...],
-                  shape: tuple[int, int] | None) -> RankOptions:
+                  shape: tuple[int, int] | None, key: OptionsKey) -> RankOptions:
     """Single-group meld actions onto rank ``rank`` (a meld of make-up ``shape``, or a new one):
-    (action and size) pairs, the bare actions and the largest size. Cached by make-up."""
+    the actions, their sizes and the largest size, kept in the options cache under ``key``."""
     cache = _options_cache(rules)
-    key = (rank, naturals, wilds, shape)
-    found = cache.get(key)
-    if found is not None:
-        return found
-    out: list[tuple[Action, int]] = []
+    out: list[Action] = []
+    sizes: list[int] = []
     variant = variant_of(rules)
     en, ew = shape or (0, 0)
     wild_sets = [submultisets(wilds, w) for w in range(len(wilds) + 1)]
-    actions = _MELD_ACTIONS
+    actions = _MELD_ACTIONS.get(rank)
+    if actions is None:
+        actions = _MELD_ACTIONS[rank] = {}
     for k in range(0 if shape else rules.min_naturals_per_meld, len(naturals) + 1):
         if en + k < rules.min_naturals_per_meld:
             continue
@@ -171,15 +212,16 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
             for w in counts:
                 for wild in wild_sets[w]:
                     cards = nat + wild
-                    action = actions.get((rank, cards))
+                    action = actions.get(cards)
                     if action is None:
                         action = new_action("meld", (new_group(rank, cards),))
-                        actions[(rank, cards)] = action
-                    out.append((action, k + w))
+                        actions[cards] = action
+                    out.append(action)
+                    sizes.append(k + w)
     if len(cache) > 200_000:
         cache.clear()
         _MELD_ACTIONS.clear()
-    result = (out, [a for a, _ in out], max((k for _, k in out), default=0))
+    result = (out, sizes, max(sizes, default=0))
     cache[key] = result
     return result
 
@@ -714,6 +756,7 @@ def _meld_actions(state: HandState, hand: tuple[Card, ...],
     n_hand = len(hand)
     roomy = n_hand - 2 if state.answer != "yes" else -1  # options this large leave 2+ cards
     acts: list[Action] = []
+    wild_code = _cards_code(wilds)
     for rank in ranks:
         naturals = by_rank.get(rank, ())
         existing = melds[rank]
@@ -724,15 +767,16 @@ def _meld_actions(state: HandState, hand: tuple[Card, ...],
         else:
             wild_count = len(existing) - bisect_left(existing, FIRST_WILD)
             shape = (len(existing) - wild_count, wild_count)
-        found = cache.get((rank, naturals, wilds, shape))
+        key = _options_key(rank, naturals, wilds, wild_code, shape)
+        found = cache.get(key)
         if found is None:
-            found = _rank_options(rules, rank, naturals, wilds, shape)
-        options, bare, largest = found
+            found = _rank_options(rules, rank, naturals, wilds, shape, key)
+        options, sizes, largest = found
         if largest <= roomy:
-            acts.extend(bare)  # the usual case: no option comes near going out
+            acts.extend(options)  # the usual case: no option comes near going out
         else:
             before = len(existing) if existing is not None else 0
-            acts.extend(_near_out_melds(state, hand, melds, options, before, canastas))
+            acts.extend(_near_out_melds(state, hand, melds, options, sizes, before, canastas))
     if (state.answer != "no" and canastas < rules.min_canastas_to_go_out
             and 2 <= n_hand <= len(melds) - melds.count(None)
             and not rules.going_out_requires_discard):
@@ -741,10 +785,10 @@ def _meld_actions(state: HandState, hand: tuple[Card, ...],
 
 
 def _near_out_melds(state: HandState, hand: tuple[Card, ...], melds: SideMelds,
-                    options: list[tuple[Action, int]], before: int,
+                    options: list[Action], sizes: list[int], before: int,
                     canastas: int) -> list[Action]:
-    """The melds among ``options`` (with their sizes, onto a meld of ``before`` cards) that the
-    hand-size rule (§1.6) and a partner's answer allow."""
+    """The melds among ``options`` (of ``sizes`` cards, onto a meld of ``before`` cards) that
+    the hand-size rule (§1.6) and a partner's answer allow."""
     rules = state.rules
     n_hand = len(hand)
     answer = state.answer
@@ -752,7 +796,7 @@ def _near_out_melds(state: HandState, hand: tuple[Card, ...], melds: SideMelds,
     need = rules.min_canastas_to_go_out
     size = rules.canasta_size
     acts = []
-    for action, k in options:
+    for action, k in zip(options, sizes):
         left = n_hand - k
         if left == 0 or (left == 1 and not last_red_three):
             made = canastas + (1 if before + k >= size > before else 0)
