@@ -256,3 +256,15 @@ def test_bot_audit_counts_the_pile_points_handed_to_the_next_opponent() -> None:
     tally = audit.Tally(discards=4, fed_points=90, big_fed_points=90)
     figures = tally.figures()
     assert figures["fed_points_per_discard"] == figures["big_fed_points_per_discard"] == 22.5
+
+
+def test_modern_playout_json() -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "modern_playout.py"), "--seconds",
+                           "0.5", "--json"], capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    report = _json_line(done.stdout)
+    for family in ("classic", "modern-american"):
+        assert report[family]["hands"] >= 1, family
+        assert report[family]["decisions"] >= report[family]["hands"], family
+    assert report["ratio_hands_per_cpu_s"]["modern-american / classic"] > 0

@@ -1,8 +1,8 @@
 """Bots for Modern American Canasta (:mod:`canasta.modern_american`).
 
 They read what their seat may know: their own hand, the table (melds, laid threes, the pile,
-the size of the stock) and the legal list. ``modern-random`` picks any legal action;
-``modern-heuristic`` plays the family's risks: no meld of sevens, natural aces or wild cards it
+the size of the stock) and the legal list. ``modern-random`` picks any legal action,
+``modern-greedy`` lays the most cards it can; ``modern-heuristic`` plays the family's risks: no meld of sevens, natural aces or wild cards it
 cannot finish (each costs 2500 or 2000 when left incomplete), wild cards kept for the canasta
 they finish, the pack picked when it is worth it, a special hand laid when it is there, and
 discards that the next player is least likely to pick (dead ranks first, then single cards).
@@ -39,6 +39,29 @@ class ModernRandomBot:
     def choose(self, h: Hand) -> Action:
         """A legal action of ``h``, at random."""
         return self.rng.choice(legal_actions(h))
+
+
+class ModernGreedyBot:
+    """Lays as many cards as it can: the largest pick or meld first, a special hand when there
+    is one; discards its lowest card. It knows none of the family's risks."""
+
+    name = "modern-greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, h: Hand) -> Action:
+        """The legal action that lays the most cards, else the cheapest discard."""
+        legal = legal_actions(h)
+        laid = [a for a in legal if a.verb in ("special", "take", "meld")]
+        if laid:
+            return max(laid, key=lambda a: (a.verb == "special",
+                                            sum(len(g.cards) for g in a.groups)))
+        discards = [a for a in legal if a.verb == "discard"]
+        if discards:
+            return min(discards, key=lambda a: (h.rules.value_of[a.card], self.rng.random()))
+        plain = [a for a in legal if a.verb in ("draw", "pass", "yes")]
+        return plain[0] if plain else legal[-1]
 
 
 class ModernHeuristicBot:
@@ -147,3 +170,8 @@ class ModernHeuristicBot:
             return (danger + h.rules.value_of[c] / 5, self.rng.random())
 
         return min(discards, key=cost)
+
+
+MODERN_BOTS = {"modern-random": ModernRandomBot, "modern-greedy": ModernGreedyBot,
+               "modern-heuristic": ModernHeuristicBot}
+"""The bots of the family, by name."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Final
 
 from canasta.cards import RANK_OF, THREE, Card, Rank, make_pack
@@ -119,7 +120,7 @@ class Hand:
         """The completed canastas (seven cards, any kind) of ``side``."""
         return sum(1 for m in self.melds[side] if m is not None and len(m) >= MAX_MELD)
 
-    @property
+    @cached_property
     def dead(self) -> frozenset[Rank]:
         """The natural ranks of which either side has completed a canasta (MA §4.6)."""
         if not self.knobs.dead_ranks:

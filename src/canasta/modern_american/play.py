@@ -187,11 +187,9 @@ def _group_key(group: Group) -> tuple[Rank | None, str | None]:
     return group.rank, None
 
 
-def _owned(hand: Sequence[Card], cards: Sequence[Card]) -> str | None:
+def _owned(hand: Sequence[Card], cards: Sequence[Card]) -> str:
     missing = Counter(cards) - Counter(hand)
-    if missing:
-        return "you do not hold " + " ".join(format_card(c) for c in sorted(missing.elements()))
-    return None
+    return "you do not hold " + " ".join(format_card(c) for c in sorted(missing.elements()))
 
 
 def _opening_via_pick(h: Hand, side: int, top: Card, shown: Sequence[Card],
@@ -229,9 +227,12 @@ def _lay(h: Hand, groups: Sequence[Group], top: Card | None
         if any(k == key for k, _ in laid):
             return f"two groups for one meld of {rank_name(key)}: join them", h.melds[side], hand
         laid.append((key, group.cards))
-    problem = _owned(hand, [c for _, cards in laid for c in cards])
-    if problem is not None:
-        return problem, h.melds[side], hand
+    left = list(hand)
+    for _, cards in laid:
+        for c in cards:
+            if c not in left:
+                return _owned(hand, [c for _, cs in laid for c in cs]), h.melds[side], hand
+            left.remove(c)
     melds = list(h.melds[side])
     if top is not None and (not laid or laid[0][0] != RANK_OF[top] or not IS_NATURAL[top]):
         what = rank_name(RANK_OF[top]) if IS_NATURAL[top] else "a natural rank"
@@ -256,11 +257,9 @@ def _lay(h: Hand, groups: Sequence[Group], top: Card | None
     if problem is not None:
         return problem, h.melds[side], hand
     for i, (key, cards) in enumerate(laid):
-        for c in cards:
-            hand.remove(c)
         extra = (top,) if i == 0 and top is not None else ()
         melds[key] = tuple(sorted((*(melds[key] or ()), *cards, *extra)))
-    return None, tuple(melds), hand
+    return None, tuple(melds), left
 
 
 def _meld_problem(h: Hand, action: Action) -> str | None:

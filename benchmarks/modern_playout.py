@@ -1,0 +1,113 @@
+"""Random-playout throughput of Modern American Canasta beside classic, in the same run.
+
+Plays whole hands with uniformly random legal actions, for ``--seconds`` each: classic hands
+(``canasta.legal_actions`` / ``canasta.apply``, the baseline named ``classic``) and Modern
+American hands (``canasta.modern_american.play``), alternating in slices of a second so that
+both see the same machine. Reports hands/s, decisions/s and decisions per hand by CPU time, and
+the ratio of the two families' hands per CPU second.
+
+Usage::
+
+    python benchmarks/modern_playout.py --seconds 10
+    python benchmarks/modern_playout.py --seconds 2 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import canasta
+from canasta.modern_american import play
+
+
+@dataclass
+class Tally:
+    """Hands and decisions played, with the CPU seconds they took."""
+
+    hands: int = 0
+    decisions: int = 0
+    cpu: float = 0.0
+
+    def as_json(self) -> dict[str, float]:
+        cpu = self.cpu or 1e-9
+        return {"hands": self.hands, "decisions": self.decisions, "cpu_s": round(self.cpu, 3),
+                "hands_per_cpu_s": round(self.hands / cpu, 1),
+                "decisions_per_cpu_s": round(self.decisions / cpu),
+                "decisions_per_hand": round(self.decisions / max(1, self.hands), 1)}
+
+
+def classic_hand(seed: int) -> int:
+    """One random classic hand; its decisions."""
+    choice = random.Random(seed).choice
+    state = canasta.new_hand(canasta.get_rules("classic"), seed=seed)
+    n = 0
+    while not state.is_over:
+        state = canasta.apply(state, choice(canasta.legal_actions(state)))
+        n += 1
+    return n
+
+
+def modern_hand(seed: int) -> int:
+    """One random Modern American hand; its decisions."""
+    choice = random.Random(seed).choice
+    h = play.new_hand(seed)
+    n = 0
+    while h.end is None:
+        h = play.apply(h, choice(play.legal_actions(h)))
+        n += 1
+    return n
+
+
+def run(seconds: float, seed: int) -> dict[str, Tally]:
+    """Both families for ``seconds`` each, in alternating one-second slices."""
+    families: dict[str, Callable[[int], int]] = {"classic": classic_hand,
+                                                 "modern-american": modern_hand}
+    tallies = {name: Tally() for name in families}
+    rng = random.Random(seed)
+    for hand in families.values():  # warm up
+        hand(rng.getrandbits(32))
+    while min(t.cpu for t in tallies.values()) < seconds:
+        for name, hand in families.items():
+            tally = tallies[name]
+            start = time.process_time()
+            while time.process_time() - start < min(1.0, seconds):
+                tally.decisions += hand(rng.getrandbits(32))
+                tally.hands += 1
+            tally.cpu += time.process_time() - start
+    return tallies
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=10.0,
+                        help="CPU seconds for each family (default: 10)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals and choices")
+    parser.add_argument("--json", action="store_true", help="print one line of JSON")
+    args = parser.parse_args(argv)
+    tallies = run(args.seconds, args.seed)
+    report = {name: t.as_json() for name, t in tallies.items()}
+    classic, modern = tallies["classic"], tallies["modern-american"]
+    ratio = (modern.hands / modern.cpu) / (classic.hands / classic.cpu)
+    report["ratio_hands_per_cpu_s"] = {"modern-american / classic": round(ratio, 3)}
+    report["build"] = "compiled" if canasta.COMPILED else "pure"
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"random playout, {report['build']} build, {args.seconds:g} CPU s per family")
+    for name, tally in tallies.items():
+        row = tally.as_json()
+        print(f"  {name:16} {row['hands_per_cpu_s']:8.1f} hands/CPU s  "
+              f"{row['decisions_per_cpu_s']:8} decisions/CPU s  "
+              f"{row['decisions_per_hand']:6.1f} decisions/hand  ({tally.hands} hands)")
+    print(f"  modern-american ÷ classic (hands per CPU second): {ratio:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
