@@ -2,10 +2,11 @@
 
 They read what their seat may know: their own hand, the table (melds, laid threes, the pile,
 the size of the stock) and the legal list. ``modern-random`` picks any legal action,
-``modern-greedy`` lays the most cards it can; ``modern-heuristic`` plays the family's risks: no meld of sevens, natural aces or wild cards it
-cannot finish (each costs 2500 or 2000 when left incomplete), wild cards kept for the canasta
-they finish, the pack picked when it is worth it, a special hand laid when it is there, and
-discards that the next player is least likely to pick (dead ranks first, then single cards).
+``modern-greedy`` lays the most cards it can; ``modern-heuristic`` plays the family's risks:
+no meld of sevens, natural aces or wild cards it cannot finish (each costs 2500 or 2000 when
+left incomplete), wild cards kept for the canasta they finish, the pack picked when it is worth
+it, a special hand laid when it is there, and discards that the next player is least likely to
+pick (dead ranks first, then single cards).
 
 >>> from canasta.modern_american.play import apply, new_hand
 >>> h = new_hand(seed=2)
