@@ -47,7 +47,8 @@ def add_command(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "play", help="play a game against bots in the terminal", description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--rules", metavar="R", help="preset (default classic): " + ", ".join(PRESETS))
+    p.add_argument("--rules", metavar="R", help="preset (default classic): "
+                   + ", ".join([*PRESETS, "modern-american"]))
     p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                    help="change a rules field of the preset (repeatable; docs/rules.md lists "
                         "them), e.g. target_score=3000 or pile_frozen_by_wild=false; a list "
@@ -134,6 +135,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         seed_note = ""
         console.print(f"Resuming {path} (hand {table.game.hand_number}, "
                       f"{len(table.game.actions)} moves into it).", soft_wrap=True)
+    elif (args.rules or "").strip().lower() == "modern-american":
+        return _play_modern(args, console)
     else:
         try:
             rules = get_rules(args.rules or "classic")
@@ -164,3 +167,25 @@ def cmd_play(args: argparse.Namespace) -> int:
                   soft_wrap=True)
     console.print("Type 'help' for the commands, a number to play a suggestion.", style="dim")
     return run_session(table, console, args.delay, seed_note)
+
+
+def _play_modern(args: argparse.Namespace, console: Any) -> int:
+    """A game of Modern American Canasta (:mod:`canasta.interfaces.terminal.modern`)."""
+    from canasta.interfaces.terminal.modern import play_game
+    from canasta.interfaces.terminal.session import default_save_path
+
+    for flag in ("set", "partner", "opponents", "resume"):
+        if getattr(args, flag):
+            return _fail(f"--{flag} is not played with modern-american yet: the bots are "
+                         "modern-heuristic, the rules the preset's")
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    save = Path(args.save).expanduser() if args.save else default_save_path()
+    console.print(f"canasta play · modern-american · seed {seed} · with Eva, Pat (your "
+                  "partner) and Carla (modern-heuristic)")
+    console.print(f"Saving the game to {save} after every move. Type 'help' for the "
+                  "commands.", style="dim", soft_wrap=True)
+    try:
+        return play_game(console, console.input, seed, save, max(0.0, args.delay))
+    except (EOFError, KeyboardInterrupt):
+        console.print(f"\nSaved to {save}.")
+        return 0
