@@ -77,6 +77,14 @@ def new_table(client: Any, **body: Any) -> tuple[str, dict[int, str]]:
     return data["table_id"], {s["seat"]: s["token"] for s in data["seats"]}
 
 
+def sit_down(client: Any, table_id: str, tokens: dict[int, str]) -> None:
+    """Every person at the table sits down (a view with each seat's token): the bots of a new
+    table wait until then."""
+    for token in tokens.values():
+        r = client.get(f"/api/tables/{table_id}/view", params={"token": token})
+        assert r.status_code == 200, r.text
+
+
 @contextlib.contextmanager
 def table_socket(client: TestClient, table_id: str, token: str | None = None,
                  **options: Any) -> Iterator[Any]:

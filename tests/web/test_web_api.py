@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
 
 from canasta import GameRecord, observe, replay
+from canasta.game import Game
 from canasta.interfaces.web.lobby import Lobby
-from tests.web.support import TestClient, new_table, running_app, wait_for
+from canasta.rules import get_rules
+from tests.web.support import (
+    TestClient,
+    new_table,
+    running_app,
+    sit_down,
+    table_socket,
+    wait_for,
+)
 
 FOUR = ["human", "bot:random", "human", "bot:random"]
 
@@ -28,7 +38,10 @@ def view(client: TestClient, table_id: str, token: str | None = None) -> dict[st
 
 
 def human_turn(client: TestClient, table_id: str, tokens: dict[int, str]) -> tuple[int, str]:
-    """Wait until a human seat is to move (bots play at once); returns it and its token."""
+    """Every person sits down (the bots wait for them), then wait until a human seat is to
+    move (bots play at once); returns it and its token."""
+    sit_down(client, table_id, tokens)
+
     def mover() -> tuple[int, str] | None:
         v = view(client, table_id)
         if v["status"] != "playing":
@@ -264,7 +277,8 @@ def test_random_text_never_breaks_the_server(client: TestClient) -> None:
 
 def finish_hand(client: TestClient, table_id: str, tokens: dict[int, str],
                 rng: random.Random) -> dict[str, Any]:
-    """Play random legal actions for the humans until the hand is over."""
+    """The humans sit down and play random legal actions until the hand is over."""
+    sit_down(client, table_id, tokens)
     for _ in range(3000):
         v = view(client, table_id)
         if v["status"] != "playing":
@@ -357,6 +371,34 @@ def test_an_idle_seat_may_be_handed_to_a_bot_by_another_player(sqlite_url: str) 
         r = client.post(f"/api/tables/{table_id}/seats/1/bot", json={"token": tokens[0]})
         assert r.status_code == 200 and r.json()["seats"][1]["controller"] == "bot"
         assert r.json()["seat"] == 0
+
+
+def bots_first(seats: list[str]) -> int:
+    """A seed whose first hand opens with a bot's turn at a classic table of ``seats``."""
+    return next(s for s in range(100)
+                if seats[Game(get_rules("classic"), seed=s).state.to_move] != "human")
+
+
+def test_the_bots_wait_until_every_person_sits_down(client: TestClient) -> None:
+    table_id, tokens = new_table(client, seats=FOUR, seed=bots_first(FOUR))
+    time.sleep(0.3)  # the bots would have played by now (no delay)
+    watched = view(client, table_id)  # a spectator sits nobody down
+    assert watched["version"] == 0 and watched["log"] == [] and watched["waiting_for"] == [0, 2]
+    assert view(client, table_id, tokens[0])["waiting_for"] == [2]  # seat 0 sits down
+    time.sleep(0.3)
+    assert view(client, table_id)["version"] == 0
+    with table_socket(client, table_id, tokens[2]) as ws:  # the last one sits down: play starts
+        assert ws.receive_json()["view"]["waiting_for"] == []
+        wait_for(lambda: view(client, table_id)["log"])
+    assert view(client, table_id)["waiting_for"] == []
+
+
+def test_a_seat_handed_to_a_bot_is_awaited_no_more(sqlite_url: str) -> None:
+    with running_app(sqlite_url, idle_seconds=0.0) as client:
+        table_id, tokens = new_table(client, seats=FOUR, seed=bots_first(FOUR))
+        r = client.post(f"/api/tables/{table_id}/seats/2/bot", json={"token": tokens[0]})
+        assert r.status_code == 200 and r.json()["waiting_for"] == []
+        wait_for(lambda: view(client, table_id)["log"])
 
 
 # -- hints ----------------------------------------------------------------------------------------

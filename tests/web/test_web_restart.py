@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 
-from tests.web.support import LiveServer, new_table, wait_for
+from tests.web.support import LiveServer, new_table, sit_down, wait_for
 
 
 def get(http: httpx.Client, path: str, **params: str) -> Any:
@@ -29,6 +29,7 @@ def human_to_move(http: httpx.Client, table_id: str, tokens: dict[int, str]) -> 
 
 def play_turns(http: httpx.Client, table_id: str, tokens: dict[int, str], count: int,
                rng: random.Random) -> None:
+    sit_down(http, table_id, tokens)
     for _ in range(count):
         seat = human_to_move(http, table_id, tokens)
         mine = get(http, f"/api/tables/{table_id}/view", token=tokens[seat])

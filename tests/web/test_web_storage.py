@@ -7,6 +7,7 @@ PostgreSQL server named by ``CANASTA_TEST_POSTGRES_URL`` (skipped without it, fa
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +15,12 @@ import pytest
 from sqlalchemy import select, update
 
 from canasta import apply, format_card, new_hand
-from canasta.game import GameRecord, as_played, replay
+from canasta.game import Game, GameRecord, as_played, replay
 from canasta.interfaces.web import schema
 from canasta.interfaces.web.storage import HandRow, SeatRow, Storage, TableRow
 from canasta.interfaces.web.tables import hash_token
-from tests.web.support import TestClient, new_table, running_app, wait_for
+from canasta.rules import get_rules
+from tests.web.support import TestClient, new_table, running_app, sit_down, wait_for
 
 
 def views(client: TestClient, table_id: str, tokens: dict[int, str]) -> dict[Any, Any]:
@@ -30,7 +32,8 @@ def views(client: TestClient, table_id: str, tokens: dict[int, str]) -> dict[Any
 
 def play_some(client: TestClient, table_id: str, tokens: dict[int, str], turns: int,
               rng: random.Random) -> None:
-    """The humans play ``turns`` actions (bots answer in between)."""
+    """The humans sit down and play ``turns`` actions (bots answer in between)."""
+    sit_down(client, table_id, tokens)
     done = 0
     while done < turns:
         v = wait_for(lambda: (w := client.get(f"/api/tables/{table_id}/view").json())
@@ -71,6 +74,19 @@ def test_tables_come_back_after_a_restart(database_url: str) -> None:
         assert client.get(f"/api/tables/{table_id}/record").json() == record
         play_some(client, table_id, tokens, 4, random.Random(3))
         assert views(client, table_id, tokens)[None]["version"] > before[None]["version"]
+
+
+def test_the_bots_still_wait_for_a_person_after_a_restart(database_url: str) -> None:
+    seats = ["human", "bot:random", "bot:random", "bot:random"]
+    seed = next(s for s in range(100) if Game(get_rules("classic"), seed=s).state.to_move != 0)
+    with running_app(database_url) as client:
+        table_id, tokens = new_table(client, seats=seats, seed=seed)
+    with running_app(database_url) as client:
+        time.sleep(0.3)  # the bots would have played by now (no delay)
+        watched = client.get(f"/api/tables/{table_id}/view").json()
+        assert watched["waiting_for"] == [0] and watched["log"] == []
+        sit_down(client, table_id, tokens)
+        wait_for(lambda: client.get(f"/api/tables/{table_id}/view").json()["log"])
 
 
 def test_bot_tables_go_on_after_a_restart(database_url: str) -> None:

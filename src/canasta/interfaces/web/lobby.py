@@ -297,6 +297,10 @@ class Lobby:
         if seat is None:
             raise Forbidden("this token holds no seat at this table")
         table.seats[seat].last_seen = time.monotonic()
+        if table.sit(seat):  # the bots may start once the last person has sat down
+            table.changed(play=False)
+            self._broadcast(table)
+            self.kick(table)
         return seat
 
     async def seat_of(self, table_id: str, token: str | None) -> tuple[Table, int | None]:
@@ -352,6 +356,8 @@ class Lobby:
         self._make_room()
         seed = request.seed if request.seed is not None else secrets.randbits(63)
         table = Table.new(secrets.token_urlsafe(9), rules, seed, seats, request.auto_next)
+        if any(seat.is_bot for seat in seats):  # the bots wait until every person sits down
+            table.awaited = set(tokens)
         try:
             await self.db.call(Storage.create_table, table.to_row())
         except Exception:

@@ -259,6 +259,9 @@ class TableView(BaseModel):
     winner: int | None = Field(description="The winning side once the game is over.")
     next_hand: Literal["auto", "request"] = Field(
         description="How the next hand is dealt: by itself, or on a 'next' request.")
+    waiting_for: list[int] = Field(
+        [], description="Seats people play whose player has not sat down yet (never used the "
+                        "seat's token): the bots wait until this is empty.")
     table_rules: TableRules
     pile_freeze: PileFreeze
     card_points: dict[str, int] = Field(description="What each card counts in a meld.")

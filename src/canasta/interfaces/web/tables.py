@@ -147,6 +147,9 @@ class Table:
         self.views: dict[int | None, tuple[dict[str, Any], str]] = {}
         """Views built since the last change, by seat (``None``: spectators), with their
         WebSocket message text."""
+        self.awaited: set[int] = set()
+        """Seats whose player has not sat down yet (never used the seat's token): while a
+        person plays one of them, the bots wait (see :meth:`waiting_for`)."""
 
     # -- building -------------------------------------------------------------------------------
 
@@ -185,7 +188,12 @@ class Table:
         seats = [Seat(s.seat, s.name, s.controller, s.bot, s.token_hash) for s in row.seats]
         if [s.index for s in seats] != list(range(game.rules.num_players)):
             raise TableDataError(f"table {row.id}: the seats do not match the rules")
-        return Table(row.id, game, row.seed, seats, row.auto_next, history)
+        table = Table(row.id, game, row.seed, seats, row.auto_next, history)
+        if not game.is_over and any(s.is_bot for s in seats):
+            # who sat down is not stored: a person who has not acted yet is awaited
+            acted = {seat for h in row.hands for seat, _ in h.actions}
+            table.awaited = {s.index for s in seats if not s.is_bot and s.index not in acted}
+        return table
 
     # -- reading --------------------------------------------------------------------------------
 
@@ -237,9 +245,22 @@ class Table:
         seat = self.seats[self.game.state.to_move]
         return seat if seat.is_bot else None
 
+    def waiting_for(self) -> list[int]:
+        """The seats people play whose player has not sat down yet: the bots wait until every
+        one of them has, so nobody arrives to moves already made."""
+        return sorted(i for i in self.awaited if not self.seats[i].is_bot)
+
+    def sit(self, seat: int) -> bool:
+        """The player of ``seat`` is here (their token was used); True if they were awaited."""
+        if seat not in self.awaited:
+            return False
+        self.awaited.discard(seat)
+        return True
+
     def needs_server(self) -> bool:
-        """True if the server must act next: a bot's turn, or a deal nobody needs to ask for."""
-        if self.game.is_over:
+        """True if the server must act next: a bot's turn, or a deal nobody needs to ask for,
+        once every person has sat down."""
+        if self.game.is_over or self.waiting_for():
             return False
         if self.game.state.is_over:
             return self.deals_by_itself()

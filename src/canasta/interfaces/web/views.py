@@ -89,6 +89,7 @@ def build_view(table: Table, seat: int | None) -> dict[str, Any]:
         "target": game.rules.target_score,
         "winner": game.winner,
         "next_hand": "auto" if table.deals_by_itself() else "request",
+        "waiting_for": table.waiting_for(),
     })
     view.update(table_extras(table))
     view["pile_freeze"] = pile_freeze(state, seat)

@@ -481,6 +481,10 @@ class TablePage {
       if (v.phase === "play" && v.answer) {
         add(el, " ", h("span.badge", v.answer === "yes" ? "Partner said yes: go out this turn" : "Partner said no: you may not go out"));
       }
+    } else if ((v.waiting_for || []).length && seatInfo(v, mover)?.controller === "bot") {
+      const names = v.waiting_for.map((s) => this.name(s));
+      add(el, h("span.spinner", { "aria-hidden": "true" }),
+        ` Waiting for ${names.join(" and ")} to sit down: the bots start then.`);
     } else {
       add(el, h("span.spinner", { "aria-hidden": "true" }),
         ` ${this.name(mover)} ${mover === this.seat ? "are" : "is"} to ${v.phase === "answer" ? "answer" : "play"}`,
