@@ -196,3 +196,14 @@ def test_the_command_line_replays_a_record() -> None:
     code, out, err = run("replay", "-", stdin=json.dumps(broken))
     assert code == 1 and out == "" and err.startswith("illegal action")
 
+
+
+def test_a_record_whose_hands_do_not_follow_is_invalid() -> None:
+    bots = [ModernRandomBot(i) for i in range(4)]
+    record = play_game([b.choose for b in bots], seed=3, max_hands=2)
+    wrong_dealer = dict(record, hands=[record["hands"][0], dict(record["hands"][1], dealer=3)])
+    code, out, err = run("replay", "-", stdin=json.dumps(wrong_dealer))
+    assert code == 2 and out == "" and "seat after the last dealer" in err
+    unfinished = dict(record, hands=[dict(record["hands"][0], actions=[]), record["hands"][1]])
+    code, out, err = run("replay", "-", stdin=json.dumps(unfinished))
+    assert code == 2 and "does not end" in err
