@@ -25,6 +25,7 @@ from canasta.modern_american.melds import (
     MIN_NATURALS,
     WILD_MELD,
     opening_problem,
+    wild_problem,
 )
 from canasta.modern_american.special_hands import CATALOGUES, SIZE
 
@@ -112,15 +113,21 @@ def meld_candidates(h: Hand) -> list[Action]:
     melds = h.melds[side]
     by_rank = _by_rank(hand)
     wilds = _wilds(hand)
+    ctx = h.context(side)
     out = []
     for rank in NATURAL_RANKS:
         naturals = by_rank.get(rank, ())
-        if not naturals and melds[rank] is None:
+        before = melds[rank] or ()
+        if not naturals and not before:
             continue
-        room = MAX_MELD - len(melds[rank] or ())
+        room = MAX_MELD - len(before)
+        held = sum(1 for c in before if not IS_WILD[c])
         for k in range(min(len(naturals), room) + 1):
+            # the same check the meld gets: no wild card where the moment forbids one
+            most = 0 if not wilds or wild_problem(h.knobs, rank, before, held + k, ctx) else \
+                min(MAX_WILDS, room - k)
             for nat in submultisets(naturals, k):
-                for w in range(min(MAX_WILDS, room - k) + 1):
+                for w in range(most + 1):
                     if k + w == 0:
                         continue
                     for ws in submultisets(wilds, w):

@@ -52,8 +52,8 @@ def _wild_meld_problem(knobs: Knobs, before: Sequence[Card], added: Sequence[Car
     return None
 
 
-def _wild_problem(knobs: Knobs, key: Rank, before: Sequence[Card], naturals: int,
-                  ctx: MeldContext) -> str | None:
+def wild_problem(knobs: Knobs, key: Rank, before: Sequence[Card], naturals: int,
+                 ctx: MeldContext) -> str | None:
     """Why wild cards may not join this meld now, or ``None`` (MA §4.2–§4.5)."""
     mode = knobs.natural_only(key)
     if mode == ALWAYS:
@@ -97,7 +97,7 @@ def meld_problem(knobs: Knobs, key: Rank, before: Sequence[Card], added: Sequenc
     if wilds > MAX_WILDS:
         return f"a meld may hold at most {MAX_WILDS} wild cards"
     if any(IS_WILD[c] for c in added):
-        problem = _wild_problem(knobs, key, before, naturals, ctx)
+        problem = wild_problem(knobs, key, before, naturals, ctx)
         if problem is not None:
             return problem
     if (ctx.opening and wilds and len(cards) == MAX_MELD
