@@ -112,23 +112,45 @@ def _all_submultisets(cards: tuple[Card, ...], low: int, high: int) -> list[tupl
 
 RankOptions = tuple[list[Action], list[int], int]
 """A rank's single-group melds: the actions, the number of cards each lays, the largest."""
-OptionsKey = int | tuple[Rank, tuple[Card, ...], tuple[Card, ...], tuple[int, int] | None]
-"""A make-up packed into an int (:func:`_options_key`), or spelled out where it does not fit."""
+WildCounts = tuple[tuple[int, ...], ...]
+"""For each number of natural cards laid (0, 1, …), the numbers of wild cards that may go with
+them onto a meld: what the meld rules allow a make-up, whatever the cards."""
+OptionsKey = int | tuple[int, tuple[Card, ...], tuple[Card, ...]]
+"""The cards of a make-up packed into an int with its allowance (:func:`_options_key`), or
+spelled out where a count does not fit."""
 
 _KEY_BITS: Final = 4
-"""Bits of a packed options key per kind of card (a suit of natural cards, a kind of wild card)
-and for the rank: a count or a rank must stay below ``1 << _KEY_BITS``."""
+"""Bits of a packed key per kind of card (a suit of natural cards, a kind of wild card) and for
+a rank or a number of cards: each must stay below ``1 << _KEY_BITS``."""
 _KEY_LIMIT: Final = 1 << _KEY_BITS
 _SHAPE_BITS: Final = 6
-"""Bits of a packed key for each count (natural cards, wild cards) of the meld joined."""
+"""Bits of a packed make-up for each count (natural cards, wild cards) of the meld joined."""
 _SHAPE_LIMIT: Final = 1 << _SHAPE_BITS
 _WILD_SHIFT: Final = _KEY_BITS * len(SUITS)
 """Where the wild cards' digits start in a packed key, after the natural cards' suits."""
-_RANK_SHIFT: Final = _WILD_SHIFT + _KEY_BITS * len(WILDS)
-_SHAPE_SHIFT: Final = _RANK_SHIFT + _KEY_BITS
+_ALLOWANCE_SHIFT: Final = _WILD_SHIFT + _KEY_BITS * len(WILDS)
 _DIGIT: Final = tuple(1 << (_KEY_BITS * (c - FIRST_WILD if IS_WILD[c] else c % len(SUITS)))
                       for c in range(NUM_CARD_TYPES))
 """A card's digit in a packed key: one per suit of natural cards, one per kind of wild card."""
+
+
+class _OptionsTable:
+    """The single-group meld options under one family's meld rules (one variant type, one
+    ``Rules.meld_shape``): what each make-up allows, and the options of each hand's cards."""
+
+    __slots__ = ("allowances", "allowed", "ids", "options")
+
+    def __init__(self) -> None:
+        self.options: dict[OptionsKey, RankOptions] = {}
+        """The options, by the cards and the allowance of a make-up (:func:`_options_key`)."""
+        self.allowed: dict[int, int] = {}
+        """The allowance of a make-up (rank, meld joined, numbers of cards), by its packed
+        form (:func:`_make_up_code`)."""
+        self.ids: dict[tuple[Rank, WildCounts], int] = {}
+        """Each rank and :data:`WildCounts` seen, numbered: make-ups that allow the same share
+        their options."""
+        self.allowances: list[tuple[Rank, WildCounts]] = []
+        """The rank and wild-card counts of each number."""
 
 
 def _cards_code(cards: tuple[Card, ...]) -> int:
@@ -139,77 +161,121 @@ def _cards_code(cards: tuple[Card, ...]) -> int:
     return code
 
 
-def _options_key(rank: Rank, naturals: tuple[Card, ...], wilds: tuple[Card, ...],
-                 wild_code: int, shape: tuple[int, int] | None) -> OptionsKey:
-    """The options cache's key of a make-up: one int, each count a digit, when every count fits
-    its digit (then no two make-ups share a key), the make-up itself otherwise."""
-    if (len(naturals) < _KEY_LIMIT and len(wilds) < _KEY_LIMIT and 0 <= rank < _KEY_LIMIT
-            and (shape is None or (shape[0] < _SHAPE_LIMIT - 1 and shape[1] < _SHAPE_LIMIT))):
-        packed = 0 if shape is None else ((shape[1] << _SHAPE_BITS) | (shape[0] + 1))
-        return (_cards_code(naturals) | (wild_code << _WILD_SHIFT) | (rank << _RANK_SHIFT)
-                | (packed << _SHAPE_SHIFT))
-    return (rank, naturals, wilds, shape)
-
-_RANK_OPTIONS: Final[dict[tuple[object, ...], dict[OptionsKey, RankOptions]]] = {}
-"""Per variant and meld make-up rules (``Rules.meld_shape``), the options by rank, naturals, wild
-cards and the make-up of the meld they join."""
+def _make_up_code(rank: Rank, shape: tuple[int, int] | None, naturals: int,
+                  wilds: int) -> int:
+    """A make-up packed into an int (every count a digit), or -1 where a count does not fit."""
+    if not (0 <= rank < _KEY_LIMIT and naturals < _KEY_LIMIT and wilds < _KEY_LIMIT):
+        return -1
+    packed = rank | (naturals << _KEY_BITS) | (wilds << (2 * _KEY_BITS))
+    if shape is None:
+        return packed
+    if shape[0] >= _SHAPE_LIMIT - 1 or shape[1] >= _SHAPE_LIMIT:
+        return -1
+    joined = (shape[1] << _SHAPE_BITS) | (shape[0] + 1)
+    return packed | (joined << (3 * _KEY_BITS))
 
 
-_CACHE_OF: Final[dict[int, tuple[Rules, dict[OptionsKey, RankOptions]]]] = {}
-"""The options cache of each rules value, by its ``id`` (the rules value is kept with it)."""
+def _options_key(naturals: tuple[Card, ...], wilds: tuple[Card, ...], wild_code: int,
+                 allowance: int) -> OptionsKey:
+    """The options cache's key of a hand's cards for a make-up's allowance: one int, each count
+    a digit, when every count fits its digit (then no two share a key), spelled out otherwise."""
+    if len(naturals) < _KEY_LIMIT and len(wilds) < _KEY_LIMIT:
+        return (_cards_code(naturals) | (wild_code << _WILD_SHIFT)
+                | (allowance << _ALLOWANCE_SHIFT))
+    return (allowance, naturals, wilds)
 
 
-def _options_cache(rules: Rules) -> dict[OptionsKey, RankOptions]:
-    """The options cache of the variant and meld make-up rules of ``rules``."""
+def _allowance(table: _OptionsTable, rules: Rules, rank: Rank, shape: tuple[int, int] | None,
+               naturals: int, wilds: int) -> int:
+    """The number of what the meld rules allow ``naturals`` natural and ``wilds`` wild cards
+    of a hand laid onto rank ``rank`` (a meld of make-up ``shape``, or a new one)."""
+    code = _make_up_code(rank, shape, naturals, wilds)
+    found = table.allowed.get(code) if code >= 0 else None
+    if found is not None:
+        return found
+    variant = variant_of(rules)
+    en, ew = shape or (0, 0)
+    least_naturals = rules.min_naturals_per_meld
+    counts: list[tuple[int, ...]] = []
+    for k in range(naturals + 1):
+        if k < (0 if shape else least_naturals) or en + k < least_naturals:
+            counts.append(())
+            continue
+        # how many wild cards may join k natural cards (none at all is always allowed)
+        most = min(wilds, variant.wild_room(rank, en + k, ew))
+        least = max(0, rules.min_meld_size - en - ew - k, 1 if k == 0 else 0)
+        if rules.max_meld_size is not None:
+            if en + ew + k > rules.max_meld_size:
+                counts.extend(() for _ in range(k, naturals + 1))
+                break
+            most = min(most, rules.max_meld_size - en - ew - k)
+        if least == 0:
+            most = max(most, 0)
+        # the make-up alone decides: ask once per count of wild cards, not per choice of cards
+        counts.append(tuple(w for w in range(least, most + 1)
+                            if variant.meld_problem(rank, en + k, ew + w, adds_wilds=w > 0)
+                            is None))
+    allowance = (rank, tuple(counts))
+    number = table.ids.get(allowance)
+    if number is None:
+        if len(table.ids) > _MAX_ALLOWANCES:  # numbers start again: so do the options
+            table.ids.clear()
+            table.allowed.clear()
+            table.allowances.clear()
+            table.options.clear()
+        number = table.ids[allowance] = len(table.allowances)
+        table.allowances.append(allowance)
+    if code >= 0:
+        table.allowed[code] = number
+    return number
+
+
+_MAX_ALLOWANCES: Final = 100_000
+_MAX_OPTIONS: Final = 200_000
+_RANK_OPTIONS: Final[dict[tuple[object, ...], _OptionsTable]] = {}
+"""Per variant and meld make-up rules (``Rules.meld_shape``), the options table."""
+
+
+_CACHE_OF: Final[dict[int, tuple[Rules, _OptionsTable]]] = {}
+"""The options table of each rules value, by its ``id`` (the rules value is kept with it)."""
+
+
+def _options_cache(rules: Rules) -> _OptionsTable:
+    """The options table of the variant and meld make-up rules of ``rules``."""
     found = _CACHE_OF.get(id(rules))
     if found is not None and found[0] is rules:
         return found[1]
     key = (type(variant_of(rules)), rules.meld_shape)
-    cache = _RANK_OPTIONS.get(key)
-    if cache is None:
-        cache = _RANK_OPTIONS[key] = {}
+    table = _RANK_OPTIONS.get(key)
+    if table is None:
+        table = _RANK_OPTIONS[key] = _OptionsTable()
     if len(_CACHE_OF) > 1000:  # rules read from many requests: keep the table small
         _CACHE_OF.clear()
-    _CACHE_OF[id(rules)] = (rules, cache)
-    return cache
+    _CACHE_OF[id(rules)] = (rules, table)
+    return table
 
 
 _MELD_ACTIONS: Final[dict[Rank, dict[tuple[Card, ...], Action]]] = {}
 """The single-group meld actions made so far, by rank and cards: the lists share them."""
 
 
-def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: tuple[Card, ...],
-                  shape: tuple[int, int] | None, key: OptionsKey) -> RankOptions:
-    """Single-group meld actions onto rank ``rank`` (a meld of make-up ``shape``, or a new one):
-    the actions, their sizes and the largest size, kept in the options cache under ``key``."""
-    cache = _options_cache(rules)
+def _rank_options(table: _OptionsTable, naturals: tuple[Card, ...], wilds: tuple[Card, ...],
+                  allowance: int, key: OptionsKey) -> RankOptions:
+    """The single-group meld actions of ``naturals`` and ``wilds`` under an allowance (its rank
+    and wild-card counts): the actions, their sizes and the largest size, kept in ``table``
+    under ``key``."""
+    rank, counts = table.allowances[allowance]
     out: list[Action] = []
     sizes: list[int] = []
-    variant = variant_of(rules)
-    en, ew = shape or (0, 0)
     wild_sets = [submultisets(wilds, w) for w in range(len(wilds) + 1)]
     actions = _MELD_ACTIONS.get(rank)
     if actions is None:
         actions = _MELD_ACTIONS[rank] = {}
-    for k in range(0 if shape else rules.min_naturals_per_meld, len(naturals) + 1):
-        if en + k < rules.min_naturals_per_meld:
-            continue
-        # how many wild cards may join k natural cards (none at all is always allowed)
-        most = min(len(wilds), variant.wild_room(rank, en + k, ew))
-        least = max(0, rules.min_meld_size - en - ew - k, 1 if k == 0 else 0)
-        if rules.max_meld_size is not None:
-            if en + ew + k > rules.max_meld_size:
-                break
-            most = min(most, rules.max_meld_size - en - ew - k)
-        if least == 0:
-            most = max(most, 0)
-        # the make-up alone decides: ask once per count of wild cards, not per choice of cards
-        counts = [w for w in range(least, most + 1)
-                  if variant.meld_problem(rank, en + k, ew + w, adds_wilds=w > 0) is None]
-        if not counts:
+    for k, allowed in enumerate(counts):
+        if not allowed:
             continue
         for nat in submultisets(naturals, k):
-            for w in counts:
+            for w in allowed:
                 for wild in wild_sets[w]:
                     cards = nat + wild
                     action = actions.get(cards)
@@ -218,11 +284,11 @@ def _rank_options(rules: Rules, rank: Rank, naturals: tuple[Card, ...], wilds: t
                         actions[cards] = action
                     out.append(action)
                     sizes.append(k + w)
-    if len(cache) > 200_000:
-        cache.clear()
+    if len(table.options) > _MAX_OPTIONS:
+        table.options.clear()
         _MELD_ACTIONS.clear()
     result = (out, sizes, max(sizes, default=0))
-    cache[key] = result
+    table.options[key] = result
     return result
 
 
@@ -751,7 +817,7 @@ def _meld_actions(state: HandState, hand: tuple[Card, ...],
     ranks: list[Rank] | dict[Rank, tuple[Card, ...]] = by_rank
     if wilds:
         ranks = sorted(set(by_rank).union(r for r in NATURAL_RANKS if melds[r] is not None))
-    cache = _options_cache(rules)
+    table = _options_cache(rules)
     min_naturals = rules.min_naturals_per_meld
     n_hand = len(hand)
     roomy = n_hand - 2 if state.answer != "yes" else -1  # options this large leave 2+ cards
@@ -767,10 +833,13 @@ def _meld_actions(state: HandState, hand: tuple[Card, ...],
         else:
             wild_count = len(existing) - bisect_left(existing, FIRST_WILD)
             shape = (len(existing) - wild_count, wild_count)
-        key = _options_key(rank, naturals, wilds, wild_code, shape)
-        found = cache.get(key)
+        allowance = table.allowed.get(_make_up_code(rank, shape, len(naturals), len(wilds)))
+        if allowance is None:
+            allowance = _allowance(table, rules, rank, shape, len(naturals), len(wilds))
+        key = _options_key(naturals, wilds, wild_code, allowance)
+        found = table.options.get(key)
         if found is None:
-            found = _rank_options(rules, rank, naturals, wilds, shape, key)
+            found = _rank_options(table, naturals, wilds, allowance, key)
         options, sizes, largest = found
         if largest <= roomy:
             acts.extend(options)  # the usual case: no option comes near going out
