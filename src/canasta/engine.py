@@ -54,6 +54,7 @@ from canasta.state import (
     State,
     TurnInfo,
     seal,
+    turn_info,
 )
 
 
@@ -225,7 +226,7 @@ def _meld(state: HandState, action: Action) -> Draft:
     new.melds = with_slot(state.melds, owner, plan.melds)
     new.hidden = hidden_after(state, owner, plan.hidden)
     new.known = forget_known(state, seat, laid)
-    new.turn = TurnInfo(
+    new.turn = turn_info(
         took_pile=turn.took_pile, melded=True, created=turn.created + tuple(plan.created),
         extended=turn.extended or plan.extended,
         picked_up=multiset_min(turn.picked_up, rest) if turn.picked_up else (),

@@ -26,7 +26,7 @@ from canasta.cards import (
     rank_name,
 )
 from canasta.melds import black_three_problem, can_go_out, split_counts
-from canasta.state import PLAY, Draft, HandState, Meld, SideMelds, TurnInfo
+from canasta.state import PLAY, Draft, HandState, Meld, SideMelds, turn_info
 from canasta.variant import variant_of
 
 YES_TAKE = ("your partner said yes: you must go out this turn, and this take would make it "
@@ -499,8 +499,9 @@ def taken(state: HandState, action: Action) -> Draft:
     new.melds = with_slot(state.melds, owner, plan.melds)
     new.hidden = hidden_after(state, owner, plan.hidden)
     new.phase = PLAY
-    new.turn = TurnInfo(took_pile=True, created=tuple(plan.created), extended=plan.extended,
-                               picked_up=tuple(sorted(picked)))
+    new.turn = turn_info(took_pile=True, melded=False, created=tuple(plan.created),
+                         extended=plan.extended, picked_up=tuple(sorted(picked)),
+                         last_red_three=False)
     known = forget_known(state, seat, laid)
     if picked:
         known = with_slot(known, seat, tuple(sorted(known[seat] + tuple(picked))))

@@ -54,6 +54,16 @@ class TurnInfo(NamedTuple):
 
 NEW_TURN: Final = TurnInfo()
 
+_TUPLE_NEW: Final = tuple.__new__
+
+
+def turn_info(took_pile: bool, melded: bool, created: tuple[Rank, ...], extended: bool,
+              picked_up: tuple[Card, ...], last_red_three: bool) -> TurnInfo:
+    """``TurnInfo(...)`` of a turn not asked before its draw, made without the named tuple's
+    Python-level constructor: every take and meld makes one."""
+    return _TUPLE_NEW(TurnInfo, (took_pile, melded, created, extended, picked_up, False,
+                                 last_red_three))
+
 
 class SideResult(NamedTuple):
     """The score breakdown of one side for one hand (NOTATION §3)."""
