@@ -16,7 +16,7 @@ import pytest
 
 from canasta.actions import Action, Group, make_group
 from canasta.bots.modern import ModernHeuristicBot, ModernRandomBot
-from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, make_pack
+from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, make_pack, parse_cards
 from canasta.interfaces.cli import main
 from canasta.modern_american.action_text import format_action, parse_action
 from canasta.modern_american.game import play_game, replay
@@ -25,6 +25,7 @@ from canasta.modern_american.melds import WILD_MELD
 from canasta.modern_american.notation import hand_from_json, hand_to_json
 from canasta.modern_american.play import apply, legal_actions, new_hand, problem
 from canasta.modern_american.scoring import SideScore
+from canasta.modern_american.view import seat_view
 
 PACK = Counter(make_pack(2, 4))
 PARTS = [f.name for f in fields(SideScore) if f.name not in ("canastas", "total")]
@@ -207,3 +208,45 @@ def test_a_record_whose_hands_do_not_follow_is_invalid() -> None:
     unfinished = dict(record, hands=[dict(record["hands"][0], actions=[]), record["hands"][1]])
     code, out, err = run("replay", "-", stdin=json.dumps(unfinished))
     assert code == 2 and "does not end" in err
+
+
+def test_no_seat_sees_a_card_hidden_from_it() -> None:
+    for h in GAMES["heuristic"][::4]:
+        if h.end is not None:
+            continue  # at the end every hand is shown
+        for seat in range(4):
+            view = seat_view(h, seat)
+            text = json.dumps(view)
+            assert view["hands"][seat] == hand_to_json(h)["hands"][seat]
+            assert all(isinstance(n, int) for s, n in enumerate(view["hands"]) if s != seat)
+            assert isinstance(view["stock"], int) and "turn_card\"" not in text
+            # the cards the view names are exactly the seat's own and the table's
+            public = Counter(h.pile) + Counter(c for side in h.threes for c in side) + Counter(
+                c for melds in h.melds for m in melds if m for c in m)
+            named = Counter(parse_cards(view["hands"][seat])) + public
+            assert named == Counter(h.hands[seat]) + public
+            assert sum(Counter(h.hands[s]).total() for s in range(4) if s != seat) == sum(
+                view["hands"][s] for s in range(4) if s != seat)
+
+
+def test_the_bots_decide_on_what_their_seat_sees() -> None:
+    """Dealing the hidden cards (the other hands and the stock) anew changes no choice."""
+    rng = random.Random(11)
+    checked = 0
+    for h in GAMES["heuristic"][::3]:
+        if h.end is not None:
+            continue
+        seat = h.to_move
+        hidden = [c for s in range(4) if s != seat for c in h.hands[s]] + list(h.stock)
+        rng.shuffle(hidden)
+        hands = list(h.hands)
+        at = 0
+        for s in range(4):
+            if s != seat:
+                hands[s] = tuple(sorted(hidden[at:at + len(h.hands[s])]))
+                at += len(h.hands[s])
+        other = h.but(hands=tuple(hands), stock=tuple(hidden[at:]))
+        for bot in (ModernHeuristicBot, ModernRandomBot):
+            assert bot(5).choose(h) == bot(5).choose(other)
+        checked += 1
+    assert checked > 20

@@ -1,0 +1,34 @@
+"""What one seat may see of a Modern American hand: its own cards, the table, and how many
+cards the others hold (docs/notation.md, "Modern American").
+
+The stock is a count, and the turn card is only *whether* it is still in the stock: it lies
+crosswise in the stock as a marker, face down. The pile is public (MA §6.8: no limit on looking
+through it by default).
+
+>>> from canasta.modern_american.play import new_hand
+>>> h = new_hand(seed=4)
+>>> v = seat_view(h, 2)
+>>> v["seat"], v["hands"][0], len(v["hands"][2]) == len(h.hands[2])
+(2, 13, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from canasta.modern_american.hand import Hand
+from canasta.modern_american.notation import hand_to_json
+
+
+def seat_view(h: Hand, seat: int) -> dict[str, Any]:
+    """The position as ``seat`` sees it: other hands as counts, the stock as a count, the
+    turn card as ``turn_card_drawn``."""
+    data = hand_to_json(h)
+    data["seat"] = seat
+    data["hands"] = [cards if s == seat else len(cards) for s, cards in enumerate(data["hands"])]
+    data["stock"] = len(h.stock)
+    del data["turn_card"]
+    data["turn_card_drawn"] = h.turn_card_drawn
+    if h.end is None and seat != h.to_move:
+        data["turn"] = {k: v for k, v in data["turn"].items() if k != "kept"}
+    return data
