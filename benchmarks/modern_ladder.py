@@ -21,7 +21,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from canasta.bots.modern import MODERN_BOTS
+from canasta.bots.modern import make_modern_bot
 from canasta.modern_american.hand import shuffled_pack
 from canasta.modern_american.play import apply, new_hand
 
@@ -31,7 +31,7 @@ LADDER = (("modern-greedy", "modern-random"), ("modern-heuristic", "modern-greed
 
 def play(first: str, second: str, deck: list[int], dealer: int, seed: int) -> tuple[int, int]:
     """One hand: ``first`` on side 0 (seats 0, 2), ``second`` on side 1; the side totals."""
-    bots = [MODERN_BOTS[first if seat % 2 == 0 else second](seed * 4 + seat)
+    bots = [make_modern_bot(first if seat % 2 == 0 else second, seed * 4 + seat)
             for seat in range(4)]
     h = new_hand(deck=deck, dealer=dealer)
     while h.end is None:
@@ -65,8 +65,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals per pairing")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals")
     parser.add_argument("--json", action="store_true", help="one line of JSON per pairing")
+    parser.add_argument("--pair", nargs=2, metavar=("FIRST", "SECOND"),
+                        help="play this pairing of bot specs only, e.g. modern-heuristic "
+                        "modern-heuristic:shed_held=0 (the first version, the baseline)")
     args = parser.parse_args(argv)
-    for first, second in LADDER:
+    for first, second in [tuple(args.pair)] if args.pair else LADDER:
         row = pairing(first, second, args.deals, args.seed)
         if args.json:
             print(json.dumps(row))

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from canasta.actions import Action, Group
 from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, Card
@@ -66,12 +67,21 @@ class ModernGreedyBot:
 
 
 class ModernHeuristicBot:
-    """Rules of thumb of club play (see the module docstring)."""
+    """Rules of thumb of club play (see the module docstring).
+
+    ``shed_held`` is how much it prefers discarding an ace or a seven while it holds as many
+    as the end-of-hand penalty counts (0 plays as the first version did); ``risky_hold`` the
+    natural aces or sevens it wants in hand before it begins a meld of them; ``wild_keep`` what
+    a wild card laid short of a canasta costs it."""
 
     name = "modern-heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, shed_held: float = 150.0,
+                 risky_hold: int = 6, wild_keep: float = 40.0) -> None:
         self.rng = random.Random(seed)
+        self.shed_held = shed_held
+        self.risky_hold = risky_hold
+        self.wild_keep = wild_keep
 
     def choose(self, h: Hand) -> Action:
         """The action these rules of thumb prefer among the legal ones."""
@@ -129,7 +139,7 @@ class ModernHeuristicBot:
         if mode == ALWAYS or (mode == AFTER_OPENING and natural):
             held = sum(1 for c in h.hands[h.to_move] if IS_NATURAL[c]
                        and RANK_OF[c] == group.rank)
-            return existing is None and held + len(existing or ()) < 6
+            return existing is None and held + len(existing or ()) < self.risky_hold
         return False
 
     def _meld_value(self, h: Hand, action: Action) -> float:
@@ -143,7 +153,7 @@ class ModernHeuristicBot:
                 return -1.0
             value += len(g.cards) * 10 + (300 if size >= MAX_MELD else 0)
             if wilds and size < MAX_MELD and h.side_melded(side) and not h.turn.opening:
-                value -= 40 * wilds  # keep wild cards for the canasta they finish
+                value -= self.wild_keep * wilds  # keep wild cards for the canasta they finish
             if wilds and not h.side_melded(side):
                 value -= 5 * wilds
         left = len(h.hands[h.to_move]) - sum(len(g.cards) for g in action.groups)
@@ -158,6 +168,8 @@ class ModernHeuristicBot:
         dead = h.dead
         other = 1 - h.side_of(h.to_move)
         theirs = {k for k, m in enumerate(h.melds[other]) if m is not None}
+        held_limit = {rank: least for rank, least, _ in h.knobs.hand_penalty}
+        melded = {k: m for k, m in enumerate(h.melds[h.side_of(h.to_move)]) if m is not None}
 
         def cost(a: Action) -> tuple[float, float]:
             c: Card = a.card
@@ -168,11 +180,34 @@ class ModernHeuristicBot:
             rank = RANK_OF[c]
             danger = 0.0 if rank in dead else 30.0 + (40.0 if rank in theirs else 0.0)
             danger += 25.0 * (counts[rank] - 1)  # breaking a pair of our own
+            if counts[rank] >= held_limit.get(rank, 99) and not melded.get(rank):
+                danger -= self.shed_held  # 3 aces or sevens held at the end cost 1500 (§13.5)
             return (danger + h.rules.value_of[c] / 5, self.rng.random())
 
         return min(discards, key=cost)
 
 
-MODERN_BOTS = {"modern-random": ModernRandomBot, "modern-greedy": ModernGreedyBot,
-               "modern-heuristic": ModernHeuristicBot}
+MODERN_BOTS: dict[str, Callable[..., Any]] = {
+    "modern-random": ModernRandomBot, "modern-greedy": ModernGreedyBot,
+    "modern-heuristic": ModernHeuristicBot}
 """The bots of the family, by name."""
+
+
+def make_modern_bot(spec: str, seed: int | None = None) -> Any:
+    """A bot of the family from a spec: a name, and for ``modern-heuristic`` its settings
+    (``modern-heuristic:shed_held=0,risky_hold=5``)."""
+    name, _, rest = spec.partition(":")
+    factory = MODERN_BOTS.get(name.strip())
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(MODERN_BOTS)})")
+    params: dict[str, float] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, _, value = part.partition("=")
+        try:
+            params[key.strip()] = float(value) if "." in value else int(value)
+        except ValueError:
+            raise ValueError(f"bad setting {part!r} in {spec!r}") from None
+    try:
+        return factory(seed, **params)
+    except TypeError as e:
+        raise ValueError(f"bad settings in {spec!r}: {e}") from None
