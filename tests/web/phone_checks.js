@@ -78,6 +78,32 @@ window.__checks = {
   }
   return out;
 },
+  clipped: (sel) => {
+  // elements matching `sel` not wholly inside every box around them that clips (overflow
+  // other than visible) and inside the viewport: cut off, or hidden until scrolled to
+  // (2 px of slack: a shadow's or a border's edge)
+  const out = [];
+  for (const el of document.querySelectorAll(sel)) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const boxes = [{ left: 0, top: 0, right: innerWidth, bottom: innerHeight, name: 'the screen' }];
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const st = getComputedStyle(a);
+      if (st.overflowX !== 'visible' || st.overflowY !== 'visible') {
+        const b = a.getBoundingClientRect();
+        boxes.push({ left: b.left, top: b.top, right: b.right, bottom: b.bottom, name: a.className });
+      }
+    }
+    for (const b of boxes) {
+      if (r.left < b.left - 2 || r.top < b.top - 2 || r.right > b.right + 2 || r.bottom > b.bottom + 2) {
+        out.push(`${el.className} "${(el.dataset.rank || el.dataset.card || el.textContent || '').trim().slice(0, 12)}" ` +
+                 `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}] cut by ${b.name} [${[b.left, b.top, b.right, b.bottom].map(Math.round)}]`);
+        break;
+      }
+    }
+  }
+  return out;
+},
   layout: () => {
   // where each part lies, transforms left out (a selected card rises by a transform only)
   const out = {};

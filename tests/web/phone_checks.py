@@ -52,6 +52,13 @@ def overflowing(page: Any, selector: str) -> list[str]:
     return found
 
 
+def clipped(page: Any, selector: str) -> list[str]:
+    """Elements matching ``selector`` that a box around them (one that clips its overflow) or
+    the screen cuts off: hidden in part, or until the player scrolls to them."""
+    found: list[str] = _run(page, "clipped", selector)
+    return found
+
+
 def layout(page: Any) -> dict[str, list[int]]:
     """Where the parts of the table lie, transforms left out (a selected card rises by one)."""
     found: dict[str, list[int]] = _run(page, "layout")

@@ -35,14 +35,24 @@ import httpx
 import pytest
 
 from canasta.rules import PRESETS, get_rules
-from tests.web.phone_checks import instant_bots, overflowing, serious_violations, small_text
+from tests.web.phone_checks import (
+    clipped,
+    instant_bots,
+    overflowing,
+    serious_violations,
+    short_strips,
+    small_controls,
+    small_text,
+)
 from tests.web.positions import (
     TOKEN,
     blocked_by_a_black_three,
     can_meld_after_drawing,
+    crowded_table,
     frozen_by_black_three,
     hand_played_out,
     long_hand_played_out,
+    melds_per_side,
     mid_hand,
     store_tables,
 )
@@ -75,6 +85,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     games["onto"] = mid_hand("classic", seed=5)
     games["keys"] = mid_hand("classic", seed=7)
     games["over"] = hand_played_out(get_rules("classic").replace(target_score=50))
+    full = crowded_table()
+    games.update({f"full-{size}": full for size in SIZES})
     store_tables(url, games)
     live = LiveServer(url, folder / "server.log", "--bot-delay", "0", "--bot-workers", "0")
     live.start()
@@ -244,6 +256,32 @@ def test_the_end_of_a_hand_shows_every_hand(browser: Any, server: LiveServer,  #
     assert max(len(cards) for cards in view["revealed"]) >= 20
     assert not overflowing(page, "#score-breakdown"), overflowing(page, "#score-breakdown")
     page.screenshot(path=str(ARTIFACTS / f"hand-end-{SIZES[size][0]}.png"))
+    assert not page.errors, page.errors
+    page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_full_table_fits(browser: Any, server: LiveServer, size: str) -> None:  # noqa: F811
+    """Both sides with six melds (canastas, a meld of nine) and a hand of 20 cards: nothing
+    sticks out, every card of the hand shows a strip one can tap, every meld can be seen."""
+    page = open_page(browser, size)
+    page.goto(seat_link(server, f"full-{size}"))
+    page.wait_for_selector("[data-role=hand] .card")
+    page.click("#btn-draw")
+    page.wait_for_selector("#btn-discard")
+    page.wait_for_timeout(300)  # the arrival animations end
+    page.screenshot(path=str(ARTIFACTS / f"full-table-{SIZES[size][0]}.png"))
+    assert page.locator("[data-role=hand] .card").count() == 20
+    assert_in_viewport(page, "[data-role=hand] .card", "a card of the hand")
+    strips = short_strips(page)
+    assert strips["count"] == 20 and not strips["short"], strips
+    assert not overflowing(page, ".felt, .hand-zone"), overflowing(page, ".felt, .hand-zone")
+    melds = ".meld, .meld .card, .meld-label, .canasta-badge, .red-threes"
+    assert page.locator(".meld").count() == sum(melds_per_side(crowded_table()))
+    assert not clipped(page, melds), clipped(page, melds)
+    if size == "phone":
+        assert not small_controls(page), small_controls(page)
+    assert not small_text(page), small_text(page)
     assert not page.errors, page.errors
     page.close()
 

@@ -633,7 +633,7 @@ class TablePage {
         h("div.canasta-badge", natural ? "natural" : "mixed", h("b", ` ${cards.length}`)));
     } else {
       el = h("div.meld", { title: `${rankLabel(rank)}: ${ordered.map(prettyCard).join(" ")}` },
-        h("div.fan", ordered.map((c) => cardEl(c, { cls: "small" }))),
+        h("div.fan", { style: { gridTemplateColumns: fanColumns(ordered.length) } }, ordered.map((c) => cardEl(c, { cls: "small" }))),
         h("div.meld-label", `${rankLabel(rank)} · ${cards.length}${wilds.length ? ` (${wilds.length}★)` : ""}`));
     }
     el.dataset.rank = rank;
@@ -1350,7 +1350,7 @@ class TablePage {
   }
 
   /** Every seat's cards left in hand at the end of the hand, with what they count (a row of
-   * cards overlaps more as it grows, so the points always show beside it: see spreadColumns). */
+   * cards overlaps more as it grows, so the points always show beside it: see fanColumns). */
   handsRevealed() {
     const v = this.view;
     const names = playerNames(v);
@@ -1361,7 +1361,7 @@ class TablePage {
       const pts = v.hand_points?.[s] ?? hd.reduce((a, c) => a + this.points(c), 0);
       rows.push(h(`div.revealed.${SIDE_COLORS[sideOf(v, s) % 3]}`, { dataset: { seat: s } },
         h("span.who", s === this.seat ? "You" : names[s]),
-        hd.length ? h("div.fan.spread", { style: { gridTemplateColumns: spreadColumns(hd.length) } },
+        hd.length ? h("div.fan.spread", { style: { gridTemplateColumns: fanColumns(hd.length, "calc(var(--card-sm) * .55)", "6px") } },
           sortCards(hd).map((c) => cardEl(c, { cls: "small" }))) : h("span.muted", "went out"),
         h("span.pts", hd.length ? `−${pts}` : "")));
     });
@@ -1495,9 +1495,9 @@ function fmtSigned(n) {
   return "0";
 }
 
-/** The columns of a row of revealed cards: each card but the last shows a strip that narrows
- * (down to 6 px) when the row would not fit beside the player's name and points; the last card
- * shows whole. */
-function spreadColumns(n) {
-  return n > 1 ? `repeat(${n - 1}, minmax(6px, calc(var(--card-sm) * .55))) var(--card-sm)` : "var(--card-sm)";
+/** The grid columns of a fan of n small cards (a meld, a row of revealed cards): each card but
+ * the last shows a strip of `step`, narrowed down to `min` where the fan would not fit; the last
+ * card shows whole. A crowded row of melds squeezes its fans instead of running off the screen. */
+function fanColumns(n, step = "var(--fan-step)", min = "var(--fan-min)") {
+  return n > 1 ? `repeat(${n - 1}, minmax(${min}, ${step})) var(--card-sm)` : "var(--card-sm)";
 }
