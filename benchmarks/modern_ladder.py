@@ -15,49 +15,25 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import random
 import sys
 import time
 from collections.abc import Sequence
 
-from canasta.bots.modern import make_modern_bot
-from canasta.modern_american.hand import shuffled_pack
-from canasta.modern_american.play import apply, new_hand
+from canasta.arena import modern
 
 LADDER = (("modern-greedy", "modern-random"), ("modern-heuristic", "modern-greedy"),
           ("modern-heuristic", "modern-random"))
 
 
-def play(first: str, second: str, deck: list[int], dealer: int, seed: int) -> tuple[int, int]:
-    """One hand: ``first`` on side 0 (seats 0, 2), ``second`` on side 1; the side totals."""
-    bots = [make_modern_bot(first if seat % 2 == 0 else second, seed * 4 + seat)
-            for seat in range(4)]
-    h = new_hand(deck=deck, dealer=dealer)
-    while h.end is None:
-        h = apply(h, bots[h.to_move].choose(h))
-    return h.end.sides[0].total, h.end.sides[1].total
-
-
 def pairing(first: str, second: str, deals: int, seed: int) -> dict[str, object]:
-    """``first`` against ``second`` over ``deals`` duplicate deals."""
-    rng = random.Random(seed)
-    diffs = []
-    won = 0
+    """``first`` against ``second`` over ``deals`` duplicate deals, with the CPU time."""
     start = time.process_time()
-    for i in range(deals):
-        deck = shuffled_pack(seed=rng.getrandbits(63))
-        dealer = i % 4
-        a0, b1 = play(first, second, deck, dealer, i)
-        b0, a1 = play(second, first, deck, dealer, i)
-        diffs.append(((a0 - b1) + (a1 - b0)) / 2)
-        won += (a0 > b1) + (a1 > b0)
-    mean = sum(diffs) / len(diffs)
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
-    half = 1.96 * sd / math.sqrt(len(diffs))
-    return {"first": first, "second": second, "deals": deals, "points_per_hand": round(mean, 1),
-            "interval_95": [round(mean - half, 1), round(mean + half, 1)],
-            "hands_won": won, "hands": 2 * deals, "cpu_s": round(time.process_time() - start, 1)}
+    row = modern.pairing(first, second, deals, seed)
+    return {"first": first, "second": second, "deals": deals,
+            "points_per_hand": round(row.points_per_hand, 1),
+            "interval_95": [round(row.low, 1), round(row.high, 1)],
+            "hands_won": row.first_won, "hands": row.hands,
+            "cpu_s": round(time.process_time() - start, 1)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

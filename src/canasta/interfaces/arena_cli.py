@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import time
 from collections.abc import Iterator
@@ -93,7 +94,9 @@ def add_command(subparsers: Any) -> None:
                    help="two or more bot specs, separated by commas or spaces (e.g. "
                         "heuristic,greedy or 'ismcts:iterations=500' random)")
     p.add_argument("--rules", default="classic", metavar="R",
-                   help="preset (default classic): " + ", ".join(PRESETS))
+                   help="preset (default classic): " + ", ".join([*PRESETS, "modern-american"])
+                   + " (modern-american: its own bots, modern-random, modern-greedy, "
+                   "modern-heuristic[:settings], on duplicate single hands)")
     p.add_argument("--hands", type=positive_int, default=200, metavar="N",
                    help="hands per pairing, at least (whole game pairs are played until their "
                         "duplicate pairs hold N hands; default 200)")
@@ -133,6 +136,8 @@ def _run(args: argparse.Namespace) -> int:
         from rich.console import Console
     except ImportError:
         raise BadArgument("canasta arena needs rich: pip install 'canasta[arena]'") from None
+    if args.rules.strip().lower() == "modern-american":
+        return _run_modern(args, Console(highlight=False))
     try:
         rules = get_rules(args.rules)
     except CanastaError as e:
@@ -206,6 +211,38 @@ def _run(args: argparse.Namespace) -> int:
             sys.stderr.write(f"canasta arena: cannot draw {args.plot!r}: {e}\n")
             return EXIT_FAILED
         out.print(f"[dim]wrote {args.plot}[/dim]")
+    return 0
+
+
+def _run_modern(args: argparse.Namespace, out: Any) -> int:
+    """Modern American: the first bot against each other one on duplicate deals
+    (:mod:`canasta.arena.modern`), ``--hands`` hands a pairing."""
+    from canasta.arena.modern import pairing
+    from canasta.arena.schedule import split_bot_specs
+    from canasta.bots.modern import make_modern_bot
+
+    specs = split_bot_specs(args.bots)
+    if len(specs) < 2:
+        raise BadArgument(f"--bots: name at least two bots, not {len(specs)}")
+    for spec in specs:
+        try:
+            make_modern_bot(spec)
+        except ValueError as e:
+            raise BadArgument(f"--bots: {e}") from None
+    for flag in ("json", "plot", "anchor"):
+        if getattr(args, flag, None):
+            raise BadArgument(f"--{flag} is not played with modern-american yet")
+    if args.backend != "multiprocessing" or args.jobs:
+        raise BadArgument("modern-american plays in this process: no --backend or --jobs")
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    deals = max(1, (args.hands + 1) // 2)
+    out.print(f"modern-american · seed {seed} · {deals} duplicate deals a pairing "
+              "(each deal played twice, the sides swapped)")
+    for other in specs[1:]:
+        row = pairing(specs[0], other, deals, seed)
+        out.print(f"{specs[0]} vs {other}: {_signed(row.points_per_hand)} points a hand "
+                  f"[{_signed(row.low)}, {_signed(row.high)}] (95%), {row.first_won} of "
+                  f"{row.hands} hands won")
     return 0
 
 
