@@ -1,4 +1,5 @@
-"""Every legal action as a short sequence of integer ids from one alphabet of 125 (docs/rl.md).
+"""Every legal action as a short sequence of integer ids from one alphabet (docs/rl.md): 125
+ids for the classic family, 142 for Modern American (:data:`MODERN`).
 
 A Canasta action can lay any choice of cards in several groups, so no flat numbering of actions
 fits (a six-player legal list can hold tens of thousands). Instead an action is *spelled*, one
@@ -43,14 +44,26 @@ True
 >>> choice = Choice(canasta.legal_actions(canasta.new_hand(canasta.get_rules("classic"), seed=1)))
 >>> choice.ids()[:1], choice.after(118).action
 ([118], Action(verb='draw', groups=(), card=-1))
+
+Modern American (:data:`MODERN`, an :class:`Alphabet` of 142) keeps the classic ids 0..124
+with their meanings and adds ``group W`` (a meld of wild cards), ``keep c`` for the four
+threes, ``keep none`` and ``special i`` for each hand of the special-hand catalogue:
+
+>>> MODERN.size, MODERN.encode(Action("keep", (), -1)), MODERN.id_text(MODERN.encode(
+...     Action("special", (), 0))[0])
+(142, (130,), 'special Pairs')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group, canonical
-from canasta.cards import NUM_CARD_TYPES, format_card, rank_char
+from canasta.cards import FIRST_THREE, NUM_CARD_TYPES, format_card, rank_char
+from canasta.modern_american.choices import KEEP_NONE
+from canasta.modern_american.melds import WILD_MELD
+from canasta.modern_american.special_hands import CATALOGUES
 
 ADD = 0
 """``ADD + c`` adds card ``c`` to the group being built."""
@@ -177,6 +190,192 @@ def decode(ids: Sequence[int]) -> Action:
     return action
 
 
+class Alphabet:
+    """The action ids of one family of rules: their number (:attr:`size`), the spelling of an
+    action (:meth:`encode`, :meth:`decode`) and each id's name. :data:`CLASSIC` is the module's
+    own functions; :data:`MODERN` spells Modern American."""
+
+    name: str = "classic"
+    size: int = NUM_IDS
+    """The number of ids: a policy's output size."""
+
+    def encode(self, action: Action) -> tuple[int, ...]:
+        """The spelling of a canonical action of the family's legal lists."""
+        return encode(action)
+
+    def decode(self, ids: Sequence[int]) -> Action:
+        """The action a complete canonical spelling stands for; :class:`ValueError` else."""
+        return decode(ids)
+
+    def id_text(self, i: int) -> str:
+        """A short readable name of one id."""
+        return id_text(i)
+
+    def first_id(self, action: Action) -> int:
+        """The first id of ``action``'s spelling."""
+        return first_id(action)
+
+    def is_single(self, i: int) -> bool:
+        """Whether id ``i`` spells a whole action alone."""
+        return _is_single(i)
+
+    def __repr__(self) -> str:
+        return f"<Alphabet {self.name} of {self.size}>"
+
+
+CLASSIC: Final = Alphabet()
+"""The classic family's 125 ids (the module's functions)."""
+
+GROUP_W: Final = NUM_IDS
+"""Modern American: ``group W``, a group of the meld of wild cards (125)."""
+KEEP: Final = GROUP_W + 1
+"""Modern American: ``KEEP + k`` keeps the three ``FIRST_THREE + k`` (3c 3d 3h 3s: 126..129)."""
+KEEP_NONE_ID: Final = KEEP + 4
+"""Modern American: ``keep none``, every three is laid (130)."""
+SPECIAL: Final = KEEP_NONE_ID + 1
+"""Modern American: ``SPECIAL + i`` declares the special hand ``i`` of the catalogue (131..)."""
+MODERN_SPECIALS: Final = max(len(hands) for hands in CATALOGUES.values())
+"""Special-hand ids: as many as the longest catalogue (CLA's 11); a shorter one leaves the last
+ones unused, so every catalogue shares one alphabet."""
+MODERN_NUM_IDS: Final = SPECIAL + MODERN_SPECIALS
+"""The size of the Modern American alphabet (142)."""
+
+
+def _wild_first(group: Group) -> tuple[bool, int]:
+    """The canonical order of a Modern American meld's groups: highest rank first, the meld of
+    wild cards last (as ``canasta.modern_american.action_text`` writes them)."""
+    return (group.rank == WILD_MELD, -group.rank)
+
+
+class ModernAlphabet(Alphabet):
+    """Modern American's ids: the classic ones (``group 3`` is never legal: threes are never
+    melded), ``group W`` (125), ``keep 3c`` ... ``keep 3s`` (126..129), ``keep none`` (130) and
+    ``special i`` (131..141), named by the special-hand catalogue ``catalogue``."""
+
+    name = "modern-american"
+    size = MODERN_NUM_IDS
+
+    def __init__(self, catalogue: str = "cla") -> None:
+        if catalogue not in CATALOGUES:
+            raise ValueError(f"no special-hand catalogue {catalogue!r} "
+                             f"(known: {', '.join(CATALOGUES)})")
+        self.catalogue = catalogue
+        self.specials = tuple(hand.name for hand in CATALOGUES[catalogue])
+
+    def _group_id(self, group: Group) -> int:
+        rank = group.rank
+        if rank == WILD_MELD:
+            return GROUP_W
+        if not 0 <= rank < NUM_GROUP_RANKS - 1:
+            raise ValueError(f"a group of no meld key cannot be spelled: {group.cards}")
+        return GROUP + rank
+
+    def first_id(self, action: Action) -> int:
+        verb = action.verb
+        if verb == "keep":
+            return KEEP_NONE_ID if action.card == KEEP_NONE else self._keep_id(action.card)
+        if verb == "special":
+            return self._special_id(action.card)
+        if verb == "meld" and action.groups:
+            return self._group_id(action.groups[0])
+        return first_id(action)
+
+    def _keep_id(self, card: int) -> int:
+        if not 0 <= card - FIRST_THREE < 4:
+            raise ValueError(f"keep names a three or none, not card {card}")
+        return KEEP + card - FIRST_THREE
+
+    def _special_id(self, index: int) -> int:
+        if not 0 <= index < len(self.specials):
+            raise ValueError(f"no special hand {index} in the {self.catalogue} catalogue")
+        return SPECIAL + index
+
+    def encode(self, action: Action) -> tuple[int, ...]:
+        verb = action.verb
+        if verb in ("keep", "special") or not action.groups:
+            if verb in ("meld", "take") and not action.groups:
+                raise ValueError(f"a {verb} of this family needs at least one group")
+            return (self.first_id(action),)
+        ids = [TAKE_ID] if verb == "take" else []
+        for group in action.groups:
+            ids.append(self._group_id(group))
+            ids.extend(group.cards)
+        ids.append(END)
+        return tuple(ids)
+
+    def decode(self, ids: Sequence[int]) -> Action:
+        if not ids:
+            raise ValueError("an empty spelling")
+        head = ids[0]
+        if len(ids) == 1 and self.is_single(head):
+            if KEEP <= head < KEEP_NONE_ID:
+                return Action("keep", (), FIRST_THREE + head - KEEP)
+            if head == KEEP_NONE_ID:
+                return Action("keep", (), KEEP_NONE)
+            if head >= SPECIAL:
+                if head - SPECIAL >= len(self.specials):
+                    raise ValueError(f"id {head} names no special hand of the "
+                                     f"{self.catalogue} catalogue")
+                return Action("special", (), head - SPECIAL)
+            return decode(ids)
+        if ids[-1] != END:
+            raise ValueError(f"spelling {list(ids)} is not complete (it must close with end)")
+        verb = "take" if head == TAKE_ID else "meld"
+        groups: list[Group] = []
+        rank = -1
+        cards: list[int] = []
+        for i in ids[1 if verb == "take" else 0:-1]:
+            if GROUP <= i < DRAW_ID - 1 or i == GROUP_W:
+                if rank >= 0:
+                    groups.append(Group(rank, tuple(cards)))
+                rank, cards = (WILD_MELD if i == GROUP_W else i - GROUP), []
+            elif ADD <= i < DISCARD and rank >= 0:
+                cards.append(i - ADD)
+            else:
+                raise ValueError(f"id {i} ({self.id_text(i)}) cannot stand there in "
+                                 f"{list(ids)}")
+        if rank >= 0:
+            groups.append(Group(rank, tuple(cards)))
+        if not groups:
+            raise ValueError(f"a {verb} of this family needs at least one group")
+        head_groups = groups[:1] if verb == "take" else []
+        ordered = [Group(g.rank, tuple(sorted(g.cards)))
+                   for g in head_groups + sorted(groups[len(head_groups):], key=_wild_first)]
+        action = Action(verb, tuple(ordered))
+        if self.encode(action) != tuple(ids):
+            raise ValueError(f"{list(ids)} is not a canonical spelling")
+        return action
+
+    def id_text(self, i: int) -> str:
+        if not 0 <= i < self.size:
+            raise ValueError(f"{i} is not an action id (0..{self.size - 1})")
+        if i < GROUP_W:
+            return id_text(i)
+        if i == GROUP_W:
+            return "group W"
+        if i < KEEP_NONE_ID:
+            return "keep " + format_card(FIRST_THREE + i - KEEP)
+        if i == KEEP_NONE_ID:
+            return "keep none"
+        k = i - SPECIAL
+        return "special " + (self.specials[k] if k < len(self.specials) else f"#{k}")
+
+    def is_single(self, i: int) -> bool:
+        return i >= KEEP or _is_single(i)
+
+
+MODERN: Final = ModernAlphabet()
+"""Modern American's 142 ids, the special hands named by the CLA catalogue (the default)."""
+
+
+def alphabet_for(catalogue: str | None) -> Alphabet:
+    """:data:`CLASSIC` for ``None``, else the Modern American alphabet whose special hands are
+    the catalogue ``catalogue`` (``cla`` or ``pagat``)."""
+    if catalogue is None:
+        return CLASSIC
+    return MODERN if catalogue == MODERN.catalogue else ModernAlphabet(catalogue)
+
+
 class Choice:
     """The legal actions still reachable after the ids chosen so far in one position.
 
@@ -185,24 +384,34 @@ class Choice:
     it and ``ids()`` is empty.
     """
 
-    __slots__ = ("prefix", "action", "_legal", "_firsts", "_spelled", "_ids")
+    __slots__ = ("prefix", "action", "_legal", "_firsts", "_spelled", "_ids", "_alphabet")
 
     prefix: tuple[int, ...]
     """The ids chosen so far."""
     action: Action | None
     """The completed action, else ``None``."""
 
-    def __init__(self, legal: Sequence[Action]) -> None:
+    def __init__(self, legal: Sequence[Action], alphabet: Alphabet | None = None) -> None:
         self.prefix = ()
         self.action = None
         self._legal = legal  # spelled lazily: most turns need only the first ids
         self._firsts: list[int] | None = None
         self._spelled: list[tuple[tuple[int, ...], Action]] = []
         self._ids: list[int] | None = None
+        self._alphabet = None if alphabet is CLASSIC else alphabet
+        """``None`` for the classic ids (the module's functions, inlined below)."""
+
+    @property
+    def alphabet(self) -> Alphabet:
+        """The ids this choice spells with."""
+        return self._alphabet or CLASSIC
 
     def _first_ids(self) -> list[int]:
         """The first id of each legal action, in the list's order."""
         firsts = self._firsts
+        if firsts is None and self._alphabet is not None:
+            first = self._alphabet.first_id
+            firsts = self._firsts = [first(a) for a in self._legal]
         if firsts is None:
             # first_id inlined over tuple fields (verb, groups, card): this runs for every
             # position, on lists of dozens of actions
@@ -239,7 +448,8 @@ class Choice:
     def single(self, i: int) -> Action | None:
         """The action id ``i`` completes at once (a draw, a discard, an answer...), if it is
         legal now and spells a whole action alone; else ``None`` (see :meth:`after`)."""
-        if self.prefix or not _is_single(i):
+        if self.prefix or not (_is_single(i) if self._alphabet is None
+                               else self._alphabet.is_single(i)):
             return None
         firsts = self._first_ids()
         try:
@@ -256,26 +466,30 @@ class Choice:
         if self.action is not None:
             raise ValueError("the action is already complete")
         depth = len(self.prefix)
+        alphabet = self._alphabet
         new = Choice.__new__(Choice)
         new.prefix = (*self.prefix, i)
         new._legal = ()
         new._firsts = None
         new._ids = None
+        new._alphabet = alphabet
         if depth == 0:
             firsts = self._first_ids()
-            if _is_single(i):  # draw, ask, a discard...: one id is one action
-                try:
+            if _is_single(i) if alphabet is None else alphabet.is_single(i):
+                try:  # draw, ask, a discard...: one id is one action
                     new.action = self._legal[firsts.index(i)]
                 except ValueError:
                     pass
                 else:
                     new._spelled = []
                     return new
-            spelled = [(encode(a), a) for a, f in zip(self._legal, firsts) if f == i]
+            spell = encode if alphabet is None else alphabet.encode
+            spelled = [(spell(a), a) for a, f in zip(self._legal, firsts) if f == i]
         else:
             spelled = [e for e in self._spelled if e[0][depth] == i]
         if not spelled:
-            name = id_text(i) if 0 <= i < NUM_IDS else "not an id"
+            names = alphabet or CLASSIC
+            name = names.id_text(i) if 0 <= i < names.size else "not an id"
             raise ValueError(f"id {i} ({name}) is not legal here")
         ids, action = spelled[0]
         if len(ids) == depth + 1:  # no spelling is the prefix of another: this one is done
@@ -287,7 +501,7 @@ class Choice:
         return new
 
     def __repr__(self) -> str:
-        spelled = " ".join(id_text(i) for i in self.prefix)
+        spelled = " ".join(self.alphabet.id_text(i) for i in self.prefix)
         return f"<Choice [{spelled}] {self.action or ''}>"
 
 

@@ -8,6 +8,9 @@
 >>> scaled = pyspiel.load_game("python_canasta(preset=classic-2p,returns=scaled)")
 >>> scaled.min_utility(), scaled.max_utility()
 (-1.0, 1.0)
+>>> modern = pyspiel.load_game("python_canasta(preset=modern-american)")
+>>> modern.num_players(), modern.num_distinct_actions(), modern.observation_tensor_shape()
+(4, 142, [389])
 
 * **Players** are the seats; **actions** are the ids of :mod:`canasta.rl.encoding`: a player
   spells one engine action over several steps (it stays the player to move), and the engine
@@ -31,11 +34,14 @@
 * :meth:`CanastaState.resample_from_infostate` deals the cards a seat cannot see anew with
   :mod:`canasta.bots.determinize` (for OpenSpiel's ``ISMCTSBot``).
 
-Parameters: ``preset`` (a name of :data:`canasta.rules.PRESETS`, default ``classic``),
-``hands`` (default 1), ``returns`` (default ``points``) and ``rules`` (rules fields changed
-from the preset, written ``field:value;field:value``, e.g. ``ask_before_draw:true``; default
-none). docs/rl.md gives
-the bound on the game's length and its proof.
+Parameters: ``preset`` (a name of :data:`canasta.rules.PRESETS`, or ``modern-american``;
+default ``classic``), ``hands`` (default 1), ``returns`` (default ``points``) and ``rules``
+(rules fields changed from the preset, written ``field:value;field:value``, e.g.
+``ask_before_draw:true``, or for Modern American its knobs, e.g. ``special_hands:pagat``;
+default none). Modern American plays through :class:`~canasta.rl.table.ModernFamily`: its 142
+ids (:data:`~canasta.rl.encoding.MODERN`) and its tensor
+(:func:`~canasta.rl.tensor.modern_tensor`). docs/rl.md gives the bound on the game's length
+and its proof.
 """
 
 from __future__ import annotations
@@ -53,23 +59,36 @@ import pyspiel
 from canasta.actions import Action
 from canasta.bots.determinize import Determinizer
 from canasta.cards import NUM_CARD_TYPES, Card, card_names, format_card, make_pack
-from canasta.deal import new_hand
-from canasta.engine import apply
-from canasta.game import game_over
-from canasta.legal import legal_actions
+from canasta.modern_american.hand import NAME as MODERN_NAME
+from canasta.modern_american.hand import Hand
+from canasta.modern_american.notation import hand_to_json
+from canasta.modern_american.notation import rules_from_json as modern_rules_from_json
+from canasta.modern_american.view import seat_view
 from canasta.observation import observe
 from canasta.position import state_to_json
-from canasta.rl.encoding import ADD, DISCARD, GROUP, NUM_IDS, Choice, id_text
+from canasta.rl.encoding import (
+    ADD,
+    DISCARD,
+    GROUP,
+    KEEP,
+    KEEP_NONE_ID,
+    MODERN_NUM_IDS,
+    Alphabet,
+    Choice,
+    ModernAlphabet,
+)
 from canasta.rl.table import (
     IDS_PER_CARD,
     RETURNS,
+    ClassicFamily,
+    ModernFamily,
     check_returns,
     episode_returns,
+    family_of,
     hand_returns,
     max_steps_per_hand,
     utility_range,
 )
-from canasta.rl.tensor import dealing_tensor, observation_tensor, respell, tensor_layout
 from canasta.rules import PRESETS, Rules, rules_from_json
 from canasta.state import State, seal
 
@@ -85,8 +104,8 @@ _GAME_TYPE = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=max(r.num_players for r in PRESETS.values()),
-    min_num_players=min(r.num_players for r in PRESETS.values()),
+    max_num_players=max(4, *(r.num_players for r in PRESETS.values())),
+    min_num_players=min(4, *(r.num_players for r in PRESETS.values())),
     provides_information_state_string=True,
     provides_information_state_tensor=True,
     provides_observation_string=True,
@@ -95,18 +114,20 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-def game_info(rules: Rules, hands: int, returns: str = "points") -> pyspiel.GameInfo:
-    """The :class:`pyspiel.GameInfo` of ``hands`` hands under ``rules``, with returns of the
-    kind ``returns`` (:data:`~canasta.rl.table.RETURNS`)."""
-    low, high = utility_range(rules, hands, returns)
+def game_info(rules: Rules | ClassicFamily, hands: int, returns: str = "points"
+              ) -> pyspiel.GameInfo:
+    """The :class:`pyspiel.GameInfo` of ``hands`` hands under ``rules`` (a classic rule set
+    or a family), with returns of the kind ``returns`` (:data:`~canasta.rl.table.RETURNS`)."""
+    family = family_of(rules=rules)
+    low, high = utility_range(family, hands, returns)
     return pyspiel.GameInfo(
-        num_distinct_actions=NUM_IDS,
+        num_distinct_actions=family.alphabet.size,
         max_chance_outcomes=NUM_CARD_TYPES,
-        num_players=rules.num_players,
+        num_players=family.num_players,
         min_utility=low,
         max_utility=high,
         utility_sum=0.0,
-        max_game_length=max_steps_per_hand(rules) * hands,
+        max_game_length=max_steps_per_hand(family) * hands,
     )
 
 
@@ -116,6 +137,21 @@ def rules_of(preset: str, overrides: str) -> Rules:
     ``stock_out``), e.g. ``ask_before_draw:true;one_card_pile_take_ban:stock_out``. OpenSpiel's
     game strings separate parameters with commas, hence no commas here: fields holding lists
     cannot be changed this way."""
+    return rules_from_json({**_changes(overrides), "preset": preset})
+
+
+def family_from(preset: str, overrides: str) -> ClassicFamily:
+    """The family of rules of a game: :func:`rules_of` for a classic preset; for
+    ``modern-american``, its rules with the knobs (or the classic fields it takes) written in
+    ``overrides`` the same way (``special_hands:pagat;target_score:5000``)."""
+    if preset == MODERN_NAME:
+        return ModernFamily(*modern_rules_from_json({**_changes(overrides),
+                                                     "preset": MODERN_NAME}))
+    return ClassicFamily(rules_of(preset, overrides))
+
+
+def _changes(overrides: str) -> dict[str, Any]:
+    """The fields ``field:value;field:value`` of a game's ``rules`` parameter."""
     changes: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in overrides.split(";"))):
         name, colon, text = item.partition(":")
@@ -126,12 +162,18 @@ def rules_of(preset: str, overrides: str) -> Rules:
         except json.JSONDecodeError:
             value = text.strip()  # a bare word
         changes[name.strip()] = value
-    return rules_from_json({**changes, "preset": preset})
+    return changes
 
 
-def params_of(rules: Rules) -> dict[str, Any]:
-    """The game parameters (but ``hands``) that give ``rules``."""
-    described = rules.to_json()
+def params_of(rules: Rules | ClassicFamily) -> dict[str, Any]:
+    """The game parameters (but ``hands``) that give ``rules`` (a classic rule set or a
+    family)."""
+    if isinstance(rules, ModernFamily):
+        described = rules.rules_json()
+    elif isinstance(rules, ClassicFamily):
+        described = rules.rules.to_json()
+    else:
+        described = rules.to_json()
     if isinstance(described, str):
         return {"preset": described, "rules": ""}
     changes = dict(described)
@@ -155,7 +197,8 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         if unknown:
             raise ValueError(f"unknown parameter(s) {sorted(unknown)} (known: "
                              f"{', '.join(DEFAULT_PARAMS)})")
-        rules = rules_of(str(params["preset"]), str(params["rules"]))
+        family = family_from(str(params["preset"]), str(params["rules"]))
+        rules = family.rules
         hands = params["hands"]
         if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
             raise ValueError(f"hands must be a positive integer, not {hands!r}")
@@ -164,7 +207,10 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
             check_returns(returns)
         except ValueError as e:
             raise ValueError(f"{e} (a parameter of {SHORT_NAME})") from None
-        super().__init__(_GAME_TYPE, game_info(rules, hands, returns), params)
+        super().__init__(_GAME_TYPE, game_info(family, hands, returns), params)
+        self.family = family
+        """The family of rules (:class:`~canasta.rl.table.ClassicFamily` or
+        :class:`~canasta.rl.table.ModernFamily`)."""
         self.rules = rules
         self.hands = hands
         self.returns_kind = returns
@@ -181,7 +227,7 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         """The observer of an observation type (default: the observation, no perfect recall)."""
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        return CanastaObserver(self.rules, iig_obs_type, params)
+        return CanastaObserver(self.family, iig_obs_type, params)
 
     def max_chance_nodes_in_history(self) -> int:
         """Each chance node draws one card of the pack, once per hand."""
@@ -197,7 +243,8 @@ class _Seen(NamedTuple):
     """``deal``, ``stock`` (what each seat saw: ``state`` after the event), ``result``
     (``line``, public) or ``resampled`` (``state`` is the sample; ``line`` the seat it was
     made for)."""
-    state: State | None = None
+    state: Any = None
+    """The position (a :class:`~canasta.state.State` or a Modern American ``Hand``)."""
     line: str = ""
 
     def text(self, seat: int) -> str:
@@ -217,10 +264,11 @@ class _Table:
     """Everything a state holds, in one object. OpenSpiel's clone deep-copies a state's
     attributes: a table's deep copy is a shallow copy, since its fields are immutable values."""
 
-    __slots__ = ("rules", "hands", "kind", "hand", "dealer", "scores", "engine", "dealt", "left",
-                 "pack", "pending", "resolved", "prefix", "returns", "over", "log", "seen",
-                 "views", "hand_start")
+    __slots__ = ("family", "rules", "hands", "kind", "hand", "dealer", "scores", "engine",
+                 "dealt", "left", "pack", "pending", "resolved", "prefix", "returns", "over",
+                 "log", "seen", "views", "hand_start")
 
+    family: ClassicFamily
     rules: Rules
     hands: int
     """Hands the episode may last."""
@@ -231,8 +279,9 @@ class _Table:
     dealer: int
     scores: tuple[int, ...]
     """Cumulative side scores at the start of the current hand."""
-    engine: State | None
-    """The current hand; ``None`` while it is being dealt. Its stock is in canonical order
+    engine: Any
+    """The current hand (a :class:`~canasta.state.State`, or a Modern American ``Hand``);
+    ``None`` while it is being dealt. Its stock is in canonical order
     below the ``resolved`` cards that chance has already put on top."""
     dealt: tuple[Card, ...]
     """Pack cards drawn by chance for the deal in progress, top first."""
@@ -261,7 +310,9 @@ class _Table:
 
     def __init__(self, game: CanastaGame) -> None:
         rules = game.rules
-        self.rules, self.hands, self.hand, self.dealer = rules, game.hands, 1, rules.first_dealer
+        self.family = game.family
+        self.rules, self.hands, self.hand, self.dealer = (rules, game.hands, 1,
+                                                          game.family.first_dealer)
         self.kind = game.returns_kind
         self.scores = (0,) * rules.num_sides
         self.engine, self.dealt, self.left, self.pack = None, (), game.pack_counts, \
@@ -314,21 +365,35 @@ def with_stock(state: State, stock: tuple[Card, ...]) -> State:
     return seal(new)
 
 
-def _seen_text(state: State, seat: int, deal: bool) -> str:
-    """What ``seat`` sees of a chance event's outcome (its hand and the table's public parts)."""
-    reds = "/".join(" ".join(card_names(r)) for r in state.red_threes)
+def _seen_text(state: Any, seat: int, deal: bool) -> str:
+    """What ``seat`` sees of a chance event's outcome (its hand and the table's public parts:
+    the red threes, or Modern American's laid threes)."""
+    modern = isinstance(state, Hand)
+    laid = "/".join(" ".join(card_names(r))
+                    for r in (state.threes if modern else state.red_threes))
     sizes = ",".join(str(len(h)) for h in state.hands)
     pile = " ".join(card_names(state.pile)) if deal else (
         f"{format_card(state.pile[-1]) if state.pile else '-'}x{len(state.pile)}")
     return (f"{'deal' if deal else 'stock'}: hand {' '.join(card_names(state.hands[seat]))}"
-            f" | pile {pile} | reds {reds} | sizes {sizes} | stock {len(state.stock)}")
+            f" | pile {pile} | {'threes' if modern else 'reds'} {laid} | sizes {sizes}"
+            f" | stock {len(state.stock)}")
 
 
 RESAMPLES = 1000
 """Most deals tried for a resample that must let the seat spelling an action finish it."""
 
 
-def _resample(engine: State, seat: int, prefix: tuple[int, ...], rng: random.Random) -> State:
+def _resample(family: ClassicFamily, engine: Any, seat: int, prefix: tuple[int, ...],
+              rng: random.Random) -> Any:
+    """A deal of what ``seat`` cannot see (:func:`_classic_resample`,
+    :func:`_modern_resample`)."""
+    if isinstance(family, ModernFamily):
+        return _modern_resample(family, engine, seat, prefix, rng)
+    return _classic_resample(family, engine, seat, prefix, rng)
+
+
+def _classic_resample(family: ClassicFamily, engine: State, seat: int, prefix: tuple[int, ...],
+                      rng: random.Random) -> State:
     """A deal of what ``seat`` cannot see, fit for the spelling ``prefix`` of the player to
     move: while another seat spells, the cards it spelled are known to be in its hand and some
     legal action must begin with the spelling (deals are drawn until one does)."""
@@ -343,7 +408,7 @@ def _resample(engine: State, seat: int, prefix: tuple[int, ...], rng: random.Ran
         sampler = Determinizer(obs)
     for _ in range(RESAMPLES):
         sample = sampler.sample(rng)
-        if mover == seat or not prefix or _spellable(sample, prefix):
+        if mover == seat or not prefix or _spellable(family, sample, prefix):
             break
     else:
         raise RuntimeError(f"no deal in {RESAMPLES} fits the spelling {prefix} of seat {mover}")
@@ -353,8 +418,35 @@ def _resample(engine: State, seat: int, prefix: tuple[int, ...], rng: random.Ran
     return seal(new)
 
 
-def _spellable(state: State, prefix: tuple[int, ...]) -> bool:
-    choice = Choice(legal_actions(state))
+def _modern_resample(family: ModernFamily, h: Hand, seat: int, prefix: tuple[int, ...],
+                     rng: random.Random) -> Hand:
+    """A Modern American deal of what ``seat`` cannot see (the other hands and the stock,
+    their sizes kept: :func:`canasta.modern_american.view.seat_view` shows nothing more), fit
+    for the spelling ``prefix`` of the player to move as :func:`_classic_resample` does."""
+    mover = h.to_move
+    fixed: Counter[Card] = Counter()
+    if prefix and mover != seat:
+        fixed = Counter(i - ADD for i in prefix if ADD <= i < DISCARD)
+    others = [s for s in range(family.num_players) if s != seat]
+    pool = list((Counter(c for s in others for c in h.hands[s]) + Counter(h.stock)
+                 - fixed).elements())
+    sizes = [len(h.hands[s]) - (fixed.total() if s == mover else 0) for s in others]
+    for _ in range(RESAMPLES):
+        rng.shuffle(pool)
+        hands = list(h.hands)
+        at = 0
+        for s, size in zip(others, sizes):
+            kept = list(fixed.elements()) if s == mover else []
+            hands[s] = tuple(sorted(pool[at:at + size] + kept))
+            at += size
+        sample = h.but(hands=tuple(hands), stock=tuple(sorted(pool[at:])))
+        if mover == seat or not prefix or _spellable(family, sample, prefix):
+            return sample
+    raise RuntimeError(f"no deal in {RESAMPLES} fits the spelling {prefix} of seat {mover}")
+
+
+def _spellable(family: ClassicFamily, state: Any, prefix: tuple[int, ...]) -> bool:
+    choice = family.choice(state)
     try:
         for i in prefix:
             choice = choice.after(i)
@@ -363,13 +455,30 @@ def _spellable(state: State, prefix: tuple[int, ...]) -> bool:
     return True
 
 
-_PAIRS = [[bytes((seat, i)) for i in range(NUM_IDS)] for seat in range(8)]
-"""The log's (seat, id) byte pairs, made once."""
-_ID_TEXTS = [[f"p{seat} {id_text(i)}" for i in range(NUM_IDS)] for seat in range(8)]
+_PAIRS = [[bytes((seat, i)) for i in range(MODERN_NUM_IDS)] for seat in range(8)]
+"""The log's (seat, id) byte pairs, made once (for the largest alphabet)."""
+_ID_TEXTS: dict[Alphabet, list[list[str]]] = {}
+
+
+def _id_texts(alphabet: Alphabet) -> list[list[str]]:
+    """Each seat's line for each id in an information string: ``p1 draw``. Modern American's
+    ``keep`` ids are private (another seat sees only the laid threes), so they are lines of
+    their own (:func:`_private_line`)."""
+    found = _ID_TEXTS.get(alphabet)
+    if found is None:
+        found = _ID_TEXTS[alphabet] = [[f"p{seat} {alphabet.id_text(i)}"
+                                        for i in range(alphabet.size)] for seat in range(8)]
+    return found
+
+
+def _private(alphabet: Alphabet, i: int) -> bool:
+    """Whether id ``i`` is seen only by the seat that plays it (Modern American's ``keep``)."""
+    return isinstance(alphabet, ModernAlphabet) and KEEP <= i <= KEEP_NONE_ID
 
 
 class CanastaState(pyspiel.State):  # type: ignore[misc]
-    """A ``python_canasta`` state. ``engine_state`` is the hand as a :class:`canasta.State`."""
+    """A ``python_canasta`` state. ``engine_state`` is the hand as a :class:`canasta.State`
+    (a Modern American :class:`~canasta.modern_american.hand.Hand` for that family)."""
 
     def __init__(self, game: CanastaGame) -> None:
         super().__init__(game)
@@ -378,7 +487,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     # -- what the table shows ------------------------------------------------------------------
     @property
-    def engine_state(self) -> State | None:
+    def engine_state(self) -> Any:
         """The current hand's position (``None`` while its first cards are dealt). Cards not
         yet drawn from the stock are listed in canonical order: chance decides their order."""
         return self._t.engine
@@ -409,7 +518,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             return memo.choice
         t = self._t
         assert t.engine is not None
-        choice = Choice(legal_actions(t.engine))
+        choice = t.family.choice(t.engine)
         for i in t.prefix:
             choice = choice.after(i)
         self._memo_now().choice = choice
@@ -479,7 +588,8 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             if not 0 <= action < NUM_CARD_TYPES:
                 return f"chance {action}"
             return ("deal " if self._t.engine is None else "stock ") + format_card(action)
-        return id_text(action) if 0 <= action < NUM_IDS else f"id {action}"
+        alphabet = self._t.family.alphabet
+        return alphabet.id_text(action) if 0 <= action < alphabet.size else f"id {action}"
 
     def is_terminal(self) -> bool:
         """True once the episode's hands are played or the game is over."""
@@ -492,7 +602,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         t = self._t
         if not t.over:
             return [0.0] * t.rules.num_players
-        return episode_returns(t.rules, t.hands, t.returns, t.kind)
+        return episode_returns(t.family, t.hands, t.returns, t.kind)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
         """A state ``player_id`` cannot tell from this one: the cards it cannot see dealt anew
@@ -503,7 +613,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if t.engine is None or t.over or t.pending is not None:
             return clone
         rng = random.Random(int(float(probability_sampler()) * 2 ** 53))
-        sample = _resample(t.engine, player_id, t.prefix, rng)
+        sample = _resample(t.family, t.engine, player_id, t.prefix, rng)
         new = clone._t
         new.seen = (*t.seen, _Seen(len(t.log) // 2, "resampled", sample, str(player_id)))
         new.views = (*t.views, (player_id, len(t.seen)))
@@ -519,7 +629,12 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
                 "dealt": card_names(t.dealt) if t.engine is None else None,
                 "pending": str(t.pending) if t.pending is not None else None,
                 "resolved": t.resolved}
-        position = state_to_json(t.engine) if t.engine is not None else None
+        position = None
+        if isinstance(t.engine, Hand):
+            position = hand_to_json(t.engine)
+            del position["turn_card"]  # chance decides the stock's order: no card lies there yet
+        elif t.engine is not None:
+            position = state_to_json(t.engine)
         return json.dumps({**head, "position": position}, sort_keys=True)
 
     # -- moves ---------------------------------------------------------------------------------
@@ -550,11 +665,11 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         t = self._t
         engine = t.engine
         assert engine is not None
-        after = apply(engine, action)
+        after = t.family.apply(engine, action)
         used = len(engine.stock) - len(after.stock)
         if used > t.resolved:
             t.pending = action
-        elif used or after.is_over:
+        elif used or t.family.is_over(after):
             self._commit(after, action, used)
         else:
             t.engine = after  # the usual move: no stock card, the hand goes on
@@ -569,7 +684,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         stock = engine.stock
         k = t.resolved
         j = bisect_left(stock, card, k)  # below the decided cards the stock is in order
-        t.engine = with_stock(engine, stock[:k] + (card,) + stock[k:j] + stock[j + 1:])
+        t.engine = t.family.with_stock(engine, stock[:k] + (card,) + stock[k:j] + stock[j + 1:])
         t.left = t.left[:card] + (copies - 1,) + t.left[card + 1:]
         t.resolved, t.pending = k + 1, None
         self._memo = None
@@ -587,13 +702,13 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if len(dealt) <= rules.num_players * rules.hand_size:  # the deal needs one more at least
             return
         rest = [c for c in range(NUM_CARD_TYPES) for _ in range(left[c])]
-        state = new_hand(rules, deck=(*dealt, *rest), dealer=t.dealer, scores=t.scores)
+        state = t.family.new_hand((*dealt, *rest), t.dealer, t.scores)
         used = rules.deck_size - len(state.stock)
         if used <= len(dealt):
             t.dealt, t.resolved = (), len(dealt) - used  # the cards left are the stock's
             self._commit(state, None, 0)
 
-    def _commit(self, state: State, action: Action | None, used: int) -> None:
+    def _commit(self, state: Any, action: Action | None, used: int) -> None:
         """The engine moved to ``state``: by ``action`` drawing ``used`` stock cards, or by the
         deal (no action)."""
         t = self._t
@@ -602,18 +717,17 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             t.seen = (*t.seen, _Seen(at, "stock" if action else "deal", state))
         t.resolved -= used
         t.engine = state
-        if state.is_over:
+        if t.family.is_over(state):
             self._end_hand(state, at)
 
-    def _end_hand(self, state: State, at: int) -> None:
+    def _end_hand(self, state: Any, at: int) -> None:
         t = self._t
         rules = t.rules
-        assert state.result is not None
-        totals = [s.total for s in state.result.sides]
+        totals = t.family.totals(state)
         t.seen = (*t.seen, _Seen(at, "result", line="result " + " ".join(map(str, totals))))
-        t.returns = tuple(r + h for r, h in zip(t.returns, hand_returns(state)))
+        t.returns = tuple(r + h for r, h in zip(t.returns, hand_returns(state, t.family)))
         t.scores = tuple(s + x for s, x in zip(t.scores, totals))
-        if t.hand >= t.hands or game_over(rules, t.scores) is not None:
+        if t.hand >= t.hands or t.family.game_won(t.scores, state):
             t.over = True
             return
         t.hand += 1
@@ -628,12 +742,16 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if found is None:
             t = self._t
             log = t.log
-            ids = _ID_TEXTS
+            alphabet = t.family.alphabet
+            ids = _id_texts(alphabet)
             lines = [f"p{player} of {t.rules.name}"]
             events = [*t.seen, _Seen(len(log) // 2, "now")]
             pos = 0
             for j, entry in enumerate(events):
-                lines.extend(ids[log[2 * k]][log[2 * k + 1]] for k in range(pos, entry.at))
+                for k in range(pos, entry.at):
+                    seat, i = log[2 * k], log[2 * k + 1]
+                    lines.append(f"p{seat} keep ?" if seat != player and _private(alphabet, i)
+                                 else ids[seat][i])
                 pos = entry.at
                 if entry.kind == "now":
                     break
@@ -655,16 +773,18 @@ class CanastaObserver:
     (``discarded``, seats counted from the observer), and the exact history as text.
     """
 
-    def __init__(self, rules: Rules, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+    def __init__(self, rules: Rules | ClassicFamily, iig_obs_type: Any,
+                 params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         if (iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
                 or not iig_obs_type.public_info):
             raise ValueError("only the seat's own view (public and its private information) "
                              "is supported")
-        self.rules = rules
+        family = self.family = family_of(rules=rules)
+        rules = self.rules = family.rules
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        pieces = list(tensor_layout(rules))
+        pieces = list(family.tensor_layout())
         if self.perfect_recall:
             pieces.append(("discarded", (rules.num_players, NUM_CARD_TYPES)))
         size = sum(int(np.prod(shape)) for _, shape in pieces)
@@ -676,21 +796,22 @@ class CanastaObserver:
             self.dict[name] = self.tensor[pos:pos + length].reshape(shape)
             pos += length
         self._base = size - (rules.num_players * NUM_CARD_TYPES if self.perfect_recall else 0)
-        self._last: tuple[State | None, int, list[float]] = (None, -1, [])
+        self._last: tuple[Any, int, list[float]] = (None, -1, [])
         """The engine position, seat and tensor (no spelling) of the last call."""
 
     def set_from(self, state: CanastaState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s view of ``state``."""
         t = state._t
         engine = t.engine
+        family = self.family
         if engine is None:
-            values = dealing_tensor(self.rules)
+            values = family.dealing_tensor()
         elif self._last[0] is engine and self._last[1] == player:
-            values = respell(self._last[2], self.rules, t.prefix)  # the same seat, spelling
+            values = family.respell(self._last[2], t.prefix)  # the same seat, spelling
         else:
-            plain = observation_tensor(observe(engine, player))
+            plain = family.tensor(engine, player)
             self._last = (engine, player, plain)
-            values = respell(plain, self.rules, t.prefix) if t.prefix else plain
+            values = family.respell(plain, t.prefix) if t.prefix else plain
         self.tensor[:self._base] = values
         if self.perfect_recall:
             n = self.rules.num_players
@@ -709,33 +830,41 @@ class CanastaObserver:
         t = state._t
         if t.engine is None:
             return f"p{player}: hand {t.hand}, dealing"
-        view = observe(t.engine, player).to_json()
-        view["spelling"] = [id_text(i) for i in t.prefix]
+        if isinstance(t.engine, Hand):
+            view = seat_view(t.engine, player)
+        else:
+            view = observe(t.engine, player).to_json()
+        view["spelling"] = [self.family.alphabet.id_text(i) for i in t.prefix]
         return json.dumps(view, sort_keys=True)
 
 
-def state_at(game: CanastaGame, position: State) -> CanastaState:
-    """A state of ``game`` at an engine position, with no history before it: a search root.
+def state_at(game: CanastaGame, position: Any) -> CanastaState:
+    """A state of ``game`` at an engine position (a :class:`~canasta.state.State`, or a
+    Modern American ``Hand``), with no history before it: a search root.
 
     The position's stock order is not kept (chance decides it as cards are drawn), and its
     rules must be the game's.
     """
-    if position.is_over:
+    family = game.family
+    if not family.same_rules(position):
+        raise ValueError(f"the position is not played under the game's rules "
+                         f"({game.rules.name})")
+    if family.is_over(position):
         raise ValueError("the hand is over: there is nothing to search")
-    if position.rules != game.rules:
-        raise ValueError(f"the position is played under {position.rules.name}, the game "
-                         f"under {game.rules.name}")
     state: CanastaState = game.new_initial_state()
     t = state._t
-    t.engine = with_stock(position, tuple(sorted(position.stock)))
+    t.engine = family.with_stock(position, tuple(sorted(position.stock)))
     t.left = _counts(position.stock)
     t.dealer, t.scores = position.dealer, position.scores
     return state
 
 
-def load(rules: str | Rules = "classic", hands: int = 1, returns: str = "points") -> CanastaGame:
-    """``pyspiel.load_game("python_canasta", {...})`` for a preset name or any rules."""
-    params = params_of(rules) if isinstance(rules, Rules) else {"preset": rules, "rules": ""}
+def load(rules: str | Rules | ClassicFamily = "classic", hands: int = 1,
+         returns: str = "points") -> CanastaGame:
+    """``pyspiel.load_game("python_canasta", {...})`` for a preset name (``modern-american``
+    included), any classic rules or a family."""
+    params = (params_of(rules) if isinstance(rules, (Rules, ClassicFamily))
+              else {"preset": rules, "rules": ""})
     game: CanastaGame = pyspiel.load_game(SHORT_NAME, {**params, "hands": hands,
                                                        "returns": returns})
     return game

@@ -38,12 +38,18 @@
   ``TerminateIllegalWrapper``, as in its classic games); the raw environments (``raw_env``,
   ``raw_parallel_env``) raise :class:`ValueError` instead.
 * ``rules`` (any :class:`~canasta.rules.Rules`, house rules included) replaces the preset.
+* **Modern American**: ``preset="modern-american"`` (or ``rules`` as its positions hold them,
+  ``{"preset": "modern-american", "special_hands": "pagat"}``): four agents, its 142 ids
+  (``Discrete(142)``, masks of 142) and its tensor of 389
+  (:func:`~canasta.rl.tensor.modern_tensor`); ``table.game.record`` is then a Modern American
+  record (:func:`canasta.modern_american.game.replay`).
 * **Seeding**: ``reset(seed=s)`` makes every deal of the episode reproducible.
   ``env.unwrapped.table.game.record`` is the episode as a game record (``canasta replay``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -52,10 +58,12 @@ from gymnasium.utils import EzPickle, seeding
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from canasta.rl.encoding import NUM_IDS, id_text
-from canasta.rl.table import Table, check_returns
-from canasta.rl.tensor import tensor_bounds
-from canasta.rules import Rules, get_rules
+from canasta.rl.table import ClassicFamily, Table, check_returns, family_of
+from canasta.rules import Rules
+
+RulesArg = Rules | ClassicFamily | Mapping[str, Any] | None
+"""What ``rules=`` takes: a classic :class:`~canasta.rules.Rules`, a family, or Modern
+American's rules as its positions hold them."""
 
 DEFAULT_ILLEGAL_REWARD = -1000.0
 """In points; -1 with the ``scaled`` and ``win`` returns."""
@@ -72,7 +80,7 @@ def illegal_reward_for(returns: str, illegal_reward: float | None) -> float:
 
 
 def env(preset: str = "classic", hands: int = 1, render_mode: str | None = None,
-        illegal_reward: float | None = None, rules: Rules | None = None,
+        illegal_reward: float | None = None, rules: RulesArg = None,
         returns: str = "points", observation: str = "dict") -> AECEnv:
     """The AEC environment, wrapped as PettingZoo's classic games are (illegal ids end the
     episode, out-of-range ids are refused, the call order is enforced). ``rules``, when
@@ -86,7 +94,7 @@ def env(preset: str = "classic", hands: int = 1, render_mode: str | None = None,
 
 
 def parallel_env(preset: str = "classic", hands: int = 1, render_mode: str | None = None,
-                 illegal_reward: float | None = None, rules: Rules | None = None,
+                 illegal_reward: float | None = None, rules: RulesArg = None,
                  returns: str = "points", observation: str = "dict") -> ParallelEnv:
     """The Parallel environment: every live agent gives an action each step, and only the
     active agent's (``infos[agent]["active_agent"]``) is played; the others' are ignored. An
@@ -96,10 +104,11 @@ def parallel_env(preset: str = "classic", hands: int = 1, render_mode: str | Non
                             illegal_reward=illegal_reward_for(returns, illegal_reward))
 
 
-def observation_box(rules: Rules, hands: int) -> spaces.Box:
+def observation_box(rules: Rules | ClassicFamily, hands: int) -> spaces.Box:
     """The float32 ``Box`` of the tensor, with the bounds of
-    :func:`~canasta.rl.tensor.tensor_bounds` (each entry's own)."""
-    low, high = tensor_bounds(rules, hands)
+    :func:`~canasta.rl.tensor.tensor_bounds` (each entry's own; Modern American's:
+    :func:`~canasta.rl.tensor.modern_tensor_bounds`)."""
+    low, high = family_of(rules=rules).tensor_bounds(hands)
     return spaces.Box(low=np.asarray(low, np.float32), high=np.asarray(high, np.float32),
                       dtype=np.float32)
 
@@ -121,21 +130,23 @@ class _Seats:
     table: Table
     possible_agents: list[str]
     observation_kind: str
+    num_ids: int
 
-    def _setup(self, preset: str, hands: int, render_mode: str | None, rules: Rules | None,
+    def _setup(self, preset: str, hands: int, render_mode: str | None, rules: RulesArg,
                returns: str, observation: str) -> None:
         _check_options(render_mode, returns, observation)
         self.render_mode = render_mode
-        rules = rules or get_rules(preset)
-        self.table = Table(rules, hands, returns)
-        self.possible_agents = [f"player_{i}" for i in range(rules.num_players)]
+        family = family_of(preset, rules)
+        self.table = Table(family, hands, returns)
+        self.possible_agents = [f"player_{i}" for i in range(family.num_players)]
         self.observation_kind = observation
-        box = observation_box(rules, hands)
-        mask = spaces.Box(low=0, high=1, shape=(NUM_IDS,), dtype=np.int8)
+        self.num_ids = size = family.alphabet.size
+        box = observation_box(family, hands)
+        mask = spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8)
         space: spaces.Space[Any] = box if observation == "box" else spaces.Dict(
             {"observation": box, "action_mask": mask})
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
-        self.action_spaces = {a: spaces.Discrete(NUM_IDS) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self.np_random, _ = seeding.np_random(None)
 
     def _deal(self, seed: int | None) -> None:
@@ -149,13 +160,13 @@ class _Seats:
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(125)``: the ids of :mod:`canasta.rl.encoding`."""
+        """``Discrete(125)`` (142 for Modern American): the ids of :mod:`canasta.rl.encoding`."""
         return self.action_spaces[agent]
 
     def _mask(self, agent: str) -> np.ndarray:
         seat = self.possible_agents.index(agent)
         table = self.table
-        mask = np.zeros(NUM_IDS, np.int8)
+        mask = np.zeros(self.num_ids, np.int8)
         if not table.over and seat == table.to_move:
             mask[table.legal_ids()] = 1
         return mask
@@ -181,10 +192,11 @@ class _Seats:
         """The position as text (``ansi``), or printed (``human``)."""
         if self.render_mode is None:
             return None
-        text = str(self.table.state)
-        spelled = self.table.prefix
+        table = self.table
+        text = table.family.describe(table.state)
+        spelled = table.prefix
         if spelled:
-            text += "\nspelling: " + " ".join(id_text(i) for i in spelled)
+            text += "\nspelling: " + " ".join(table.family.alphabet.id_text(i) for i in spelled)
         if self.render_mode == "human":
             print(text)
             return None
@@ -201,7 +213,7 @@ class raw_env(_Seats, AECEnv, EzPickle):  # type: ignore[misc]
         "name": "canasta_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
     def __init__(self, preset: str = "classic", hands: int = 1,
-                 render_mode: str | None = None, rules: Rules | None = None,
+                 render_mode: str | None = None, rules: RulesArg = None,
                  returns: str = "points", observation: str = "dict") -> None:
         EzPickle.__init__(self, preset, hands, render_mode, rules, returns, observation)
         AECEnv.__init__(self)
@@ -259,7 +271,7 @@ class raw_parallel_env(_Seats, ParallelEnv, EzPickle):  # type: ignore[misc]
         "name": "canasta_v0", "render_modes": list(RENDER_MODES)}
 
     def __init__(self, preset: str = "classic", hands: int = 1,
-                 render_mode: str | None = None, rules: Rules | None = None,
+                 render_mode: str | None = None, rules: RulesArg = None,
                  returns: str = "points", observation: str = "dict",
                  illegal_reward: float | None = None) -> None:
         EzPickle.__init__(self, preset, hands, render_mode, rules, returns, observation,
