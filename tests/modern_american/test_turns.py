@@ -293,3 +293,68 @@ def test_19_20_21_an_opening_by_the_pile_counts_the_hand_alone() -> None:
     listed = [format_action(h21, a) for a in legal_actions(h21)]
     # listed as the least that opens: the jacks follow as a meld of their own
     assert "take Kd Kh JK, Ac Ad Ah" in listed and "take Kd Kh, Ac Ad Ah, Jc Jd Jh" not in listed
+
+
+def with_knobs(**knobs: Any) -> dict[str, Any]:
+    return {"rules": {"preset": "modern-american", **knobs}}
+
+
+def test_the_top_card_counts_where_the_rules_say_so() -> None:
+    hand = "Kd Kh Ac Ad Ah Qc Qd Qh Qs 5c 6d 8h 9d"
+    h = position(hand, phase="draw", pile="8c Kc", turn={"threes_chosen": True},
+                 **with_knobs(initial_meld_counts_pile_top=True))
+    after = act(h, "take Kd Kh, Ac Ad Ah, Qc Qd Qh Qs")  # 120 and the top K: 130
+    assert after.side_melded(0)
+
+
+def test_the_top_card_may_make_the_clean_triple_where_the_rules_say_so() -> None:
+    hand = "Kd Kh Qc Qd 2c Ac Ad JK 5c 6d 8h 9d"
+    h = position(hand, phase="draw", pile="8c Kc", turn={"threes_chosen": True},
+                 **with_knobs(pile_top_may_form_clean_triple=True))
+    after = act(h, "take Kd Kh, Qc Qd 2c, Ac Ad JK")  # K K + top K is the clean triple
+    assert after.side_melded(0)
+
+
+def test_a_talon_after_a_pick_where_the_rules_give_one() -> None:
+    hand = "Ac Ad Ah Kc Kd Ks Jc Jd Jh Qd Qh 5c 6d"
+    h = position(hand, phase="draw", pile="8c Qc", turn={"threes_chosen": True},
+                 **with_knobs(talon_not_after_pile_take=False))
+    after = act(h, "take Qd Qh, Ac Ad Ah, Kc Kd Ks, Jc Jd Jh")
+    assert after.turn.talon == 4
+    assert len(act(after, "discard 6d").hands[0]) == 2 + 4
+
+
+def test_49_the_courtesy_turn_for_a_special_hand() -> None:
+    knobs = with_knobs(special_hand_after_partner_meld="next_turn_courtesy")
+    opened = act(position(OPENING, stock=30, turn={"drew": True}, **knobs), OPEN)
+    after = act(opened, "discard 8h")
+    assert after.courtesy == 2  # the partner's next turn
+    pairs = "6c 6d 7c 7d 8c 8d 9c 9d Jc Jd Qc Qd Kc Kd"
+    melded = {"A": ["Ac", "Ad", "Ah"]}
+    h = position(pairs, ns=melded, to_move=2, turn={"drew": True}, courtesy=2, **knobs)
+    end = act(h, "special Pairs")
+    assert end.end is not None and end.end.sides[0].total == 2500
+    plain = position(pairs, ns=melded, to_move=2, turn={"drew": True})
+    assert "not melded" in refusal(plain, "special Pairs")
+
+
+def test_a_limited_look_at_the_pile() -> None:
+    from canasta.modern_american.view import seat_view
+
+    h = position("5d 6d", pile="9c 9d 6h Jc Qd", **with_knobs(pile_visible_depth=3))
+    view = seat_view(h, 1)
+    assert view["pile"] == ["6h", "Jc", "Qd"] and view["pile_below"] == 2
+    assert "pile_below" not in seat_view(position("5d 6d", pile="9c 9d 6h Jc Qd"), 1)
+
+
+@pytest.mark.parametrize(("knobs", "words"), [
+    ({"special_hand_after_partner_meld": "always"}, "next_turn_courtesy"),
+    ({"pile_visible_depth": 0}, "pile_visible_depth"),
+    ({"talon_sizes": [-1, 3]}, "talon_sizes"),
+    ({"no_such_knob": 1}, "unknown modern-american rules field"),
+])
+def test_bad_knobs_are_refused_in_words(knobs: dict[str, Any], words: str) -> None:
+    from canasta.errors import RulesError
+
+    with pytest.raises(RulesError, match=words):
+        position("5d 6d", **with_knobs(**knobs))

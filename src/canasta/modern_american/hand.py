@@ -104,6 +104,9 @@ class Hand:
     answer: str | None = None
     turn: Turn = NEW_TURN
     end: HandEnd | None = None
+    courtesy: int | None = None
+    """The seat that may still lay a special hand on this turn of its own although its partner
+    has just made the side's initial meld (``special_hand_after_partner_meld``)."""
     rules: Rules = field(default=RULES, compare=False)
     knobs: Knobs = KNOBS
 

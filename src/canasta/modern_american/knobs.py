@@ -79,6 +79,19 @@ class Knobs:
     talon is given (MA §1.4.4)."""
     talon_counts_as_held_card: bool = True
     """A player whose talon is due needs only a card to discard, not one to hold (MA §9.2)."""
+    talon_not_after_pile_take: bool = True
+    """An initial meld made by picking the pack earns no talon (MA §8.2)."""
+    initial_meld_counts_pile_top: bool = False
+    """Whether the pile's top card counts toward an initial meld made by picking it (MA §5.4;
+    the classic family counts it)."""
+    pile_top_may_form_clean_triple: bool = False
+    """Whether the meld made with the pile's top card may be the initial meld's clean triple
+    (MA §5.4, §20.1)."""
+    special_hand_after_partner_meld: str = "never"
+    """``"never"``, or ``"next_turn_courtesy"``: a player may still lay a special hand on the
+    first turn after the partner made the side's initial meld (MA §11.1.2, HB)."""
+    pile_visible_depth: int | None = None
+    """How many of the pile's top cards a player may look at (MA §6.8, HB: 3); ``None``: all."""
 
     def __post_init__(self) -> None:
         low, high = self.wild_meld_sizes
@@ -99,6 +112,11 @@ class Knobs:
                              "'ace', 'wild' and 'dead'")
         if self.special_hands not in ("cla", "pagat"):
             raise RulesError(f"special_hands must be 'cla' or 'pagat', not {self.special_hands!r}")
+        if self.special_hand_after_partner_meld not in ("never", "next_turn_courtesy"):
+            raise RulesError("special_hand_after_partner_meld must be 'never' or "
+                             f"'next_turn_courtesy', not {self.special_hand_after_partner_meld!r}")
+        if self.pile_visible_depth is not None and self.pile_visible_depth < 1:
+            raise RulesError("pile_visible_depth is a number of cards (1 or more) or null")
         if min(self.talon_sizes) < 0 or self.turn_card_depth < 1:
             raise RulesError("talon_sizes are card counts and turn_card_depth counts from 1")
         if len(self.three_sign_by_canastas) != 3:

@@ -153,6 +153,8 @@ def hand_to_json(h: Hand) -> dict[str, Any]:
         "asks": list(h.asks), "answer": h.answer, "turn": turn_to_json(h.turn),
         "turn_card": None if h.turn_card is None else format_card(h.turn_card),
     }
+    if h.courtesy is not None:
+        out["courtesy"] = h.courtesy
     if h.end is not None:
         out["result"] = end_to_json(h.end)
     return out
@@ -222,7 +224,7 @@ def _read_turn(value: Any, h: Hand) -> Turn:
 
 
 KEYS: Final = frozenset({"rules", "dealer", "to_move", "phase", "hands", "stock", "pile", "sides",
-                         "asks", "answer", "turn", "turn_card", "result"})
+                         "asks", "answer", "turn", "turn_card", "result", "courtesy"})
 
 
 def hand_from_json(data: Any) -> Hand:
@@ -272,6 +274,8 @@ def hand_from_json(data: Any) -> Hand:
                           for i, side in enumerate(sides)),
              scores=tuple(score),
              asks=tuple(_int(n, "asks[i]", 0, 99) for n in asks), answer=answer,
+             courtesy=None if data.get("courtesy") is None else _int(
+                 data["courtesy"], "courtesy", 0, NUM_PLAYERS - 1),
              rules=rules, knobs=knobs)
     h = h.but(turn=_read_turn(data.get("turn"), h))
     _check(h, data)

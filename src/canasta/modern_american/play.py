@@ -151,6 +151,10 @@ def _talon_due(h: Hand, side: int) -> int:
     return after if h.side_melded(1 - side) else before
 
 
+def _no_talon_for_pick(h: Hand) -> bool:
+    return h.turn.took and h.knobs.talon_not_after_pile_take
+
+
 def _left_problem(h: Hand, side: int, hand: Sequence[Card], melds: SideMelds, pile_empty: bool,
                   talon: int) -> str | None:
     """Why a meld or a pick that leaves ``hand`` and ``melds`` is refused: the turn must still
@@ -199,16 +203,26 @@ def _opening_via_pick(h: Hand, side: int, top: Card, shown: Sequence[Card],
     problem = pick_problem(h.knobs, top, shown, (), MeldContext(True, dead=h.dead))
     if problem is not None:
         return problem
-    if not rest:
-        return ("to open by picking the pack, your hand's cards alone must make the initial "
-                f"meld ({h.minimum(side)}, with a clean triple): lay further melds with it")
-    shown_points = sum(h.rules.value_of[c] for c in shown)
-    problem = opening_problem(h.knobs, h.rules.value_of, rest, h.minimum(side) - shown_points,
-                              h.dead)
+    value_of = h.rules.value_of
+    top_points = value_of[top] if h.knobs.initial_meld_counts_pile_top else 0
+    if h.knobs.pile_top_may_form_clean_triple:
+        # the pick's meld takes part in the check; a top card that does not count is made up
+        groups = [(RANK_OF[top], (top, *shown)), *rest]
+        need = h.minimum(side) + value_of[top] - top_points
+    else:
+        groups = rest
+        need = h.minimum(side) - sum(value_of[c] for c in shown) - top_points
+        if not rest:
+            return ("to open by picking the pack, your hand's cards alone must make the "
+                    f"initial meld ({h.minimum(side)}, with a clean triple): lay further melds "
+                    "with it")
+    problem = opening_problem(h.knobs, value_of, groups, need, h.dead)
     if problem is not None and problem.startswith("the initial meld counts"):
-        total = shown_points + sum(h.rules.value_of[c] for _, cards in rest for c in cards)
-        return (f"your hand's cards count {total} (the top card does not count), and your "
-                f"side needs {h.minimum(side)}")
+        total = top_points + sum(value_of[c] for c in (*shown, *(
+            c for _, cards in rest for c in cards)))
+        counted = "with the top card" if top_points else "the top card does not count"
+        return (f"your hand's cards count {total} ({counted}), and your side needs "
+                f"{h.minimum(side)}")
     return problem
 
 
@@ -267,7 +281,8 @@ def _meld_problem(h: Hand, action: Action) -> str | None:
     problem, melds, hand = _lay(h, action.groups, None)
     if problem is not None:
         return problem
-    talon = h.turn.talon or (0 if h.side_melded(side) or h.turn.took else _talon_due(h, side))
+    talon = h.turn.talon or (0 if h.side_melded(side) or _no_talon_for_pick(h)
+                             else _talon_due(h, side))
     return _left_problem(h, side, hand, melds, bool(not h.pile), talon)
 
 
@@ -282,7 +297,9 @@ def _take_problem(h: Hand, action: Action) -> str | None:
     if problem is not None:
         return problem
     side = h.side_of(h.to_move)
-    return _left_problem(h, side, [*hand, *h.pile[:-1]], melds, True, 0)
+    talon = 0 if h.side_melded(side) or h.knobs.talon_not_after_pile_take else \
+        _talon_due(h, side)
+    return _left_problem(h, side, [*hand, *h.pile[:-1]], melds, True, talon)
 
 
 # -- discards, questions, special hands ------------------------------------------------------
@@ -338,7 +355,7 @@ def _special_problem(h: Hand, index: int) -> str | None:
     catalogue = CATALOGUES[h.knobs.special_hands]
     if not 0 <= index < len(catalogue):
         return "there is no such special hand in these rules"
-    if h.side_melded(h.side_of(h.to_move)):
+    if h.side_melded(h.side_of(h.to_move)) and h.courtesy != h.to_move:
         return "a special hand is laid only while your side has not melded"
     if not h.turn.drew or h.turn.melded:
         return "a special hand is laid after drawing from the stock, before any meld"
@@ -414,8 +431,13 @@ def apply(h: Hand, action: Action) -> Hand:
 
 
 def _next_turn(t: _Table, **changes: object) -> Hand:
-    seat = (t.hand.to_move + 1) % NUM_PLAYERS
-    return start_turn(t.seal(to_move=seat, phase=DRAW, turn=NEW_TURN, answer=None, **changes))
+    h = t.hand
+    seat = (h.to_move + 1) % NUM_PLAYERS
+    courtesy = None if h.courtesy == h.to_move else h.courtesy
+    if h.turn.opening and h.knobs.special_hand_after_partner_meld == "next_turn_courtesy":
+        courtesy = (h.to_move + 2) % NUM_PLAYERS  # the partner's next turn (MA §11.1.2)
+    return start_turn(t.seal(to_move=seat, phase=DRAW, turn=NEW_TURN, answer=None,
+                             courtesy=courtesy, **changes))
 
 
 def start_turn(h: Hand) -> Hand:
@@ -465,9 +487,10 @@ def _take(h: Hand, action: Action) -> Hand:
     _, melds, hand = _lay(h, action.groups, h.pile[-1])
     t = _Table(h)
     t.hands[h.to_move] = [*hand, *h.pile[:-1]]
-    opening = h.turn.opening or not h.side_melded(side)
+    opens = not h.side_melded(side)
+    talon = _talon_due(h, side) if opens and not h.knobs.talon_not_after_pile_take else 0
     return t.seal(phase=PLAY, pile=(), melds=_set(h.melds, side, melds),
-                  turn=_with(h.turn, took=True, opening=opening))
+                  turn=_with(h.turn, took=True, opening=h.turn.opening or opens, talon=talon))
 
 
 def _set(all_melds: tuple[SideMelds, ...], side: int, melds: SideMelds) -> tuple[SideMelds, ...]:
@@ -478,7 +501,8 @@ def _meld(h: Hand, action: Action) -> Hand:
     side = h.side_of(h.to_move)
     opening = not h.side_melded(side)
     _, melds, hand = _lay(h, action.groups, None)
-    talon = h.turn.talon or (_talon_due(h, side) if opening and not h.turn.took else 0)
+    talon = h.turn.talon or (_talon_due(h, side) if opening and not _no_talon_for_pick(h)
+                             else 0)
     t = _Table(h)
     t.hands[h.to_move] = hand
     return t.seal(melds=_set(h.melds, side, melds),

@@ -2,8 +2,9 @@
 cards the others hold (docs/notation.md, "Modern American").
 
 The stock is a count, and the turn card is only *whether* it is still in the stock: it lies
-crosswise in the stock as a marker, face down. The pile is public (MA §6.8: no limit on looking
-through it by default).
+crosswise in the stock as a marker, face down. The pile is public (MA §6.8), unless the rules
+let a player look at its top cards only (``pile_visible_depth``): then the view holds those and
+``pile_below``, the count of the others.
 
 >>> from canasta.modern_american.play import new_hand
 >>> h = new_hand(seed=4)
@@ -29,6 +30,10 @@ def seat_view(h: Hand, seat: int) -> dict[str, Any]:
     data["stock"] = len(h.stock)
     del data["turn_card"]
     data["turn_card_drawn"] = h.turn_card_drawn
+    depth = h.knobs.pile_visible_depth
+    if depth is not None and len(h.pile) > depth:
+        data["pile"] = data["pile"][-depth:]  # the top cards; the rest is a count
+        data["pile_below"] = len(h.pile) - depth
     if h.end is None and seat != h.to_move:
         data["turn"] = {k: v for k, v in data["turn"].items() if k != "kept"}
     return data
