@@ -84,6 +84,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     games["blocked"] = mid_hand("classic", min_melds=1, accept=blocked_by_a_black_three)
     games["onto"] = mid_hand("classic", seed=5)
     games["keys"] = mid_hand("classic", seed=7)
+    games["hint"] = mid_hand("classic", seed=9)
     games["over"] = hand_played_out(get_rules("classic").replace(target_score=50))
     full = crowded_table()
     games.update({f"full-{size}": full for size in SIZES})
@@ -282,6 +283,38 @@ def test_a_full_table_fits(browser: Any, server: LiveServer, size: str) -> None:
     if size == "phone":
         assert not small_controls(page), small_controls(page)
     assert not small_text(page), small_text(page)
+    assert not page.errors, page.errors
+    page.close()
+
+
+FIRST_PERSON = re.compile(r"\b(I|I'm|me|my|mine|we|us|our|ours)\b", re.IGNORECASE)
+
+
+def test_the_hint_speaks_to_the_player(browser: Any, server: LiveServer) -> None:  # noqa: F811
+    """The hint's reason shows in the status line in the second person (the server's
+    ``words``), not in the bot's voice; a tap on it shows all of it."""
+    page = open_page(browser, "phone")
+    page.goto(seat_link(server, "hint"))
+    page.wait_for_selector("[data-role=hand] .card")
+    page.tap("#btn-draw")
+    page.wait_for_selector("#btn-discard")
+    page.tap("#hint-btn")
+    reason = page.wait_for_selector("[data-role=status] .hint-reason", timeout=20_000)
+    text = reason.inner_text()
+    page.screenshot(path=str(ARTIFACTS / "hint-390.png"), animations="disabled")
+    hint = httpx.get(f"{server.url}/api/tables/hint/hint", params={"token": TOKEN},
+                     timeout=30).json()
+    # the server's words, cards drawn (the reason of the heuristic; the search's figures vary)
+    cards = re.compile(r"\S*[♣♦♥♠]|\bJoker\b|\b(JK|[2-9TJQKA][cdhs])\b")
+    assert cards.sub("", text).split(";")[0] == cards.sub("", hint["words"]).split(";")[0]
+    assert not clipped(page, "[data-role=status] .hint-action, [data-role=status] #hint-play")
+    assert not small_controls(page), small_controls(page)
+    page.tap("[data-role=status] .hint-body")  # the whole reason, where two lines do not hold it
+    page.locator(".toast").first.wait_for()
+    page.screenshot(path=str(ARTIFACTS / "hint-reason-390.png"))
+    assert page.inner_text(".toast") == text
+    assert not FIRST_PERSON.search(text) and text[0].isupper(), text
+    assert not text.lower().startswith(hint["action"].lower()), text
     assert not page.errors, page.errors
     page.close()
 

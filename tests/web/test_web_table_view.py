@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from canasta.actions import format_action
 from canasta.cards import card_names
 from canasta.interfaces.web.messages import TableView
 from canasta.interfaces.web.tables import Table
@@ -298,3 +299,41 @@ def test_a_hand_that_is_over_has_its_replay_while_the_game_goes_on(sqlite_url: s
     (hand,) = r.json()["hands"]
     assert hand["actions"] == list(game.actions)
     assert hand["positions"][-1]["phase"] == "over"
+
+
+FIRST_PERSON = re.compile(r"\b(I|I'm|me|my|mine|we|us|our|ours)\b", re.IGNORECASE)
+
+
+def test_a_hint_is_said_to_the_player() -> None:
+    """The bot's reasons, in positions met along greedy hands, read in the second person: no
+    "I", "my" or "our" left, the restated action dropped, a sentence."""
+    import random
+
+    from canasta.bots import explain, make_bot
+    from canasta.interfaces.web.words import hint_words
+    from canasta.legal import legal_actions
+    from canasta.observation import observe
+
+    bot, greedy = make_bot("heuristic"), make_bot("greedy")
+    said: dict[str, str] = {}
+    for preset in ("classic", "classic-2p"):
+        game = mid_hand(preset, min_melds=0)
+        rng = random.Random(0)
+        while not game.state.is_over and len(said) < 60:
+            state = game.state
+            legal = legal_actions(state)
+            action, why = explain(bot, observe(state, state.to_move), legal, rng)
+            said[why] = hint_words(why, format_action(action)) or ""
+            game.apply(greedy.choose(observe(state, state.to_move), legal, rng))
+    spoken = [why for why in said if FIRST_PERSON.search(why)]
+    assert spoken, "no reason in the bot's first person was met"  # the rewrite is exercised
+    for why, words in said.items():
+        assert not FIRST_PERSON.search(words), (why, words)
+        assert "legal action" not in words and not re.match(r"(discard|meld|take) \S+:", words)
+        assert words[0].isupper() and words.endswith("."), words
+    assert hint_words("discard 4h: my pair of fours is the one to break", "discard 4h") == (
+        "Your pair of fours is the one to break.")
+    assert hint_words("no: I still have cards to lay down first", "no") == (
+        "You still have cards to lay down first.")
+    assert hint_words("ask partner before going out (the hand may end any moment)", "ask") == (
+        "Ask your partner before going out (the hand may end any moment).")

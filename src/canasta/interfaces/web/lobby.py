@@ -65,6 +65,7 @@ from canasta.interfaces.web.tables import (
     hash_token,
 )
 from canasta.interfaces.web.views import build_view, public_record, replay_positions
+from canasta.interfaces.web.words import hint_words
 from canasta.rules import rules_from_json
 
 log = logging.getLogger(__name__)
@@ -601,7 +602,7 @@ class Lobby:
         decision = await self.runner.decide(self.hint_bot, state, seat, table.bot_seed(seat),
                                             explain=True, table=table.id)
         return {"action": decision.action, "explanation": decision.explanation,
-                "bot": decision.bot}
+                "words": hint_words(decision.explanation, decision.action), "bot": decision.bot}
 
     # -- listeners -----------------------------------------------------------------------------
 

@@ -130,6 +130,9 @@ class HintOut(BaseModel):
 
     action: str = Field(description="What the bot would play.")
     explanation: str | None = Field(description="Why, when the bot can say.")
+    words: str | None = Field(None, description="The explanation addressed to the player "
+                                                "(\"your pair of fours\"), without the "
+                                                "action it restates, for a page to show.")
     bot: str = Field(description="The bot that chose.")
 
 

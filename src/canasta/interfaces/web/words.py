@@ -16,6 +16,16 @@ prefix, the quoted verbs, the examples of notation, and the rules' field names.
 'Not your turn: seat 3 is to move.'
 >>> player_words("hand_size must be at least 1")
 '“Cards dealt to each player” must be at least 1.'
+
+A hint's reason is the bot's own sentence, spoken as the bot ("my pair of fours is the one to
+break"); :func:`hint_words` addresses it to the player, and drops the action it restates (the
+page shows the action beside it):
+
+>>> hint_words("discard 4h: my pair of fours is the one to break; keep the 2s: our eights "
+...            "need four more for a canasta", "discard 4h")
+'Your pair of fours is the one to break; keep the 2s: your eights need four more for a canasta.'
+>>> hint_words("ask partner before drawing: I can go out whatever I draw (little is left)", "ask")
+'Ask your partner before drawing: you can go out whatever you draw (little is left).'
 """
 
 from __future__ import annotations
@@ -62,5 +72,41 @@ def player_words(message: str) -> str:
     text = SEAT.sub(lambda m: f"seat {int(m.group(1)) + 1}", text)
     if not text:
         return message
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+HINT_PHRASES: tuple[tuple[str, str], ...] = (
+    ("I keep a pair", "it keeps you a pair"),
+    ("the only legal action", "it is the only move you can make"),
+    ("the only kind of action left", "it is the only kind of move left"),
+    ("nothing better to do", "nothing else is worth more"),
+)
+PERSON = {"i": "you", "i'm": "you're", "me": "you", "my": "your", "mine": "yours",
+          "we": "you", "we're": "you're", "us": "you", "our": "your", "ours": "yours"}
+"""The bot's first person (itself, and its side) and the player's second person."""
+FIRST_PERSON = re.compile(r"\b(?:I'm|I am|we're|we are|I|me|my|mine|we|us|our|ours)\b",
+                          re.IGNORECASE)
+PARTNER = re.compile(r"(?<!your )(?<!a )\bpartner\b")
+
+
+def _second(match: re.Match[str]) -> str:
+    word = match.group(0).lower()
+    return "you are" if word in ("i am", "we are") else PERSON[word]
+
+
+def hint_words(explanation: str | None, action: str = "") -> str | None:
+    """A bot's reason for ``action`` as the page shows it to the player it advises: in the
+    second person ("your pair", "you can go out"), the partner named as theirs, without the
+    restated action (``discard 4h: …``) and without the notation's "legal action"."""
+    if not explanation:
+        return explanation
+    text = explanation.strip()
+    if action and text.lower().startswith(action.lower() + ":"):
+        text = text[len(action) + 1:].strip() or text
+    for old, new in HINT_PHRASES:
+        text = text.replace(old, new)
+    text = FIRST_PERSON.sub(_second, text)
+    text = PARTNER.sub("your partner", text)
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?" else text + "."

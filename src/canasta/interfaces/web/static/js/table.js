@@ -778,8 +778,14 @@ class TablePage {
     if (!this.hint) return;
     const { action, reason } = this.hint;
     add(el, icon("bulb", "msg-icon"),
-      h("div.hint-body",
-        h("div", "Hint: ", h("b.hint-action", action ? actionWords(action, true) : "?")),
+      h("div.hint-body", {
+        title: reason ? prettyText(reason) : null, role: reason ? "button" : null, tabindex: reason ? "0" : null,
+        "aria-label": reason ? `hint: ${actionWords(action || "?", true)}. ${prettyText(reason)} Show the whole reason` : null,
+        // the status line holds two lines: a tap shows the whole reason for a while
+        onclick: reason ? () => toast(prettyText(reason), "info", 9000) : null,
+        onkeydown: reason ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toast(prettyText(reason), "info", 9000); } } : null,
+      },
+        h("div.hint-head", h("span.hint-word", "Hint: "), h("b.hint-action", action ? actionWords(action, true) : "?")),
         reason ? h("div.hint-reason", prettyText(reason)) : null),
       action && this.isLegal(action) ? h("button.btn.small#hint-play", { type: "button", onclick: () => this.play(action) }, "Play it") : null,
       h("button.close", { type: "button", onclick: () => { this.hint = null; this.renderHint(); }, "aria-label": "dismiss the hint" }, "×"));
@@ -1406,7 +1412,7 @@ class TablePage {
       if (typeof r === "string") action = r;
       else if (r) {
         action = r.action ?? r.hint ?? r.move ?? null;
-        reason = r.reason ?? r.why ?? r.explanation ?? r.because ?? null;
+        reason = r.words ?? r.reason ?? r.why ?? r.explanation ?? r.because ?? null;
         if (Array.isArray(reason)) reason = reason.join("; ");
       }
       this.hint = { action, reason };
