@@ -192,7 +192,9 @@ def openings(h: Hand, hand: Sequence[Card], minimum: int, exclude: Rank | None =
         if budget[0] <= 0:
             return
         budget[0] -= 1
-        if chosen and valid(chosen):
+        # ``points`` never undercounts what ``chosen`` can reach, so below the minimum the
+        # check is not needed (unless a canasta may open alone)
+        if chosen and (points >= minimum or h.knobs.splash_allowed) and valid(chosen):
             if minimal(chosen):
                 found.append(list(chosen))
             return

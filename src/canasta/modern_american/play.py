@@ -132,11 +132,13 @@ def may_go_out(h: Hand, side: int, melds: SideMelds | None = None) -> str | None
 
 
 def _dead_after(h: Hand, side: int, melds: SideMelds) -> frozenset[Rank]:
+    """The dead ranks once ``side`` has ``melds``: those of now, and any canasta just made."""
+    dead = h.dead
     if not h.knobs.dead_ranks:
-        return frozenset()
-    tables = [melds if s == side else h.melds[s] for s in range(NUM_SIDES)]
-    return frozenset(key for ms in tables for key, m in enumerate(ms)
-                     if key != WILD_MELD and m is not None and len(m) >= MAX_MELD)
+        return dead
+    made = [key for key, (m, old) in enumerate(zip(melds, h.melds[side]))
+            if m is not old and key != WILD_MELD and m is not None and len(m) >= MAX_MELD]
+    return dead.union(made) if made else dead
 
 
 def _any_discard(h: Hand, hand: Sequence[Card], pile_empty: bool, dead: frozenset[Rank]) -> bool:
