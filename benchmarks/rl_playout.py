@@ -22,9 +22,13 @@ several); the report gives each path's rate as a share of the native one measure
 run, on the same core. The paths take turns (``--rounds``) so that a change of load on a shared
 machine touches them alike; ``--seconds`` is each path's time in all.
 
+``--rules modern-american`` plays Modern American (:class:`canasta.rl.table.ModernFamily`) on
+every path: its engine (:mod:`canasta.modern_american.play`), its 142 ids and its tensor.
+
 Usage::
 
     python benchmarks/rl_playout.py --rules classic --seconds 10
+    python benchmarks/rl_playout.py --rules modern-american --seconds 10
     python benchmarks/rl_playout.py --seconds 3 --json
 """
 
@@ -41,14 +45,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import canasta
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from canasta.deal import shuffled_pack
+from canasta.rl.table import ClassicFamily, family_of
 from random_playout import add_playout_options, pin_to_cpu
 
 PATHS = ("native", "openspiel", "openspiel+obs", "pettingzoo")
+MODERN = "modern-american"
+"""The rules family beside the classic presets that ``--rules`` takes."""
 
 
 class Count:
@@ -83,18 +87,19 @@ class Count:
         return self.cpu_s / self.elapsed_s if self.elapsed_s else 0.0
 
 
-def pack_of(rules: canasta.Rules, seed: int) -> list[int]:
-    """The pack a hand with this seed is dealt from: the one ``canasta.Game(rules, seed)``
-    deals its first hand from."""
-    return shuffled_pack(rules, random.Random(seed).getrandbits(64))
+def pack_of(family: ClassicFamily, seed: int) -> list[int]:
+    """The pack a hand with this seed is dealt from (for the classic family, the one
+    ``canasta.Game(rules, seed)`` deals its first hand from)."""
+    return family.shuffled_pack(random.Random(seed).getrandbits(64))
 
 
-def native_hand(rules: canasta.Rules, seed: int, count: Count) -> None:
+def native_hand(family: ClassicFamily, seed: int, count: Count) -> None:
     """One hand through the engine itself, the first dealer dealing."""
-    legal_actions, apply = canasta.legal_actions, canasta.apply
+    legal_actions, apply, is_over = family.legal, family.apply, family.is_over
     choose = random.Random(seed).randrange
-    state = canasta.new_hand(rules, deck=pack_of(rules, seed), dealer=rules.first_dealer)
-    while not state.is_over:
+    state = family.new_hand(pack_of(family, seed), family.first_dealer,
+                            (0,) * family.num_sides)
+    while not is_over(state):
         legal = legal_actions(state)
         state = apply(state, legal[choose(len(legal))])
         count.actions += 1
@@ -105,10 +110,9 @@ def openspiel_hand(game: Any, seed: int, count: Count, observe: bool) -> None:
     """The same hand through the OpenSpiel game: chance is given the same pack's cards in
     order (after ``chance_outcomes()`` is read), so the choices and the engine actions are the
     native path's; the mask (and with ``observe`` the player's tensor) is read before each id."""
-    from canasta.rl.encoding import encode
-
+    encode = game.family.alphabet.encode
     choose = random.Random(seed).randrange
-    pack = iter(pack_of(game.rules, seed))
+    pack = iter(pack_of(game.family, seed))
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -129,11 +133,10 @@ def openspiel_hand(game: Any, seed: int, count: Count, observe: bool) -> None:
 def pettingzoo_hand(env: Any, seed: int, count: Count) -> None:
     """A hand through the PettingZoo environment (dealt by the environment from ``seed``),
     ``last()`` (the tensor and the mask) read before each id."""
-    from canasta.rl.encoding import encode
-
     choose = random.Random(seed).randrange
     env.reset(seed=seed)
     table = env.unwrapped.table
+    encode = table.family.alphabet.encode
     while env.agents:
         _, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
@@ -170,11 +173,11 @@ def run(rules_name: str, seconds: float, seed: int, rounds: int) -> dict[str, An
     import canasta.rl.openspiel as cos
     from canasta.rl.pettingzoo import env as make_env
 
-    rules = canasta.get_rules(rules_name)
+    family = family_of(rules_name)
     game = cos.load(rules_name)
     zoo = make_env(preset=rules_name)
     plays: dict[str, Callable[[int, Count], None]] = {
-        "native": lambda seed, c: native_hand(rules, seed, c),
+        "native": lambda seed, c: native_hand(family, seed, c),
         "openspiel": lambda seed, c: openspiel_hand(game, seed, c, observe=False),
         "openspiel+obs": lambda seed, c: openspiel_hand(game, seed, c, observe=True),
         "pettingzoo": lambda seed, c: pettingzoo_hand(zoo, seed, c),
@@ -226,6 +229,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Random playouts through the OpenSpiel game and the PettingZoo environment "
                     "beside the native engine, one run, one core.")
     add_playout_options(parser, seconds=5.0, what="timed seconds for each path")
+    rules = parser._option_string_actions["--rules"]
+    rules.choices = [*(rules.choices or ()), MODERN]
+    rules.help = f"rules preset, or {MODERN} (default: classic)"
     parser.add_argument("--rounds", type=int, default=5,
                         help="turns the paths take, each running seconds/rounds at a time "
                              "(default: 5)")

@@ -15,7 +15,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rl.md"
 MARKED = re.compile(r"<!-- example: ([\w-]+)( \(slow\))? -->\n```python\n(.*?)```", re.S)
-EXPECTED = {"openspiel-search", "pettingzoo-parallel-supersuit", "gymnasium-make"}
+EXPECTED = {"openspiel-search", "pettingzoo-parallel-supersuit", "gymnasium-make",
+            "modern-american"}
 
 
 def _examples() -> list[tuple[str, bool, str]]:

@@ -56,7 +56,7 @@ threes, ``keep none`` and ``special i`` for each hand of the special-hand catalo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group, canonical
@@ -165,29 +165,43 @@ def decode(ids: Sequence[int]) -> Action:
             return DISCARDS[head - DISCARD]
         if head in _SINGLE_ACTIONS:
             return _SINGLE_ACTIONS[head]
-    if ids[-1] != END:
-        raise ValueError(f"spelling {list(ids)} is not complete (it must close with end)")
-    verb = "take" if head == TAKE_ID else "meld"
-    groups: list[Group] = []
-    rank = -1
-    cards: list[int] = []
-    for i in ids[1 if verb == "take" else 0:-1]:
-        if GROUP <= i < DRAW_ID:
-            if rank >= 0:
-                groups.append(Group(rank, tuple(cards)))
-            rank, cards = i - GROUP, []
-        elif ADD <= i < DISCARD and rank >= 0:
-            cards.append(i - ADD)
-        else:
-            raise ValueError(f"id {i} ({id_text(i)}) cannot stand there in {list(ids)}")
-    if rank >= 0:
-        groups.append(Group(rank, tuple(cards)))
+    verb, groups = _read_groups(ids, _CLASSIC_KEYS, id_text)
     action = canonical(Action(verb, tuple(groups)))
     if verb == "meld" and not groups:
         raise ValueError("a meld needs at least one group")
     if encode(action) != tuple(ids):
         raise ValueError(f"{list(ids)} is not a canonical spelling")
     return action
+
+
+_CLASSIC_KEYS: Final = {GROUP + rank: rank for rank in range(NUM_GROUP_RANKS)}
+"""The meld rank each classic ``group`` id starts."""
+
+
+def _read_groups(ids: Sequence[int], keys: dict[int, int], name: Callable[[int], str]
+                 ) -> tuple[str, list[Group]]:
+    """The verb and the groups of a longer spelling (``take`` or a meld, closed by ``end``),
+    ``keys`` giving the meld key each group id starts; :class:`ValueError` for an id out of
+    place. ``name`` names an id in the error."""
+    if ids[-1] != END:
+        raise ValueError(f"spelling {list(ids)} is not complete (it must close with end)")
+    verb = "take" if ids[0] == TAKE_ID else "meld"
+    groups: list[Group] = []
+    rank = -1
+    cards: list[int] = []
+    for i in ids[1 if verb == "take" else 0:-1]:
+        key = keys.get(i)
+        if key is not None:
+            if rank >= 0:
+                groups.append(Group(rank, tuple(cards)))
+            rank, cards = key, []
+        elif ADD <= i < DISCARD and rank >= 0:
+            cards.append(i - ADD)
+        else:
+            raise ValueError(f"id {i} ({name(i)}) cannot stand there in {list(ids)}")
+    if rank >= 0:
+        groups.append(Group(rank, tuple(cards)))
+    return verb, groups
 
 
 class Alphabet:
@@ -239,6 +253,11 @@ MODERN_SPECIALS: Final = max(len(hands) for hands in CATALOGUES.values())
 ones unused, so every catalogue shares one alphabet."""
 MODERN_NUM_IDS: Final = SPECIAL + MODERN_SPECIALS
 """The size of the Modern American alphabet (142)."""
+
+
+_MODERN_KEYS: Final = {**{GROUP + rank: rank for rank in range(NUM_GROUP_RANKS - 1)},
+                       GROUP_W: WILD_MELD}
+"""The meld key each Modern American ``group`` id starts (no group of threes)."""
 
 
 def _wild_first(group: Group) -> tuple[bool, int]:
@@ -318,24 +337,7 @@ class ModernAlphabet(Alphabet):
                                      f"{self.catalogue} catalogue")
                 return Action("special", (), head - SPECIAL)
             return decode(ids)
-        if ids[-1] != END:
-            raise ValueError(f"spelling {list(ids)} is not complete (it must close with end)")
-        verb = "take" if head == TAKE_ID else "meld"
-        groups: list[Group] = []
-        rank = -1
-        cards: list[int] = []
-        for i in ids[1 if verb == "take" else 0:-1]:
-            if GROUP <= i < DRAW_ID - 1 or i == GROUP_W:
-                if rank >= 0:
-                    groups.append(Group(rank, tuple(cards)))
-                rank, cards = (WILD_MELD if i == GROUP_W else i - GROUP), []
-            elif ADD <= i < DISCARD and rank >= 0:
-                cards.append(i - ADD)
-            else:
-                raise ValueError(f"id {i} ({self.id_text(i)}) cannot stand there in "
-                                 f"{list(ids)}")
-        if rank >= 0:
-            groups.append(Group(rank, tuple(cards)))
+        verb, groups = _read_groups(ids, _MODERN_KEYS, self.id_text)
         if not groups:
             raise ValueError(f"a {verb} of this family needs at least one group")
         head_groups = groups[:1] if verb == "take" else []
@@ -361,7 +363,7 @@ class ModernAlphabet(Alphabet):
         return "special " + (self.specials[k] if k < len(self.specials) else f"#{k}")
 
     def is_single(self, i: int) -> bool:
-        return i >= KEEP or _is_single(i)
+        return i >= KEEP or (i != GROUP_W and _is_single(i))
 
 
 MODERN: Final = ModernAlphabet()

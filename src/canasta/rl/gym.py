@@ -20,8 +20,9 @@ True
   partners' seats (the same policy: the observation is then the view of the seat to move,
   ``info["seat"]``).
 * **Actions** are the ids of :mod:`canasta.rl.encoding` (``Discrete(125)``, 142 for Modern
-  American): an engine action is spelled over several steps. The mask is ``info["action_mask"]`` (int8) and
-  :meth:`CanastaEnv.action_masks` (bool, sb3-contrib's ``MaskablePPO`` convention). Once the
+  American): an engine action is spelled over several steps. The mask is
+  ``info["action_mask"]`` (int8) and :meth:`CanastaEnv.action_masks` (bool, sb3-contrib's
+  ``MaskablePPO`` convention). Once the
   episode has ended (terminated or truncated) the mask allows every id, so a sampler never
   meets an empty mask; stepping then raises :class:`RuntimeError` (call ``reset``).
 * **An illegal id** changes nothing: the step returns the same observation, the reward
