@@ -2,9 +2,11 @@
 
 Standard library only, the contract every adapter and data pipeline shares:
 
-* :mod:`canasta.rl.encoding` — every legal action spelled as ids of one 125-id alphabet;
+* :mod:`canasta.rl.encoding` — every legal action spelled as ids of one alphabet (125 ids for
+  the classic presets, 142 for Modern American);
 * :mod:`canasta.rl.tensor` — a seat's view as a flat tensor of floats;
-* :mod:`canasta.rl.table` — hands played id by id (the environments' driver).
+* :mod:`canasta.rl.table` — hands played id by id (the environments' driver), and each family
+  of rules (classic, Modern American) behind one interface.
 
 With the optional ``rl`` extra (``pip install canasta[rl]``):
 
