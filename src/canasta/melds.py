@@ -34,12 +34,65 @@ def melds_to_json(melds: Sequence[tuple[Card, ...] | None]) -> dict[str, list[st
     return {rank_char(r): card_names(melds[r] or ()) for r in order}
 
 
+class MeldLimits:
+    """The classic limits on a meld's make-up (RULES §1.7), read once from a rule set's fields:
+    the checks run for every candidate meld, and a native object answers them fastest."""
+
+    __slots__ = ("max_size", "max_wilds", "min_naturals", "min_size", "wilds_within_naturals")
+
+    def __init__(self, rules: Rules) -> None:
+        self.min_naturals: int = rules.min_naturals_per_meld
+        self.min_size: int = rules.min_meld_size
+        self.max_wilds: int = rules.max_wilds_per_meld
+        self.wilds_within_naturals: bool = rules.wilds_must_not_exceed_naturals
+        self.max_size: int | None = rules.max_meld_size
+
+    def wild_cap(self, naturals: int) -> int:
+        """The most wild cards a meld with ``naturals`` natural cards may hold."""
+        cap = self.max_wilds
+        if self.wilds_within_naturals and naturals < cap:
+            return naturals
+        return cap
+
+    def problem(self, naturals: int, wilds: int, adds_wilds: bool = True) -> str | None:
+        """Why a meld of this make-up is not allowed, or ``None`` when it is (RULES §1.7).
+
+        ``adds_wilds`` is False for additions of natural cards only, which can never break a
+        wild-card limit that the meld already met (a cutthroat merge may leave a meld above
+        it)."""
+        size = naturals + wilds
+        if naturals < self.min_naturals:
+            return f"a meld needs at least {self.min_naturals} natural cards"
+        if size < self.min_size:
+            return f"a meld needs at least {self.min_size} cards"
+        if adds_wilds:
+            if wilds > self.max_wilds:
+                return f"a meld may hold at most {self.max_wilds} wild cards"
+            if self.wilds_within_naturals and wilds > naturals:
+                return "wild cards may not outnumber natural cards in a meld"
+        if self.max_size is not None and size > self.max_size:
+            return f"a meld may hold at most {self.max_size} cards"
+        return None
+
+
+_LIMITS: dict[int, tuple[Rules, MeldLimits]] = {}
+
+
+def limits_of(rules: Rules) -> MeldLimits:
+    """The meld limits of ``rules`` (read once per rules value)."""
+    found = _LIMITS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    if len(_LIMITS) > 1000:  # rules read from many requests: keep the table small
+        _LIMITS.clear()
+    limits = MeldLimits(rules)
+    _LIMITS[id(rules)] = (rules, limits)
+    return limits
+
+
 def wild_cap(rules: Rules, naturals: int) -> int:
     """The most wild cards a meld with ``naturals`` natural cards may hold."""
-    cap = rules.max_wilds_per_meld
-    if rules.wilds_must_not_exceed_naturals and naturals < cap:
-        return naturals
-    return cap
+    return limits_of(rules).wild_cap(naturals)
 
 
 def split_counts(cards: Iterable[Card]) -> tuple[int, int]:
@@ -54,24 +107,9 @@ def split_counts(cards: Iterable[Card]) -> tuple[int, int]:
 
 
 def meld_problem(rules: Rules, naturals: int, wilds: int, adds_wilds: bool = True) -> str | None:
-    """Why a meld of this make-up is not allowed, or ``None`` when it is (RULES §1.7).
-
-    ``adds_wilds`` is False for additions of natural cards only, which can never break a wild-card
-    limit that the meld already met (a cutthroat merge may leave a meld above it).
-    """
-    size = naturals + wilds
-    if naturals < rules.min_naturals_per_meld:
-        return f"a meld needs at least {rules.min_naturals_per_meld} natural cards"
-    if size < rules.min_meld_size:
-        return f"a meld needs at least {rules.min_meld_size} cards"
-    if adds_wilds:
-        if wilds > rules.max_wilds_per_meld:
-            return f"a meld may hold at most {rules.max_wilds_per_meld} wild cards"
-        if rules.wilds_must_not_exceed_naturals and wilds > naturals:
-            return "wild cards may not outnumber natural cards in a meld"
-    if rules.max_meld_size is not None and size > rules.max_meld_size:
-        return f"a meld may hold at most {rules.max_meld_size} cards"
-    return None
+    """Why a meld of this make-up is not allowed, or ``None`` when it is (RULES §1.7; see
+    :meth:`MeldLimits.problem`)."""
+    return limits_of(rules).problem(naturals, wilds, adds_wilds)
 
 
 def black_three_problem(rules: Rules, cards: Sequence[Card]) -> str | None:
@@ -225,6 +263,7 @@ def _wild_reach(rules: Rules, naturals: list[int], melds: Sequence[Sequence[Card
     least, wild cards they may take at most, wild cards each nearly complete canasta still
     needs), or ``None`` when a rank cannot be laid at all."""
     size = rules.canasta_size
+    limits = limits_of(rules)
     have = sum(1 for m in melds if m is not None and len(m) >= size)
     lower_total = cap_total = 0
     extras: list[int] = []
@@ -235,9 +274,9 @@ def _wild_reach(rules: Rules, naturals: list[int], melds: Sequence[Sequence[Card
             # nothing to lay here; a complete canasta may still absorb wild cards
             if existing is not None:
                 en, ew = split_counts(existing)
-                cap_total += max(0, wild_cap(rules, en) - ew)
+                cap_total += max(0, limits.wild_cap(en) - ew)
             continue
-        room = _meld_room(rules, n, existing)
+        room = _meld_room(limits, n, existing)
         if room is None:
             return None
         lower, cap, base = room
@@ -251,24 +290,24 @@ def _wild_reach(rules: Rules, naturals: list[int], melds: Sequence[Sequence[Card
     return have, lower_total, cap_total, extras
 
 
-def _meld_room(rules: Rules, naturals: int, existing: Sequence[Card] | None
+def _meld_room(limits: MeldLimits, naturals: int, existing: Sequence[Card] | None
                ) -> tuple[int, int, int] | None:
     """For ``naturals`` laid on ``existing`` (or as a new meld): (wild cards the meld needs at
     least, wild cards it may take at most, its size with the least), or ``None`` when the meld
     cannot be made."""
     if existing is None:
-        if naturals < rules.min_naturals_per_meld:
+        if naturals < limits.min_naturals:
             return None
-        cap = wild_cap(rules, naturals)
-        lower = max(0, rules.min_meld_size - naturals)
+        cap = limits.wild_cap(naturals)
+        lower = max(0, limits.min_size - naturals)
         base = naturals + lower
     else:
         en, ew = split_counts(existing)
-        cap = max(0, wild_cap(rules, en + naturals) - ew)
+        cap = max(0, limits.wild_cap(en + naturals) - ew)
         lower = 0
         base = len(existing) + naturals
-    if rules.max_meld_size is not None:
-        room = rules.max_meld_size - base
+    if limits.max_size is not None:
+        room = limits.max_size - base
         if room < 0:
             return None
         cap = min(cap, lower + room)

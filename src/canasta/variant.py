@@ -22,7 +22,7 @@ from typing import Final
 
 from canasta._mypyc import mypyc_attr
 from canasta.cards import IS_WILD, Card, rank_name
-from canasta.melds import meld_problem, wild_cap
+from canasta.melds import limits_of
 from canasta.rules import Rules
 
 Meld = tuple[Card, ...]
@@ -37,6 +37,7 @@ class ClassicVariant:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.canasta_size = rules.canasta_size
+        self.limits = limits_of(rules)
 
     # -- cards -------------------------------------------------------------------------------
     def value(self, card: Card) -> int:
@@ -55,17 +56,17 @@ class ClassicVariant:
         then say that its side has no meld of that key when it is too short of natural cards.
         ``adds_wilds`` is False when only natural cards are added: they never break a wild-card
         limit the meld met before."""
-        least = self.rules.min_naturals_per_meld
+        least = self.limits.min_naturals
         if not joining and naturals < least:
             # a card offered to a meld of another rank reads as a new meld of its own rank
             return (f"your side has no meld of {rank_name(key)} to add to, and a new meld "
                     f"needs at least {least} natural cards")
-        return meld_problem(self.rules, naturals, wilds, adds_wilds=adds_wilds)
+        return self.limits.problem(naturals, wilds, adds_wilds)
 
     def wild_room(self, key: int, naturals: int, wilds: int) -> int:
         """How many more wild cards a meld of ``key`` with this make-up may take."""
         del key
-        return max(0, wild_cap(self.rules, naturals) - wilds)
+        return max(0, self.limits.wild_cap(naturals) - wilds)
 
     def canasta_kind(self, meld: Sequence[Card] | None) -> str | None:
         """``"natural"`` or ``"mixed"`` for a completed canasta, ``None`` for a shorter meld."""
