@@ -71,6 +71,7 @@ from canasta.plans import (
 from canasta.rules import Rules
 from canasta.state import ANSWER, NEW_TURN, PLAY, HandState, Meld, SideMelds, seal
 from canasta.state import DRAW as DRAW_PHASE
+from canasta.table import has_melded
 from canasta.variant import variant_of
 
 
@@ -267,6 +268,7 @@ def _rank_options(table: _OptionsTable, naturals: tuple[Card, ...], wilds: tuple
     rank, counts = table.allowances[allowance]
     out: list[Action] = []
     sizes: list[int] = []
+    largest = 0
     wild_sets = [submultisets(wilds, w) for w in range(len(wilds) + 1)]
     actions = _MELD_ACTIONS.get(rank)
     if actions is None:
@@ -274,6 +276,7 @@ def _rank_options(table: _OptionsTable, naturals: tuple[Card, ...], wilds: tuple
     for k, allowed in enumerate(counts):
         if not allowed:
             continue
+        largest = max(largest, k + allowed[-1])  # the counts rise, and k cards can be chosen
         for nat in submultisets(naturals, k):
             for w in allowed:
                 for wild in wild_sets[w]:
@@ -287,7 +290,7 @@ def _rank_options(table: _OptionsTable, naturals: tuple[Card, ...], wilds: tuple
     if len(table.options) > _MAX_OPTIONS:
         table.options.clear()
         _MELD_ACTIONS.clear()
-    result = (out, sizes, max(sizes, default=0))
+    result = (out, sizes, largest)
     table.options[key] = result
     return result
 
@@ -353,7 +356,7 @@ def take_actions(state: HandState) -> list[Action]:
     rank = RANK_OF[top]
     owner = seat % rules.num_sides if state.lone_hand is None else state.owner_of(seat)
     melds = state.melds[owner]
-    unmelded = melds.count(None) == len(melds)
+    unmelded = not has_melded(melds)
     frozen = state.pile_frozen or (rules.pile_frozen_until_side_melds and unmelded)
     start = bisect_left(hand, rank << 2)
     end = bisect_left(hand, (rank + 1) << 2, start)
@@ -751,7 +754,7 @@ def _play_actions(state: HandState) -> list[Action]:
     hand = state.hands[seat]
     owner = seat % rules.num_sides if state.lone_hand is None else state.owner_of(seat)
     melds = state.melds[owner]
-    side_melded = melds.count(None) < len(melds)
+    side_melded = has_melded(melds)
     canastas = state.canastas(owner) if side_melded else 0
     acts = _discard_actions(state, hand, canastas)
     by_rank, wilds, blacks = _hand_profile(hand)
@@ -847,10 +850,19 @@ def _meld_actions(state: HandState, hand: tuple[Card, ...],
             before = len(existing) if existing is not None else 0
             acts.extend(_near_out_melds(state, hand, melds, options, sizes, before, canastas))
     if (state.answer != "no" and canastas < rules.min_canastas_to_go_out
-            and 2 <= n_hand <= len(melds) - melds.count(None)
+            and 2 <= n_hand <= _melds_on_table(melds)
             and not rules.going_out_requires_discard):
         acts.extend(_outs_one_card_each(state, hand, melds, canastas))
     return acts
+
+
+def _melds_on_table(melds: SideMelds) -> int:
+    """How many of a side's meld slots hold a meld."""
+    laid = 0
+    for meld in melds:
+        if meld is not None:
+            laid += 1
+    return laid
 
 
 def _near_out_melds(state: HandState, hand: tuple[Card, ...], melds: SideMelds,
