@@ -15,6 +15,7 @@ from canasta.bots.modern import ModernHeuristicBot, ModernRandomBot
 from canasta.cards import FIRST_THREE, make_pack, parse_cards
 from canasta.modern_american.game import replay
 from canasta.modern_american.hand import RULES, Hand
+from canasta.modern_american.knobs import KNOBS, Knobs
 from canasta.modern_american.melds import WILD_MELD
 from canasta.modern_american.play import apply, legal_actions, new_hand
 from canasta.rl import encoding as enc
@@ -34,13 +35,14 @@ from tests.rl.test_encoding import spellings
 FAMILY = ModernFamily()
 
 
-def played(seeds: range, bot: str = "random") -> list[tuple[Hand, Action]]:
+def played(seeds: range, bot: str = "random", knobs: Knobs = KNOBS
+           ) -> list[tuple[Hand, Action]]:
     """Every position of one hand per seed with the action the bots chose there."""
     out = []
     for seed in seeds:
         kind = ModernHeuristicBot if bot == "heuristic" else ModernRandomBot
         players = [kind(seed + i) for i in range(4)]
-        h = new_hand(seed)
+        h = new_hand(seed, knobs=knobs)
         while h.end is None:
             action = players[h.to_move].choose(h)
             out.append((h, action))
@@ -169,23 +171,33 @@ def test_the_table_plays_the_family_s_ids_and_refuses_others() -> None:
 # -- the tensor ------------------------------------------------------------------------------
 
 def reshuffle_hidden(h: Hand, seat: int, rng: random.Random) -> Hand:
-    """``h`` with the cards ``seat`` cannot see (the other hands, the stock) dealt anew."""
+    """``h`` with the cards ``seat`` cannot see (the other hands, the stock, the pile below
+    what a player may look at) dealt anew."""
     others = [s for s in range(4) if s != seat]
-    pool = [c for s in others for c in h.hands[s]] + list(h.stock)
+    depth = h.knobs.pile_visible_depth
+    below = 0 if depth is None else max(0, len(h.pile) - depth)
+    pool = [c for s in others for c in h.hands[s]] + list(h.stock) + list(h.pile[:below])
     rng.shuffle(pool)
     hands = list(h.hands)
-    at = 0
+    at = below
     for s in others:
         size = len(h.hands[s])
         hands[s] = tuple(sorted(pool[at:at + size]))
         at += size
-    return h.but(hands=tuple(hands), stock=tuple(pool[at:]))
+    return h.but(hands=tuple(hands), stock=tuple(pool[at:]),
+                 pile=(*pool[:below], *h.pile[below:]))
 
 
-def test_reshuffling_what_a_seat_cannot_see_leaves_its_tensor_unchanged() -> None:
+HOUSE = Knobs(pile_visible_depth=3, special_hand_after_partner_meld="next_turn_courtesy")
+"""House rules that hide the pile below its top three cards and give a courtesy turn."""
+
+
+@pytest.mark.parametrize("knobs", [KNOBS, HOUSE], ids=["preset", "house"])
+def test_reshuffling_what_a_seat_cannot_see_leaves_its_tensor_unchanged(knobs: Knobs) -> None:
     rng = random.Random(7)
     checked = 0
-    for h, action in POSITIONS[::5]:
+    positions = POSITIONS if knobs is KNOBS else played(range(3), "heuristic", HOUSE)
+    for h, action in positions[::5]:
         ids = MODERN.encode(action)
         prefix = ids[: len(ids) // 2]
         for seat in range(4):
@@ -196,7 +208,20 @@ def test_reshuffling_what_a_seat_cannot_see_leaves_its_tensor_unchanged() -> Non
                 assert other.hands[seat] == h.hands[seat] and other != h
                 assert modern_tensor(modern_view(other, seat), pre) == before
             checked += 1
-    assert checked > 100
+    assert checked > (100 if knobs is KNOBS else 40)
+
+
+def test_a_limited_look_at_the_pile_and_the_courtesy_turn_are_shown() -> None:
+    positions = [h for h, _ in played(range(6), "heuristic", HOUSE)]
+    deep = next(h for h in positions if len(h.pile) > 5)
+    values = modern_tensor(modern_view(deep, 0))
+    assert sum(piece(values, "pile")) == 3 and piece(values, "pile_size") == [len(deep.pile) / 10]
+    assert all(piece(values, "pile")[c] for c in deep.pile[-3:])
+    courtesy = next(h for h in positions if h.courtesy is not None)
+    seat = (courtesy.courtesy + 1) % 4
+    flags = piece(modern_tensor(modern_view(courtesy, seat)), "courtesy")
+    assert flags.index(1.0) == 3 and sum(flags) == 1.0  # the seat before the observer
+    assert piece(modern_tensor(modern_view(new_hand(1), 0)), "courtesy") == [0.0] * 4 + [1.0]
 
 
 def piece(values: list[float], name: str) -> list[float]:
@@ -239,7 +264,7 @@ def test_the_talon_due_and_the_dead_ranks_are_shown() -> None:
 def test_the_layout_covers_the_tensor_and_the_spelling_is_shown() -> None:
     layout = modern_tensor_layout()
     sizes = [len(range(*modern_piece_slices()[name])) for name, _ in layout]
-    assert sum(sizes) == modern_tensor_size() == 389
+    assert sum(sizes) == modern_tensor_size() == 394
     h, meld = next((h, a) for h, a in POSITIONS
                    if a.verb == "meld" and any(g.rank == WILD_MELD for g in a.groups))
     ids = MODERN.encode(meld)
@@ -295,8 +320,8 @@ def test_openspiel_random_simulation_with_serialization() -> None:
     pyspiel, _ = _openspiel()
     game = pyspiel.load_game("python_canasta(preset=modern-american)")
     assert (game.num_players(), game.num_distinct_actions()) == (4, 142)
-    assert game.observation_tensor_shape() == [389]
-    assert game.information_state_tensor_shape() == [389 + 4 * 53]
+    assert game.observation_tensor_shape() == [394]
+    assert game.information_state_tensor_shape() == [394 + 4 * 53]
     assert game.max_game_length() == 14 * 108
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     several = pyspiel.load_game("python_canasta(preset=modern-american,hands=2,returns=scaled)")
@@ -364,13 +389,15 @@ def test_openspiel_plays_a_whole_game_to_the_target_with_the_game_s_returns() ->
             assert returns_now[0] == t.scores[0] - t.scores[1] == -returns_now[1]
 
 
-def test_openspiel_resampling_keeps_the_seat_s_information_and_keeps_are_private() -> None:
-    pyspiel, cos = _openspiel()
-    game = cos.load("modern-american")
+@pytest.mark.parametrize("rules", ["", "pile_visible_depth:3"])
+def test_openspiel_resampling_keeps_the_seat_s_information_and_keeps_are_private(
+        rules: str) -> None:
+    pyspiel, _ = _openspiel()
+    game = pyspiel.load_game("python_canasta", {"preset": "modern-american", "rules": rules})
     state = game.new_initial_state()
     rng = random.Random(3)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    checked = private = 0
+    checked = private = deep = 0
     while not state.is_terminal() and checked < 25:
         if state.is_chance_node():
             state.apply_action(rng.choice([c for c, _ in state.chance_outcomes()]))
@@ -383,6 +410,9 @@ def test_openspiel_resampling_keeps_the_seat_s_information_and_keeps_are_private
                 assert other.observation_tensor(p) == state.observation_tensor(p)
                 assert other.engine_state.hands[p] == state.engine_state.hands[p]
                 assert other.legal_actions()
+                if rules and len(state.engine_state.pile) > 3:  # its hidden part dealt anew
+                    assert other.engine_state.pile[-3:] == state.engine_state.pile[-3:]
+                    deep += other.engine_state.pile != state.engine_state.pile
             checked += 1
         ids = state.legal_actions()
         seat = state.current_player()
@@ -395,7 +425,7 @@ def test_openspiel_resampling_keeps_the_seat_s_information_and_keeps_are_private
             assert f"p{seat} {MODERN.id_text(i)}" in mine and f"p{seat} keep ?" in theirs
             assert MODERN.id_text(i) not in "\n".join(theirs)
             private += 1
-    assert checked >= 10 and private
+    assert checked >= 10 and private and (deep or not rules)
 
 
 def test_openspiel_spelling_moves_the_engine_only_when_complete_and_rules_are_parameters() -> None:
@@ -468,7 +498,7 @@ def test_pettingzoo_episodes_stay_in_bounds_and_record_the_game() -> None:
 
     e = env(preset="modern-american", hands=2, observation="box", render_mode="ansi")
     box = observation_box(FAMILY, hands=2)
-    assert box.shape == (389,) and np.all(box.high > box.low)
+    assert box.shape == (394,) and np.all(box.high > box.low)
     e.reset(seed=2)
     assert e.action_space("player_0").n == 142
     rng = np.random.default_rng(2)

@@ -12,7 +12,7 @@ True
 
 * ``rules`` (any :class:`~canasta.rules.Rules`) replaces the preset when given.
 * **Modern American**: ``preset="modern-american"`` (or ``rules`` as its positions hold them):
-  ``Discrete(142)``, its tensor of 389, and the opponents are its bots (``random``,
+  ``Discrete(142)``, its tensor of 394, and the opponents are its bots (``random``,
   ``greedy``, ``heuristic``, or ``modern-random``, ``modern-greedy``, ``modern-heuristic``:
   :mod:`canasta.bots.modern`).
 * The agent plays seat ``seat`` (default 0); every other seat plays the bot ``opponents``

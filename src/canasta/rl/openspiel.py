@@ -10,7 +10,7 @@
 (-1.0, 1.0)
 >>> modern = pyspiel.load_game("python_canasta(preset=modern-american)")
 >>> modern.num_players(), modern.num_distinct_actions(), modern.observation_tensor_shape()
-(4, 142, [389])
+(4, 142, [394])
 
 * **Players** are the seats; **actions** are the ids of :mod:`canasta.rl.encoding`: a player
   spells one engine action over several steps (it stays the player to move), and the engine
@@ -58,7 +58,7 @@ import pyspiel
 
 from canasta.actions import Action
 from canasta.bots.determinize import Determinizer
-from canasta.cards import NUM_CARD_TYPES, Card, card_names, format_card, make_pack
+from canasta.cards import NUM_CARD_TYPES, RANK_OF, THREE, Card, card_names, format_card, make_pack
 from canasta.modern_american.hand import NAME as MODERN_NAME
 from canasta.modern_american.hand import Hand
 from canasta.modern_american.notation import hand_to_json
@@ -420,26 +420,34 @@ def _classic_resample(family: ClassicFamily, engine: State, seat: int, prefix: t
 
 def _modern_resample(family: ModernFamily, h: Hand, seat: int, prefix: tuple[int, ...],
                      rng: random.Random) -> Hand:
-    """A Modern American deal of what ``seat`` cannot see (the other hands and the stock,
-    their sizes kept: :func:`canasta.modern_american.view.seat_view` shows nothing more), fit
-    for the spelling ``prefix`` of the player to move as :func:`_classic_resample` does."""
+    """A Modern American deal of what ``seat`` cannot see (the other hands, the stock and the
+    pile below the cards a player may look at, their sizes kept:
+    :func:`canasta.modern_american.view.seat_view` shows nothing more), fit for the spelling
+    ``prefix`` of the player to move as :func:`_classic_resample` does."""
     mover = h.to_move
     fixed: Counter[Card] = Counter()
     if prefix and mover != seat:
         fixed = Counter(i - ADD for i in prefix if ADD <= i < DISCARD)
+    depth = h.knobs.pile_visible_depth
+    below = 0 if depth is None else max(0, len(h.pile) - depth)
     others = [s for s in range(family.num_players) if s != seat]
     pool = list((Counter(c for s in others for c in h.hands[s]) + Counter(h.stock)
-                 - fixed).elements())
+                 + Counter(h.pile[:below]) - fixed).elements())
     sizes = [len(h.hands[s]) - (fixed.total() if s == mover else 0) for s in others]
     for _ in range(RESAMPLES):
         rng.shuffle(pool)
+        bottom: list[Card] = []  # the hidden part of the pile, never a three (none is discarded)
+        rest: list[Card] = []
+        for c in pool:
+            (bottom if len(bottom) < below and RANK_OF[c] != THREE else rest).append(c)
         hands = list(h.hands)
         at = 0
         for s, size in zip(others, sizes):
             kept = list(fixed.elements()) if s == mover else []
-            hands[s] = tuple(sorted(pool[at:at + size] + kept))
+            hands[s] = tuple(sorted(rest[at:at + size] + kept))
             at += size
-        sample = h.but(hands=tuple(hands), stock=tuple(sorted(pool[at:])))
+        sample = h.but(hands=tuple(hands), pile=(*bottom, *h.pile[below:]),
+                       stock=tuple(sorted(rest[at:])))
         if mover == seat or not prefix or _spellable(family, sample, prefix):
             return sample
     raise RuntimeError(f"no deal in {RESAMPLES} fits the spelling {prefix} of seat {mover}")
@@ -532,7 +540,8 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.TERMINAL)
         if t.engine is None or t.pending is not None:
             return int(pyspiel.PlayerId.CHANCE)
-        return t.engine.to_move
+        seat: int = t.engine.to_move
+        return seat
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._choice().ids()

@@ -40,7 +40,7 @@
 * ``rules`` (any :class:`~canasta.rules.Rules`, house rules included) replaces the preset.
 * **Modern American**: ``preset="modern-american"`` (or ``rules`` as its positions hold them,
   ``{"preset": "modern-american", "special_hands": "pagat"}``): four agents, its 142 ids
-  (``Discrete(142)``, masks of 142) and its tensor of 389
+  (``Discrete(142)``, masks of 142) and its tensor of 394
   (:func:`~canasta.rl.tensor.modern_tensor`); ``table.game.record`` is then a Modern American
   record (:func:`canasta.modern_american.game.replay`).
 * **Seeding**: ``reset(seed=s)`` makes every deal of the episode reproducible.

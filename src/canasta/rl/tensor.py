@@ -366,6 +366,9 @@ class ModernView:
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     pile: tuple[Card, ...]
+    """The pile's cards a player may look at: all of them, or the top
+    ``pile_visible_depth`` (a knob), top last."""
+    pile_size: int
     stock_size: int
     turn_card_drawn: bool
     melds: tuple[SideMelds, ...]
@@ -379,20 +382,24 @@ class ModernView:
     """The :data:`MODERN_TURN_FLAGS`."""
     talon: int
     """Cards of the talon due at the end of this turn."""
+    courtesy: int | None
+    """The seat whose next turn is a courtesy turn for a special hand (a knob), if any."""
 
 
 def modern_view(h: Hand, seat: int) -> ModernView:
     """``seat``'s view of the hand ``h``."""
     phase = KEEPING if h.phase == MA_DRAW and not h.turn.threes_chosen else h.phase
     turn = h.turn
+    depth = h.knobs.pile_visible_depth
+    pile = h.pile if depth is None or len(h.pile) <= depth else h.pile[-depth:]
     return ModernView(
         seat=seat, phase=phase, to_move=h.to_move, dealer=h.dealer, hand=h.hands[seat],
-        hand_sizes=tuple(len(cards) for cards in h.hands), pile=h.pile,
+        hand_sizes=tuple(len(cards) for cards in h.hands), pile=pile, pile_size=len(h.pile),
         stock_size=len(h.stock), turn_card_drawn=h.turn_card_drawn, melds=h.melds,
         threes=h.threes, dead=h.dead, scores=h.scores,
         minimums=tuple(h.minimum(side) for side in range(MA_SIDES)), asks=h.asks,
         answer=h.answer, turn=tuple(bool(getattr(turn, f)) for f in MODERN_TURN_FLAGS),
-        talon=turn.talon)
+        talon=turn.talon, courtesy=h.courtesy)
 
 
 def modern_tensor_layout() -> Layout:
@@ -407,7 +414,7 @@ def modern_tensor_layout() -> Layout:
         ("melds", (k, r, len(MELD_PARTS))), ("dead", (len(NATURAL_RANKS),)),
         ("threes", (k, 2)), ("scores", (k,)), ("minimums", (k,)),
         ("asks", (n,)), ("answer", (len(ANSWERS),)),
-        ("turn", (len(MODERN_TURN_FLAGS),)), ("talon", (1,)),
+        ("turn", (len(MODERN_TURN_FLAGS),)), ("talon", (1,)), ("courtesy", (n + 1,)),
         ("building_verb", (len(VERBS),)), ("building_cards", (c,)),
         ("building_groups", (NUM_GROUP_RANKS, len(MELD_PARTS))),
         ("building_group", (NUM_GROUP_RANKS + 1,)),
@@ -417,7 +424,7 @@ def modern_tensor_layout() -> Layout:
 _MODERN_AT = _Offsets(modern_tensor_layout())
 MODERN_FLAG_PIECES = frozenset({
     "phase", "to_move", "dealer", "pile_top", "turn_card_drawn", "dead", "answer", "turn",
-    "building_verb", "building_group"})
+    "courtesy", "building_verb", "building_group"})
 """Modern American's pieces of 0/1 flags."""
 
 
@@ -427,7 +434,7 @@ def modern_piece_slices() -> dict[str, tuple[int, int]]:
 
 
 def modern_tensor_size() -> int:
-    """The length of Modern American's tensor (389)."""
+    """The length of Modern American's tensor (394)."""
     return _MODERN_AT.size
 
 
@@ -522,7 +529,7 @@ def modern_tensor(view: ModernView, prefix: Sequence[int] = ()) -> list[float]:
         out[at.pile + card] += 1.0
     if view.pile:
         out[at.pile_top + view.pile[-1]] = 1.0
-    out[at.pile_size] = len(view.pile) / SIZE_SCALE
+    out[at.pile_size] = view.pile_size / SIZE_SCALE
     out[at.stock_size] = view.stock_size / SIZE_SCALE
     out[at.turn_card_drawn] = float(view.turn_card_drawn)
     parts = len(MELD_PARTS)
@@ -546,6 +553,8 @@ def modern_tensor(view: ModernView, prefix: Sequence[int] = ()) -> list[float]:
         if flag:
             out[at.turn + i] = 1.0
     out[at.talon] = view.talon / SIZE_SCALE
+    courtesy = view.courtesy
+    out[at.courtesy + (n if courtesy is None else (courtesy - me) % n)] = 1.0
     _write_building(prefix, out, at, 0)
     return out
 
