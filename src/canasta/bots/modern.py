@@ -27,7 +27,7 @@ from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, Card
 from canasta.modern_american.hand import Hand
 from canasta.modern_american.knobs import AFTER_OPENING, ALWAYS
 from canasta.modern_american.melds import MAX_MELD, WILD_MELD
-from canasta.modern_american.play import legal_actions, may_go_out
+from canasta.modern_american.play import apply, legal_actions, may_go_out
 
 
 class ModernRandomBot:
@@ -187,9 +187,81 @@ class ModernHeuristicBot:
         return min(discards, key=cost)
 
 
+class ModernSearchBot(ModernHeuristicBot):
+    """The heuristic, with its choices of draw or pick and of discard tried out: each of the
+    ``width`` best candidates is played out ``rollouts`` times to the end of the hand by four
+    heuristics, the hidden cards (the other hands and the stock) dealt anew each time, and the
+    candidate with the best mean of its side's score less the other side's is played."""
+
+    name = "modern-search"
+
+    def __init__(self, seed: int | None = None, *, rollouts: int = 6, width: int = 3,
+                 **settings: Any) -> None:
+        super().__init__(seed, **settings)
+        self.rollouts = rollouts
+        self.width = width
+
+    def choose(self, h: Hand) -> Action:
+        """The heuristic's choice, or the best of its candidates by play-outs."""
+        legal = legal_actions(h)
+        verbs = {a.verb for a in legal}
+        if h.phase == "draw" and "take" in verbs and "keep" not in verbs:
+            takes = [a for a in legal if a.verb == "take"]
+            best = max(takes, key=lambda a: self._take_value(h, a))
+            options = [best, next(a for a in legal if a.verb in ("draw", "pass"))]
+        elif h.phase == "play" and verbs <= {"discard", "ask"} and len(h.hands[h.to_move]) > 1:
+            options = self._discard_order(h, [a for a in legal if a.verb == "discard"])
+            options = options[:self.width]
+        else:
+            return super().choose(h)
+        if len(options) == 1:
+            return options[0]
+        return max(options, key=lambda a: self._value(h, a))
+
+    def _discard_order(self, h: Hand, discards: Sequence[Action]) -> list[Action]:
+        ranked = []
+        rest = list(discards)
+        while rest:
+            pick = self._discard(h, rest)
+            ranked.append(pick)
+            rest = [a for a in rest if a != pick]
+        return ranked
+
+    def _value(self, h: Hand, action: Action) -> float:
+        side = h.side_of(h.to_move)
+        total = 0.0
+        for i in range(self.rollouts):
+            world = _deal_hidden(h, random.Random(self.rng.getrandbits(32) + i))
+            total += _play_out(apply(world, action), side, self.rng.getrandbits(32))
+        return total / self.rollouts
+
+
+def _deal_hidden(h: Hand, rng: random.Random) -> Hand:
+    """``h`` with the cards hidden from its player to move (the other hands and the stock)
+    dealt anew, each hand keeping its size."""
+    seat = h.to_move
+    hidden = [c for s in range(4) if s != seat for c in h.hands[s]] + list(h.stock)
+    rng.shuffle(hidden)
+    hands = list(h.hands)
+    at = 0
+    for s in range(4):
+        if s != seat:
+            hands[s] = tuple(sorted(hidden[at:at + len(h.hands[s])]))
+            at += len(h.hands[s])
+    return h.but(hands=tuple(hands), stock=tuple(hidden[at:]))
+
+
+def _play_out(h: Hand, side: int, seed: int) -> float:
+    """Four heuristics finish the hand: ``side``'s score less the other side's."""
+    bots = [ModernHeuristicBot(seed + s) for s in range(4)]
+    while h.end is None:
+        h = apply(h, bots[h.to_move].choose(h))
+    return h.end.sides[side].total - h.end.sides[1 - side].total
+
+
 MODERN_BOTS: dict[str, Callable[..., Any]] = {
     "modern-random": ModernRandomBot, "modern-greedy": ModernGreedyBot,
-    "modern-heuristic": ModernHeuristicBot}
+    "modern-heuristic": ModernHeuristicBot, "modern-search": ModernSearchBot}
 """The bots of the family, by name."""
 
 
