@@ -522,7 +522,8 @@ class Table:
     @property
     def to_move(self) -> int:
         """The seat to play."""
-        return self.state.to_move
+        seat: int = self.state.to_move
+        return seat
 
     @property
     def prefix(self) -> tuple[int, ...]:
