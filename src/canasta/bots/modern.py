@@ -2,7 +2,8 @@
 
 They read what their seat may know: their own hand, the table (melds, laid threes, the pile,
 the size of the stock) and the legal list. ``modern-random`` picks any legal action,
-``modern-greedy`` lays the most cards it can; ``modern-heuristic`` plays the family's risks:
+``modern-greedy`` lays the most cards it can, ``modern-search`` plays out the heuristic's
+candidates; ``modern-heuristic`` plays the family's risks:
 no meld of sevens, natural aces or wild cards it cannot finish (each costs 2500 or 2000 when
 left incomplete), wild cards kept for the canasta they finish, the pack picked when it is worth
 it, a special hand laid when it is there, and discards that the next player is least likely to
@@ -72,16 +73,19 @@ class ModernHeuristicBot:
     ``shed_held`` is how much it prefers discarding an ace or a seven while it holds as many
     as the end-of-hand penalty counts (0 plays as the first version did); ``risky_hold`` the
     natural aces or sevens it wants in hand before it begins a meld of them; ``wild_keep`` what
-    a wild card laid short of a canasta costs it."""
+    a wild card laid short of a canasta costs it; ``hold_pairs`` the cards it keeps in hand
+    (after the initial meld) before it begins a new meld rather than keep its pairs for picking
+    the pack (0: it melds whatever it can)."""
 
     name = "modern-heuristic"
 
     def __init__(self, seed: int | None = None, *, shed_held: float = 150.0,
-                 risky_hold: int = 6, wild_keep: float = 40.0) -> None:
+                 risky_hold: int = 6, wild_keep: float = 40.0, hold_pairs: int = 7) -> None:
         self.rng = random.Random(seed)
         self.shed_held = shed_held
         self.risky_hold = risky_hold
         self.wild_keep = wild_keep
+        self.hold_pairs = hold_pairs
 
     def choose(self, h: Hand) -> Action:
         """The action these rules of thumb prefer among the legal ones."""
@@ -151,6 +155,10 @@ class ModernHeuristicBot:
             wilds = sum(1 for c in g.cards if IS_WILD[c])
             if self._risky(h, g):
                 return -1.0
+            if (existing is None and h.side_melded(side) and not h.turn.opening
+                    and len(g.cards) < MAX_MELD
+                    and len(h.hands[h.to_move]) - len(g.cards) >= self.hold_pairs > 0):
+                return -1.0  # keep the pairs in hand to pick the pack with them
             value += len(g.cards) * 10 + (300 if size >= MAX_MELD else 0)
             if wilds and size < MAX_MELD and h.side_melded(side) and not h.turn.opening:
                 value -= self.wild_keep * wilds  # keep wild cards for the canasta they finish
