@@ -454,8 +454,8 @@ def _openings(state: HandState, hand: tuple[Card, ...], by_rank: dict[Rank, tupl
     twos = tuple(c for c in wilds if c != JOKER)
     jokers = len(wilds) - len(twos)
     top_rank = RANK_OF[top] if top is not None else -1
-    ranks = [r for r in sorted(by_rank) if r != top_rank
-             and len(by_rank[r]) >= rules.min_naturals_per_meld]
+    least = variant.limits.min_naturals
+    ranks = [r for r in sorted(by_rank) if r != top_rank and len(by_rank[r]) >= least]
     top_value = value[top] if top is not None else 0
     # The search depends on the ranks only through their values and counts: cache it so.
     top_count = len(by_rank.get(top_rank, ())) if top is not None else -1

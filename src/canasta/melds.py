@@ -192,13 +192,43 @@ def can_go_out(
         options = [*sorted(set(hand))]
         if not rules.going_out_requires_discard:
             options.append(None)
+    return _out_with_one_of(rules, hand, options, melds, minimum, exempt)
+
+
+def _out_with_one_of(rules: Rules, hand: Sequence[Card], options: list[Card | None],
+                     melds: Sequence[Sequence[Card] | None], minimum: int | None,
+                     exempt: bool) -> bool:
+    """Whether ``hand`` less one of ``options`` (``None``: no card) can all be laid
+    (:func:`_partition_goes_out`)."""
+    counted = _rest_counts(hand)
+    if counted is None:  # a red three, which never stays in a hand: each rest as it is
+        return any(_partition_goes_out(rules, _without(hand, card), melds, minimum, exempt)
+                   for card in options)
+    naturals, blacks, wilds = counted
+    value = count(rules, hand)
     for card in options:
-        rest = list(hand)
-        if card is not None:
-            rest.remove(card)
-        if _partition_goes_out(rules, rest, melds, minimum, exempt):
+        # the hand's counts without the discard, put back after the test
+        if card is None:
+            out = _lays_out(rules, naturals, blacks, wilds, value, melds, minimum, exempt)
+        elif IS_NATURAL[card]:
+            naturals[RANK_OF[card]] -= 1
+            out = _lays_out(rules, naturals, blacks, wilds, value - rules.value_of[card], melds,
+                            minimum, exempt)
+            naturals[RANK_OF[card]] += 1
+        else:
+            black = 1 if IS_BLACK_THREE[card] else 0
+            out = _lays_out(rules, naturals, blacks - black, wilds - (1 - black),
+                            value - rules.value_of[card], melds, minimum, exempt)
+        if out:
             return True
     return False
+
+
+def _without(hand: Sequence[Card], card: Card | None) -> list[Card]:
+    rest = list(hand)
+    if card is not None:
+        rest.remove(card)
+    return rest
 
 
 def _partition_goes_out(
@@ -214,6 +244,13 @@ def _partition_goes_out(
     if counted is None:
         return False
     naturals, blacks, wilds = counted
+    return _lays_out(rules, naturals, blacks, wilds, count(rules, rest), melds, minimum, exempt)
+
+
+def _lays_out(rules: Rules, naturals: list[int], blacks: int, wilds: int, value: int,
+              melds: Sequence[Sequence[Card] | None], minimum: int | None, exempt: bool) -> bool:
+    """:func:`_partition_goes_out` of cards counted: ``naturals`` by rank, ``blacks`` black
+    threes and ``wilds`` wild cards, worth ``value`` in all."""
     if blacks and (blacks not in rules.black_three_meld_sizes
                    or melds[BLACK_THREE_RANK] is not None):
         return False
@@ -237,10 +274,10 @@ def _partition_goes_out(
     if exempt:
         # the side has no meld yet, so every canasta made now is the player's own
         return have > 0 or not rules.concealed_requires_own_canasta
-    return count(rules, rest) >= minimum
+    return value >= minimum
 
 
-def _rest_counts(rest: list[Card]) -> tuple[list[int], int, int] | None:
+def _rest_counts(rest: Sequence[Card]) -> tuple[list[int], int, int] | None:
     """(natural cards by rank, black threes, wild cards) of cards to lay; ``None`` with a red
     three, which never stays in a hand."""
     naturals = [0] * len(NATURAL_RANKS)
