@@ -250,3 +250,19 @@ def test_the_bots_decide_on_what_their_seat_sees() -> None:
             assert bot(5).choose(h) == bot(5).choose(other)
         checked += 1
     assert checked > 20
+
+
+def test_a_record_deals_under_its_own_rules() -> None:
+    rules = {"preset": "modern-american", "draw_count": 2, "target_score": 3000}
+    code, dealt, _ = run("deal", "--rules", json.dumps(rules), "--seed", "1")
+    assert code == 0 and json.loads(dealt)["rules"] == rules
+    bots = [ModernHeuristicBot(i) for i in range(4)]
+    from canasta.modern_american.notation import rules_from_json
+
+    table, knobs = rules_from_json(rules)
+    record = play_game([b.choose for b in bots], seed=4, rules=table, knobs=knobs)
+    assert record["rules"] == rules and max(record["scores"]) >= 3000
+    played = list(replay(record))
+    assert list(played[-1].scores) == record["scores"]
+    first = played[0].hand
+    assert first.rules.draw_count == 2

@@ -56,8 +56,9 @@ def deal(rules: str, seed: int, dealer: int | None, scores: Sequence[int] | None
         raise NotationError(f"--dealer must be a seat from 0 to 3, not {dealer}")
     if scores is not None and len(scores) != NUM_SIDES:
         raise NotationError(f"--scores needs {NUM_SIDES} scores, one per side")
-    h = new_hand(seed, dealer=dealer or 0, scores=tuple(scores or (0, 0)), knobs=knobs)
-    return hand_to_json(h.but(rules=table) if table is not h.rules else h)
+    h = new_hand(seed, dealer=dealer or 0, scores=tuple(scores or (0, 0)), knobs=knobs,
+                 rules=table)
+    return hand_to_json(h)
 
 
 def legal(data: Any) -> list[str]:

@@ -65,7 +65,7 @@ def play_game(players: Sequence[Player], seed: int | None = None, *, knobs: Knob
     for number in range(max_hands):
         dealer = number % NUM_PLAYERS
         deck = shuffled_pack(rules, rng.getrandbits(63))
-        h = new_hand(deck=deck, dealer=dealer, scores=scores, knobs=knobs)
+        h = new_hand(deck=deck, dealer=dealer, scores=scores, knobs=knobs, rules=rules)
         actions: list[str] = []
         while h.end is None:
             action = players[h.to_move](h)
@@ -78,7 +78,7 @@ def play_game(players: Sequence[Player], seed: int | None = None, *, knobs: Knob
         won = winner(rules, scores, dream)
         if won is not None:
             break
-    return {"rules": rules_to_json(h.but(knobs=knobs, rules=rules)),
+    return {"rules": rules_to_json(h),
             "players": list(names or [f"p{i}" for i in range(NUM_PLAYERS)]),
             "hands": hands, "scores": scores, "winner": won}
 
@@ -128,7 +128,7 @@ def replay(record: Mapping[str, Any] | str) -> Iterator[ReplayedHand]:
         if sorted(deck) != sorted(shuffled_pack(rules, 0)):
             raise PositionError(f"hands[{i}].deck is not the {len(shuffled_pack(rules, 0))}-card "
                                 "pack")
-        h = new_hand(deck=deck, dealer=dealer, scores=scores, knobs=knobs)
+        h = new_hand(deck=deck, dealer=dealer, scores=scores, knobs=knobs, rules=rules)
         for line in lines:
             try:
                 seat, action = parse_line(h, line)

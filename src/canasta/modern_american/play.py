@@ -38,6 +38,7 @@ from canasta.modern_american.hand import (
     NUM_SIDES,
     OVER,
     PLAY,
+    RULES,
     Hand,
     Meld,
     SideMelds,
@@ -54,13 +55,15 @@ from canasta.modern_american.melds import (
 )
 from canasta.modern_american.scoring import incomplete_penalty
 from canasta.modern_american.special_hands import CATALOGUES, SIZE, special_problem
+from canasta.rules import Rules
 
 
 def new_hand(seed: int | None = None, *, deck: Sequence[Card] | None = None, dealer: int = 0,
-             scores: Sequence[int] = (0, 0), knobs: Knobs = KNOBS) -> Hand:
+             scores: Sequence[int] = (0, 0), knobs: Knobs = KNOBS, rules: Rules = RULES) -> Hand:
     """Deal a hand and begin the first turn (its player's threes are laid unless a three may
     be kept)."""
-    return start_turn(deal(seed, deck=deck, dealer=dealer, scores=scores, knobs=knobs))
+    return start_turn(deal(seed, deck=deck, dealer=dealer, scores=scores, knobs=knobs,
+                           rules=rules))
 
 
 # -- the table while an action is carried out ----------------------------------------------------
