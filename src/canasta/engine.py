@@ -56,6 +56,7 @@ from canasta.state import (
     seal,
     turn_info,
 )
+from canasta.variant import fields_of
 
 
 def apply(state: HandState, action: Action | str) -> State:
@@ -120,19 +121,20 @@ def _wrong_phase(state: HandState, action: Action) -> str:
 
 
 def _next_seat(state: HandState, seat: int) -> int:
-    return (seat + 1) % state.rules.num_players
+    return (seat + 1) % fields_of(state.rules).num_players
 
 
 # -- draw ------------------------------------------------------------------------------------
 
 def _draw(state: HandState, action: Action) -> Draft:
     rules = state.rules
+    fields = fields_of(rules)
     stock = state.stock
-    need = rules.draw_count
+    need = fields.draw_count
     if state.answer == "yes" and not out_after_any_draw(state, state.to_move):
         raise _illegal(action, "your partner said yes: you must go out this turn, and after a "
                        "draw you might not: take the pile")
-    void_rule = rules.stock_exhausted_rule == "void_draw"
+    void_rule = fields.stock_exhausted_rule == "void_draw"
     if void_rule and (not stock or (rules.draw_trigger == "cannot_supply" and len(stock) < need)):
         return _end_hand(state, None, void=True)
     if not stock:
@@ -146,7 +148,7 @@ def _draw(state: HandState, action: Action) -> Draft:
         new.phase = PLAY
         new.turn = NEW_TURN
         return new
-    side = seat % rules.num_sides
+    side = seat % fields.num_sides
     hand = list(state.hands[seat])
     reds = state.red_threes[side]
     pos = gained = 0
@@ -280,10 +282,11 @@ def _discard(state: HandState, action: Action) -> Draft:
 def start_turn(state: Draft) -> Draft:
     """End the hand at once when the player to move cannot go on (RULES §1.16, §3.3, §2.2)."""
     rules = state.rules
+    fields = fields_of(rules)
     stock = len(state.stock)
-    if stock >= rules.draw_count:
+    if stock >= fields.draw_count:
         return state
-    rule = rules.stock_exhausted_rule
+    rule = fields.stock_exhausted_rule
     if rule == "void_draw":
         if rules.draw_trigger == "stock_empty" or take_actions(state):
             return state

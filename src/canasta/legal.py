@@ -72,7 +72,7 @@ from canasta.rules import Rules
 from canasta.state import ANSWER, NEW_TURN, PLAY, HandState, Meld, SideMelds, seal
 from canasta.state import DRAW as DRAW_PHASE
 from canasta.table import has_melded
-from canasta.variant import variant_of
+from canasta.variant import fields_of, variant_of
 
 
 def legal_actions(state: HandState) -> list[Action]:
@@ -318,7 +318,8 @@ def _hand_profile(hand: tuple[Card, ...]) -> tuple[dict[Rank, tuple[Card, ...]],
 
 def _draw_actions(state: HandState) -> list[Action]:
     rules = state.rules
-    rule = rules.stock_exhausted_rule
+    fields = fields_of(rules)
+    rule = fields.stock_exhausted_rule
     acts: list[Action] = []
     if state.answer == "yes":  # asked before the draw: only what keeps going out possible
         # the draw only where it surely goes out; takes that keep going out possible
@@ -331,7 +332,7 @@ def _draw_actions(state: HandState) -> list[Action]:
     acts.extend(takes)
     if not state.stock and rule != "void_draw" and not (takes and forced_take(state)):
         acts.append(PASS)
-    if rules.ask_before_draw and state.answer is None and ask_problem(state) is None:
+    if fields.ask_before_draw and state.answer is None and ask_problem(state) is None:
         acts.append(ASK)
     return acts
 
@@ -351,18 +352,19 @@ def take_actions(state: HandState) -> list[Action]:
         return []
     top = pile[-1]
     rules = state.rules
+    fields = fields_of(rules)
     seat = state.to_move
     hand = state.hands[seat]
     rank = RANK_OF[top]
-    owner = seat % rules.num_sides if state.lone_hand is None else state.owner_of(seat)
+    owner = seat % fields.num_sides if state.lone_hand is None else state.owner_of(seat)
     melds = state.melds[owner]
     unmelded = not has_melded(melds)
-    frozen = state.pile_frozen or (rules.pile_frozen_until_side_melds and unmelded)
+    frozen = state.pile_frozen or (fields.pile_frozen_until_side_melds and unmelded)
     start = bisect_left(hand, rank << 2)
     end = bisect_left(hand, (rank + 1) << 2, start)
     existing = melds[rank]
     if end - start < (2 if frozen or existing is None else 0) and (
-            end == start or frozen or not rules.unfrozen_take_natural_plus_wild):
+            end == start or frozen or not fields.unfrozen_take_natural_plus_wild):
         return []  # the usual case: no pair of the top card's rank in hand
     gain = _pile_gain(state)
     if unmelded:
@@ -392,15 +394,16 @@ def _take_groups(rules: Rules, naturals: tuple[Card, ...], wilds: tuple[Card, ..
                  existing: Meld | None, frozen: bool) -> list[tuple[Card, ...]]:
     """The hand cards that may go with the top card when the side has melded: none (onto the
     side's meld), a pair, a natural and a wild card, or a whole canasta laid at once."""
-    open_pair = not frozen and rules.unfrozen_take_natural_plus_wild
+    fields = fields_of(rules)
+    open_pair = not frozen and fields.unfrozen_take_natural_plus_wild
     groups: list[tuple[Card, ...]] = []
     if not frozen and existing is not None and rules.unfrozen_take_by_adding_to_meld:
         groups.append(())
     groups.extend(submultisets(naturals, 2))
     if open_pair:
         groups.extend(n + w for n in submultisets(naturals, 1) for w in submultisets(wilds, 1))
-    if rules.hidden_canasta_bonus and existing is None:
-        for group in submultisets(naturals + wilds, rules.canasta_size - 1):
+    if fields.hidden_canasta_bonus and existing is None:
+        for group in submultisets(naturals + wilds, fields.canasta_size - 1):
             n = sum(1 for c in group if IS_NATURAL[c])
             if n >= 2 or (open_pair and n == 1):
                 groups.append(group)
@@ -411,10 +414,11 @@ def _takes_with(state: HandState, groups: list[tuple[Card, ...]], rank: Rank,
                 existing: Meld | None, canastas: int, gain: int) -> list[Action]:
     """The takes that lay ``groups`` with the top card, where the meld and the hand allow."""
     rules = state.rules
+    fields = fields_of(rules)
     variant = variant_of(rules)
     en, ew = split_counts(existing) if existing is not None else (0, 0)
     n_hand = len(state.hands[state.to_move])
-    size = rules.canasta_size
+    size = fields.canasta_size
     acts = []
     for group in groups:
         n, w = split_counts(group)
@@ -434,9 +438,10 @@ def _may_end_with(state: HandState, canastas: int, left: int) -> bool:
     if left == 1 and state.turn.last_red_three:
         return True  # no discard follows: the card stays in hand (RULES §1.16.1)
     rules = state.rules
-    if left == 0 and rules.going_out_requires_discard:
+    fields = fields_of(rules)
+    if left == 0 and fields.going_out_requires_discard:
         return False
-    return state.answer != "no" and canastas >= rules.min_canastas_to_go_out
+    return state.answer != "no" and canastas >= fields.min_canastas_to_go_out
 
 
 # -- openings --------------------------------------------------------------------------------
@@ -528,7 +533,7 @@ class _OpeningSearch:
     def shapes(self, rank: Rank, t_left: int, j_left: int) -> Iterator[Shape]:
         """The groups of ``rank`` with at most ``t_left`` twos and ``j_left`` jokers."""
         n = len(self.by_rank.get(rank, ()))
-        low = 0 if rank == self.top_rank else self.rules.min_naturals_per_meld
+        low = 0 if rank == self.top_rank else self.variant.limits.min_naturals
         for k in range(low, n + 1):
             for t in range(t_left + 1):
                 for j in range(j_left + 1):
@@ -538,8 +543,9 @@ class _OpeningSearch:
     def minimal(self, chosen: list[Shape], total: int) -> bool:
         """Whether no group and no card of ``chosen`` (counting ``total``) can be left out."""
         minimum = self.minimum
-        hidden_rule = self.rules.hidden_canasta_bonus > 0
-        canasta = self.rules.canasta_size
+        fields = fields_of(self.rules)
+        hidden_rule = fields.hidden_canasta_bonus > 0
+        canasta = fields.canasta_size
         for rank, k, t, j in chosen:
             size = k + t + j + (1 if rank == self.top_rank else 0)
             if (rank != self.top_rank and len(chosen) > 1
@@ -750,9 +756,10 @@ def _spreads(wilds: tuple[Card, ...], room: list[int]) -> Iterator[list[tuple[Ca
 
 def _play_actions(state: HandState) -> list[Action]:
     rules = state.rules
+    fields = fields_of(rules)
     seat = state.to_move
     hand = state.hands[seat]
-    owner = seat % rules.num_sides if state.lone_hand is None else state.owner_of(seat)
+    owner = seat % fields.num_sides if state.lone_hand is None else state.owner_of(seat)
     melds = state.melds[owner]
     side_melded = has_melded(melds)
     canastas = state.canastas(owner) if side_melded else 0
@@ -765,7 +772,7 @@ def _play_actions(state: HandState) -> list[Action]:
         if len(blacks) >= 3 and melds[BLACK_THREE_RANK] is None:
             acts.extend(_black_three_outs(state, hand, blacks, melds, canastas))
     answer = state.answer
-    if (rules.permission_question_enabled and answer is None and not state.turn.melded
+    if (fields.permission_question_enabled and answer is None and not state.turn.melded
             and _may_go_out_at_a_glance(rules, by_rank, len(wilds), melds, canastas)
             and ask_problem(state) is None):
         acts.append(ASK)
@@ -817,11 +824,12 @@ def _meld_actions(state: HandState, hand: tuple[Card, ...],
     """The single-group melds of a side that has melded, and the goings out that need a card
     on each of several melds at once."""
     rules = state.rules
+    fields = fields_of(rules)
     ranks: list[Rank] | dict[Rank, tuple[Card, ...]] = by_rank
     if wilds:
         ranks = sorted(set(by_rank).union(r for r in NATURAL_RANKS if melds[r] is not None))
     table = _options_cache(rules)
-    min_naturals = rules.min_naturals_per_meld
+    min_naturals = fields.min_naturals_per_meld
     n_hand = len(hand)
     roomy = n_hand - 2 if state.answer != "yes" else -1  # options this large leave 2+ cards
     acts: list[Action] = []
@@ -849,9 +857,9 @@ def _meld_actions(state: HandState, hand: tuple[Card, ...],
         else:
             before = len(existing) if existing is not None else 0
             acts.extend(_near_out_melds(state, hand, melds, options, sizes, before, canastas))
-    if (state.answer != "no" and canastas < rules.min_canastas_to_go_out
+    if (state.answer != "no" and canastas < fields.min_canastas_to_go_out
             and 2 <= n_hand <= _melds_on_table(melds)
-            and not rules.going_out_requires_discard):
+            and not fields.going_out_requires_discard):
         acts.extend(_outs_one_card_each(state, hand, melds, canastas))
     return acts
 
@@ -871,18 +879,19 @@ def _near_out_melds(state: HandState, hand: tuple[Card, ...], melds: SideMelds,
     """The melds among ``options`` (of ``sizes`` cards, onto a meld of ``before`` cards) that
     the hand-size rule (§1.6) and a partner's answer allow."""
     rules = state.rules
+    fields = fields_of(rules)
     n_hand = len(hand)
     answer = state.answer
     last_red_three = state.turn.last_red_three
-    need = rules.min_canastas_to_go_out
-    size = rules.canasta_size
+    need = fields.min_canastas_to_go_out
+    size = fields.canasta_size
     acts = []
     for action, k in zip(options, sizes):
         left = n_hand - k
         if left == 0 or (left == 1 and not last_red_three):
             made = canastas + (1 if before + k >= size > before else 0)
             if answer == "no" or made < need or (
-                    left == 0 and rules.going_out_requires_discard):
+                    left == 0 and fields.going_out_requires_discard):
                 continue
         if answer == "yes" and left and not _still_out(state, hand, melds, action):
             continue
@@ -894,15 +903,16 @@ def _black_three_outs(state: HandState, hand: tuple[Card, ...], blacks: tuple[Ca
                       melds: SideMelds, canastas: int) -> list[Action]:
     """The melds of black threes, which only a going out lays (RULES §1.9)."""
     rules = state.rules
+    fields = fields_of(rules)
     answer = state.answer
-    if answer == "no" or canastas < rules.min_canastas_to_go_out:
+    if answer == "no" or canastas < fields.min_canastas_to_go_out:
         return []
     last_red_three = state.turn.last_red_three
     acts = []
     for k in rules.black_three_meld_sizes:
         left = len(hand) - k
         if left > (0 if last_red_three else 1) or (
-                left == 0 and rules.going_out_requires_discard):
+                left == 0 and fields.going_out_requires_discard):
             continue
         for group in submultisets(blacks, k):
             action = Action("meld", (Group(BLACK_THREE_RANK, group),))
@@ -917,20 +927,21 @@ def _may_go_out_at_a_glance(rules: Rules, by_rank: dict[Rank, tuple[Card, ...]],
     """False when the player surely cannot go out this turn (the exact test, ``can_go_out``,
     is far dearer): two ranks hold a lone natural card that no meld takes (one discard cannot
     place both), or too few canastas are within reach of the hand."""
+    fields = fields_of(rules)
     lone = 0
-    low = rules.min_naturals_per_meld
+    low = fields.min_naturals_per_meld
     for rank, cards in by_rank.items():
         if len(cards) < low and melds[rank] is None:
             lone += 1
             if lone > 1:
                 return False
-    need = rules.min_canastas_to_go_out - canastas
+    need = fields.min_canastas_to_go_out - canastas
     if need <= 0:
         return True
-    size = rules.canasta_size - min(wilds, rules.max_wilds_per_meld)
+    size = fields.canasta_size - min(wilds, fields.max_wilds_per_meld)
     for rank in NATURAL_RANKS:
         meld = melds[rank]
-        if (meld is None or len(meld) < rules.canasta_size) and (
+        if (meld is None or len(meld) < fields.canasta_size) and (
                 len(meld or ()) + len(by_rank.get(rank, ())) >= size):
             need -= 1
             if need == 0:

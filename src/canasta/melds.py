@@ -78,15 +78,32 @@ class MeldLimits:
 _LIMITS: dict[int, tuple[Rules, MeldLimits]] = {}
 
 
+class _Last:
+    """The rules value asked about last and its limits (an identity test finds them)."""
+
+    __slots__ = ("pair",)
+
+    def __init__(self) -> None:
+        self.pair: tuple[Rules | None, MeldLimits | None] = (None, None)
+
+
+_LAST: Final = _Last()
+
+
 def limits_of(rules: Rules) -> MeldLimits:
     """The meld limits of ``rules`` (read once per rules value)."""
+    last, limits = _LAST.pair
+    if last is rules and limits is not None:
+        return limits
     found = _LIMITS.get(id(rules))
     if found is not None and found[0] is rules:
-        return found[1]
-    if len(_LIMITS) > 1000:  # rules read from many requests: keep the table small
-        _LIMITS.clear()
-    limits = MeldLimits(rules)
-    _LIMITS[id(rules)] = (rules, limits)
+        limits = found[1]
+    else:
+        if len(_LIMITS) > 1000:  # rules read from many requests: keep the table small
+            _LIMITS.clear()
+        limits = MeldLimits(rules)
+        _LIMITS[id(rules)] = (rules, limits)
+    _LAST.pair = (rules, limits)
     return limits
 
 

@@ -30,6 +30,35 @@ NATURAL: Final = "natural"
 MIXED: Final = "mixed"
 
 
+class Fields:
+    """The fields of a rule set that the engine reads at every decision, copied once into a
+    native object: compiled, reading a field of the interpreted ``Rules`` is a dictionary
+    lookup. The names are the fields' own (:class:`~canasta.rules.Rules`)."""
+
+    __slots__ = ("ask_before_draw", "canasta_size", "draw_count", "going_out_requires_discard",
+                 "hidden_canasta_bonus", "max_wilds_per_meld", "min_canastas_to_go_out",
+                 "min_naturals_per_meld", "num_players", "num_sides", "one_card_pile_take_ban",
+                 "permission_question_enabled", "pile_frozen_until_side_melds",
+                 "stock_exhausted_rule", "unfrozen_take_natural_plus_wild")
+
+    def __init__(self, rules: Rules) -> None:
+        self.num_players: int = rules.num_players
+        self.num_sides: int = rules.num_sides
+        self.draw_count: int = rules.draw_count
+        self.canasta_size: int = rules.canasta_size
+        self.min_canastas_to_go_out: int = rules.min_canastas_to_go_out
+        self.min_naturals_per_meld: int = rules.min_naturals_per_meld
+        self.max_wilds_per_meld: int = rules.max_wilds_per_meld
+        self.going_out_requires_discard: bool = rules.going_out_requires_discard
+        self.hidden_canasta_bonus: int = rules.hidden_canasta_bonus
+        self.permission_question_enabled: bool = rules.permission_question_enabled
+        self.ask_before_draw: bool = rules.ask_before_draw
+        self.stock_exhausted_rule: str = rules.stock_exhausted_rule
+        self.pile_frozen_until_side_melds: bool = rules.pile_frozen_until_side_melds
+        self.unfrozen_take_natural_plus_wild: bool = rules.unfrozen_take_natural_plus_wild
+        self.one_card_pile_take_ban: str = rules.one_card_pile_take_ban
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ClassicVariant:
     """The classic family: each answer follows from the fields of ``rules`` (RULES §1, §6)."""
@@ -38,6 +67,7 @@ class ClassicVariant:
         self.rules = rules
         self.canasta_size = rules.canasta_size
         self.limits = limits_of(rules)
+        self.fields = Fields(rules)
 
     # -- cards -------------------------------------------------------------------------------
     def value(self, card: Card) -> int:
@@ -111,25 +141,50 @@ FAMILIES: dict[str, type[Variant]] = {}
 _VARIANTS: dict[int, tuple[Rules, Variant]] = {}
 
 
+class _Last:
+    """The rules value asked about last and its variant: nearly every question in a row is
+    about the same rules, and an identity test answers it at once."""
+
+    __slots__ = ("pair",)
+
+    def __init__(self) -> None:
+        self.pair: tuple[Rules | None, Variant | None] = (None, None)
+
+
+_LAST: Final = _Last()
+
+
 def register_variant(name: str, family: type[Variant]) -> None:
     """Make ``family`` decide the rules of every rule set called ``name``."""
     FAMILIES[name] = family
     _VARIANTS.clear()
+    _LAST.pair = (None, None)
 
 
 def unregister_variant(name: str) -> None:
     """Give the rule sets called ``name`` back to the classic family."""
     FAMILIES.pop(name, None)
     _VARIANTS.clear()
+    _LAST.pair = (None, None)
+
+
+def fields_of(rules: Rules) -> Fields:
+    """The fields of ``rules`` that the engine reads at every decision (:class:`Fields`)."""
+    return variant_of(rules).fields
 
 
 def variant_of(rules: Rules) -> Variant:
     """The variant that decides the rules of ``rules`` (made once per rules value)."""
+    last, variant = _LAST.pair
+    if last is rules and variant is not None:
+        return variant
     found = _VARIANTS.get(id(rules))
     if found is not None and found[0] is rules:
-        return found[1]
-    if len(_VARIANTS) > 1000:  # rules read from many requests: keep the table small
-        _VARIANTS.clear()
-    variant = FAMILIES.get(rules.name, ClassicVariant)(rules)
-    _VARIANTS[id(rules)] = (rules, variant)
+        variant = found[1]
+    else:
+        if len(_VARIANTS) > 1000:  # rules read from many requests: keep the table small
+            _VARIANTS.clear()
+        variant = FAMILIES.get(rules.name, ClassicVariant)(rules)
+        _VARIANTS[id(rules)] = (rules, variant)
+    _LAST.pair = (rules, variant)
     return variant
