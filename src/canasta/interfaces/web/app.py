@@ -23,7 +23,7 @@ from starlette.routing import Match, Mount
 from starlette.types import Scope
 
 from canasta import __version__
-from canasta.interfaces.web import house_rules, routes, sockets
+from canasta.interfaces.web import house_rules, modern_tables, routes, sockets
 from canasta.interfaces.web.api_docs import mount_api_docs
 from canasta.interfaces.web.bot_runner import BotRunner
 from canasta.interfaces.web.errors import ApiError
@@ -133,6 +133,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes.router)
     app.include_router(sockets.router)
     app.include_router(house_rules.router)
+    app.include_router(modern_tables.router)
     mount_api_docs(app)
 
     index = settings.static_dir / "index.html"

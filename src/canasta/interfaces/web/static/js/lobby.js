@@ -96,7 +96,8 @@ class Lobby {
     const root = clear(this.root);
     add(root, h("div.lobby",
       h("header.topbar", h("a.brand", { href: "#/" }, h("span.brand-suit", "♦"), "Canasta"), h("span.spacer"),
-        h("span.muted", "a table for humans and bots"), h("a.btn.ghost.small#rules-link", { href: "#/rules" }, "How to play")),
+        h("span.muted", "a table for humans and bots"), h("a.btn.ghost.small#rules-link", { href: "#/rules" }, "How to play"),
+        h("a.btn.ghost.small#modern-link", { href: "/modern.html", title: "Modern American Canasta against three bots" }, "Modern American")),
       h("section.hero",
         h("div.hero-text", h("h1", "Canasta"), h("p", "Play the classic partnership game with friends or bots: melds, canastas, red threes and all.")),
         h("div.hero-fan", ["JK", "2h", "Ah", "Kd", "3h"].map((c) => cardEl(c)))),
