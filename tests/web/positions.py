@@ -130,18 +130,20 @@ def _longest(game: Game) -> int:
     return max((len(m) for side in game.state.melds for m in side if m), default=0)
 
 
-def crowded_table(seed: int = 1) -> Game:
-    """A full table: under the house rule of 19 cards dealt, seat 0 is to draw holding 19 cards
-    (20 once drawn) while each side has five melds or more, with two canastas or more between
-    them and a meld of nine cards or more. Greedy bots play the other seats; seat 0 draws, takes
-    the pile when it may, melds only what leaves it 20 cards, and discards."""
-    rules = get_rules("classic").replace(hand_size=19)
+def crowded_table(preset: str = "classic", seed: int = 1, hoard: bool = True) -> Game:
+    """A full table: under the house rule of 19 cards dealt, seat 0 is to draw while each side
+    has five melds or more, with two canastas or more between them and a meld of nine cards or
+    more. Greedy bots play the other seats. With ``hoard`` (a side of two or more), seat 0 holds
+    19 cards (20 once drawn): it draws, takes the pile when it may, melds only what leaves it 20
+    cards, and discards; without it (a side of one, which melds only by itself), seat 0 plays as
+    greedily as the others."""
+    rules = get_rules(preset).replace(hand_size=19)
     bot = make_bot("greedy")
 
     def seat_0(state: State, legal: list[Action], rng: random.Random) -> Action:
         action = bot.choose(observe(state, 0), legal, rng)
-        if action.verb == "meld" and len(state.hands[0]) - sum(
-                len(g.cards) for g in action.groups) >= 20:
+        if not hoard or (action.verb == "meld" and len(state.hands[0]) - sum(
+                len(g.cards) for g in action.groups) >= 20):
             return action
         return action if action.verb in ("draw", "take") else _hoarder(state, legal, rng)
 
@@ -150,14 +152,15 @@ def crowded_table(seed: int = 1) -> Game:
         rng = random.Random(s)
         while not game.state.is_over:
             state = game.state
-            if (state.to_move == 0 and state.phase == "draw" and len(state.hands[0]) == 19
+            if (state.to_move == 0 and state.phase == "draw"
+                    and (not hoard or len(state.hands[0]) == 19)
                     and min(melds_per_side(game)) >= 5 and _canastas(game) >= 2
                     and _longest(game) >= 9):
                 return game
             legal = legal_actions(state)
             game.apply(seat_0(state, legal, rng) if state.to_move == 0
                        else bot.choose(observe(state, state.to_move), legal, rng))
-    raise AssertionError(f"no seed from {seed} reaches a full table")
+    raise AssertionError(f"no seed from {seed} reaches a full table of {preset}")
 
 
 def table_row(table_id: str, game: Game, bot: str = "medium") -> TableRow:

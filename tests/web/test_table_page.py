@@ -9,6 +9,9 @@ server's database (:mod:`tests.web.positions`); one server resumes them all.
   the viewport and the page does not scroll; the seats sit around the table from the player's.
 * Live points: after a meld laid through the page, the side's running total is the server's;
   then a double tap on a card discards it.
+* A full table (every side with five melds or more) on two sides of partners, three sides of
+  two and three players, at both sizes: every meld, label, badge and red three, and every seat's
+  name and marks, show whole without scrolling; a hand of 20 cards leaves a strip of each card.
 * The end of a hand shows every seat's remaining cards and the breakdown; a row of 20 cards and
   its points fit the sheet at both sizes (nothing sticks out of it or of the screen).
 * The house-rules form creates a table with the changed rules; an impossible combination gets
@@ -20,12 +23,13 @@ server's database (:mod:`tests.web.positions`); one server resumes them all.
   replay shows the positions the server plays again.
 
 Screenshots are kept in ``artifacts/`` (git-ignored), named ``table-PRESET-WIDTH.png``,
-``live-points.png``, ``hand-end-WIDTH.png``, ``house-rules.png``, ``docs-offline.png``,
-``frozen-black-three-WIDTH.png``, ``replay.png``.
+``live-points.png``, ``full-table-KIND-WIDTH.png``, ``hand-end-WIDTH.png``, ``house-rules.png``,
+``docs-offline.png``, ``frozen-black-three-WIDTH.png``, ``replay.png``.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +38,7 @@ from typing import Any
 import httpx
 import pytest
 
+from canasta.game import Game
 from canasta.rules import PRESETS, get_rules
 from tests.web.phone_checks import (
     clipped,
@@ -67,6 +72,24 @@ BLACK_THREE_FREEZES = get_rules("classic").replace(black_three_freezes_pile=True
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 
+FULL = {"classic": ("classic", True), "6p-3x2": ("classic-6p-3x2", True),
+        "3p": ("classic-3p", False)}
+"""The full tables by name: a preset, and whether seat 0 hoards 20 cards (a side of two or more)
+or melds like the others (a side of one): two sides of partners, three sides of two, three
+players."""
+MELDS = ".meld, .meld .card, .meld-label, .canasta-badge, .red-threes"
+"""Every part of a side's melds that must show whole."""
+PLATES = "[data-role=seat] .seat-who, [data-role=seat] .tag, [data-role=seat] .seat-count"
+"""The parts of a seat's plate that must show whole: the name, the marks, the cards held."""
+
+
+@functools.cache
+def full_table(kind: str) -> Game:
+    """The full table ``kind`` of :data:`FULL` (built once: a few seconds)."""
+    preset, hoard = FULL[kind]
+    return crowded_table(preset, hoard=hoard)
+
+
 def table_id(preset: str, size: str) -> str:
     return f"{preset}-{size}"
 
@@ -86,8 +109,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     games["keys"] = mid_hand("classic", seed=7)
     games["hint"] = mid_hand("classic", seed=9)
     games["over"] = hand_played_out(get_rules("classic").replace(target_score=50))
-    full = crowded_table()
-    games.update({f"full-{size}": full for size in SIZES})
+    games.update({f"full-{kind}-{size}": full_table(kind) for kind in FULL for size in SIZES})
     store_tables(url, games)
     live = LiveServer(url, folder / "server.log", "--bot-delay", "0", "--bot-workers", "0")
     live.start()
@@ -187,6 +209,12 @@ def check_turn(page: Any, preset: str, size: str) -> None:
     assert len(set(names)) == rules.num_players - 1 and not any("bot" in n for n in names)
     assert page.locator("[data-role=seat]:not(.me) .tag.bot", has_text="medium").count() == (
         rules.num_players - 1)
+    labels = page.eval_on_selector_all("[data-role=seat]:not(.me)",
+                                        "els => els.map(e => e.getAttribute('aria-label'))")
+    assert all("a medium bot" in label for label in labels), labels
+    # every side's melds, labels, badges and red threes, and every plate, show whole
+    assert not clipped(page, MELDS), clipped(page, MELDS)
+    assert not clipped(page, PLATES), clipped(page, PLATES)
     talk = page.inner_text("#talk")
     assert talk.strip() and not RAW_CARD.search(talk), talk
 
@@ -261,25 +289,33 @@ def test_the_end_of_a_hand_shows_every_hand(browser: Any, server: LiveServer,  #
     page.close()
 
 
+@pytest.mark.parametrize("kind", list(FULL))
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_full_table_fits(browser: Any, server: LiveServer, size: str) -> None:  # noqa: F811
-    """Both sides with six melds (canastas, a meld of nine) and a hand of 20 cards: nothing
-    sticks out, every card of the hand shows a strip one can tap, every meld can be seen."""
+def test_a_full_table_fits(browser: Any, server: LiveServer, size: str,  # noqa: F811
+                           kind: str) -> None:
+    """Every side with five melds or more (canastas, a meld of nine), on two sides of partners,
+    three sides of two and three players; a hand of 20 cards where seat 0 has partners: nothing
+    sticks out, every card of the hand shows a strip one can tap, every meld and every plate can
+    be seen whole, with nothing to scroll to."""
+    game = full_table(kind)
     page = open_page(browser, size)
-    page.goto(seat_link(server, f"full-{size}"))
+    page.goto(seat_link(server, f"full-{kind}-{size}"))
     page.wait_for_selector("[data-role=hand] .card")
     page.click("#btn-draw")
     page.wait_for_selector("#btn-discard")
     page.wait_for_timeout(300)  # the arrival animations end
-    page.screenshot(path=str(ARTIFACTS / f"full-table-{SIZES[size][0]}.png"))
-    assert page.locator("[data-role=hand] .card").count() == 20
+    page.screenshot(path=str(ARTIFACTS / f"full-table-{kind}-{SIZES[size][0]}.png"))
+    held = len(game.state.hands[0]) + game.rules.draw_count
+    assert page.locator("[data-role=hand] .card").count() == held
+    assert held == 20 or not FULL[kind][1]
     assert_in_viewport(page, "[data-role=hand] .card", "a card of the hand")
     strips = short_strips(page)
-    assert strips["count"] == 20 and not strips["short"], strips
+    assert strips["count"] == held and not strips["short"], strips
     assert not overflowing(page, ".felt, .hand-zone"), overflowing(page, ".felt, .hand-zone")
-    melds = ".meld, .meld .card, .meld-label, .canasta-badge, .red-threes"
-    assert page.locator(".meld").count() == sum(melds_per_side(crowded_table()))
-    assert not clipped(page, melds), clipped(page, melds)
+    assert page.locator(".meld").count() == sum(melds_per_side(game))
+    assert page.locator(".side").count() == len(game.state.melds)
+    assert not clipped(page, MELDS), clipped(page, MELDS)
+    assert not clipped(page, PLATES), clipped(page, PLATES)
     if size == "phone":
         assert not small_controls(page), small_controls(page)
     assert not small_text(page), small_text(page)

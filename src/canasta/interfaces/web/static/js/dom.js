@@ -90,6 +90,7 @@ const ICONS = {
   play: '<path d="M7 4l13 8-13 8z"/>',
   pause: '<path d="M7 5h3v14H7zM14 5h3v14h-3z"/>',
   bot: '<rect x="5" y="8" width="14" height="11" rx="3"/><path d="M12 8V4M9 13h.01M15 13h.01M2 13v3M22 13v3"/><circle cx="12" cy="3.5" r="1"/>',
+  partner: '<circle cx="8" cy="8" r="3"/><circle cx="16.5" cy="8" r="3"/><path d="M2.5 20c0-3.3 2.5-5.5 5.5-5.5s5.5 2.2 5.5 5.5M13.5 14.7c.9-.2 1.9-.2 3-.2 3 0 5 2.2 5 5.5"/>',
   share: '<path d="M8 12l8-5M8 12l8 5"/><circle cx="6" cy="12" r="2.5"/><circle cx="18" cy="6" r="2.5"/><circle cx="18" cy="18" r="2.5"/>',
 };
 

@@ -545,30 +545,39 @@ class TablePage {
     const names = playerNames(v);
     const side = sideOf(v, s);
     const count = handSize(v, s);
-    const tags = [];
-    if (s !== this.seat && this.seat !== null && side === this.mySide) tags.push(h("span.tag.partner", "partner"));
+    // the name on the first line, whole; the partner's mark beside it; the level, the dealer
+    // and the cards known to be held on the second line, by the count of cards. On a phone the words give way to marks (a meter
+    // for the level), the words kept for screen readers and in the plate's name.
+    const partner = s !== this.seat && this.seat !== null && side === this.mySide;
     const level = levelOf(v, s);
-    if (level) tags.push(h("span.tag.bot", { title: "a bot at this level plays the seat" }, level));
-    else if (isBotSeat(v, s)) tags.push(h("span.tag.bot", "bot"));
-    if (v.dealer === s) tags.push(h("span.tag.dealer", { title: "dealer" }, "D"));
+    const bot = level || (isBotSeat(v, s) ? "bot" : null);
+    const dealer = v.dealer === s;
     const info = seatInfo(v, s);
     const online = info && info.controller === "human" && s !== this.seat
       ? h("span.online", { class: info.connected ? "on" : "", title: info.connected ? "connected" : "not connected" }) : null;
     const known = Array.isArray(v.known?.[s]) && v.known[s].length && s !== this.seat
-      ? h("div.known", { title: `known to hold (taken with the pile): ${v.known[s].map(prettyCard).join(" ")}` }, "holds ",
+      ? h("span.known", { title: `known to hold (taken with the pile): ${v.known[s].map(prettyCard).join(" ")}` }, "holds ",
         v.known[s].slice(0, 6).map(prettyCard).join(" "), v.known[s].length > 6 ? ` +${v.known[s].length - 6}` : "")
       : null;
     const said = last && last.seat === s && v.phase !== "over"
       ? h("div.said", { title: "the last move" }, actionWords(last.action, s === this.seat)) : null;
     const toMove = v.to_move === s && v.phase !== "over";
+    const who = s === this.seat ? "you" : names[s];
+    const label = [who, partner ? "your partner" : null, bot ? (level ? `a ${level} bot` : "a bot") : null,
+      dealer ? "the dealer" : null, `${count} card${count === 1 ? "" : "s"}`, toMove ? "to play" : null].filter(Boolean).join(", ");
     return h(`div.seat.${SIDE_COLORS[side % 3]}`, {
       class: `spot-${spot}` + (toMove ? " to-move" : "") + (s === this.seat ? " me" : ""),
       dataset: { seat: s, role: "seat", spot },
-      "aria-label": `${s === this.seat ? "you" : names[s]}, ${count} cards${toMove ? ", to play" : ""}`,
+      "aria-label": label,
     },
-    h("div.seat-name", s === this.seat ? "You" : names[s], ...tags, online),
-    h("div.seat-count", h("span.mini-back"), h("b", `${count}`), toMove ? h("span.turn-chip", "to play") : null),
-    known, said);
+    h("div.seat-name", h("span.seat-who", s === this.seat ? "You" : names[s]),
+      partner ? h("span.tag.partner", { title: "your partner" }, icon("partner", "tag-mark"), h("span.tag-word", "partner")) : null, online),
+    h("div.seat-count", h("span.mini-back"), h("b", `${count}`),
+      bot ? h("span.tag.bot", { title: level ? `a bot at level ${level} plays the seat` : "a bot plays the seat", dataset: { level: bot } },
+        level in LEVEL_BARS ? levelMeter(LEVEL_BARS[level]) : icon("bot", "tag-mark"), h("span.tag-word", bot)) : null,
+      dealer ? h("span.tag.dealer", { title: "dealer" }, "D") : null,
+      toMove ? h("span.turn-chip", "to play") : null, known),
+    said);
   }
 
   renderSides() {
@@ -579,6 +588,7 @@ class TablePage {
     const me = this.mySide ?? 0;
     const order = this.spots().map((x) => sideOf(v, x.seat)).filter((x, i, a) => a.indexOf(x) === i);
     others.dataset.sides = `${k - 1}`;
+    this.el.felt.dataset.sides = `${k}`;
     for (const i of order) if (i !== me) add(others, this.sideEl(i));
     add(mine, this.sideEl(me));  // a spectator sees seat 0's side here
   }
@@ -592,15 +602,19 @@ class TablePage {
     const live = livePoints(v, i);
     const score = gameScores(v)[i] ?? side.score ?? 0;
     const points = [];
+    const parts = [];  // the total's make-up (the total's title says it where a phone hides it)
     if (live && live.opened) {
-      points.push(h("span.live-total", { title: "on the table this hand: melds, canasta bonuses and red threes" }, fmtSigned(live.total)));
       const canastas = (live.natural_canastas ?? 0) + (live.mixed_canastas ?? 0);
-      points.push(h("span.live-part", `melds ${live.melded}`));
-      if (canastas) points.push(h("span.live-part.canasta-count", `${canastas} canasta${canastas > 1 ? "s" : ""} +${live.canastas}`));
+      parts.push(h("span.live-part", `melds ${live.melded}`));
+      if (canastas) parts.push(h("span.live-part.canasta-count", `${canastas} canasta${canastas > 1 ? "s" : ""} +${live.canastas}`));
     } else if (live) {
       points.push(h("span.badge.opening", { title: "the points this side's first meld needs" }, `opening needs ${live.minimum}`));
     }
-    if (live && live.red_threes) points.push(h("span.live-part", `red 3s ${fmtSigned(live.red_threes)}`));
+    if (live && live.red_threes) parts.push(h("span.live-part", `red 3s ${fmtSigned(live.red_threes)}`));
+    if (live && live.opened) {
+      points.unshift(h("span.live-total", { title: `on the table this hand: ${parts.map((x) => x.textContent).join(", ")}` }, fmtSigned(live.total)));
+    }
+    points.push(...parts);
     // the seat at the bottom of the screen (a spectator's: seat 0) has its plate with its side
     const bottom = this.seat ?? 0;
     const plate = i === sideOf(v, bottom) ? this.plateEl(bottom, "bottom", lastAction(v)) : null;
@@ -634,7 +648,7 @@ class TablePage {
     } else {
       el = h("div.meld", { title: `${rankLabel(rank)}: ${ordered.map(prettyCard).join(" ")}` },
         h("div.fan", { style: { gridTemplateColumns: fanColumns(ordered.length) } }, ordered.map((c) => cardEl(c, { cls: "small" }))),
-        h("div.meld-label", `${rankLabel(rank)} · ${cards.length}${wilds.length ? ` (${wilds.length}★)` : ""}`));
+        h("div.meld-label", h("span.label-rank", `${rankLabel(rank)} · `), `${cards.length}${wilds.length ? ` (${wilds.length}★)` : ""}`));
     }
     el.dataset.rank = rank;
     if (mine && this.myTurn) {
@@ -706,7 +720,7 @@ class TablePage {
     const infoBits = [];
     if (last && v.phase !== "over") {
       infoBits.push(h("button.info-line.last-move#last-move", { type: "button", onclick: () => this.togglePanel(true), "aria-label": `last move: ${this.name(last.seat)} ${moveWords(last)}; show every move` },
-        h("b", `${this.name(last.seat)} `), moveWords(last), h("span.more", " · moves ›")));
+        h("b", `${this.name(last.seat)} `), moveWords(last), h("span.more", h("span.more-word", " · moves"), " ›")));
     }
     if (v.phase !== "over") {
       const r = this.rules;
@@ -1499,6 +1513,19 @@ function fmtSigned(n) {
   if (n > 0) return `+${n}`;
   if (n < 0) return `−${-n}`;
   return "0";
+}
+
+/** How many of four bars a bot level fills, for the meter that stands for it on a phone. */
+const LEVEL_BARS = { easy: 1, medium: 2, hard: 3, expert: 4 };
+
+/** A meter of four bars, the first `n` filled: a bot's level where its word has no room. */
+function levelMeter(n) {
+  const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  s.setAttribute("viewBox", "0 0 16 12");
+  s.setAttribute("class", "tag-mark level-meter");
+  s.setAttribute("aria-hidden", "true");
+  s.innerHTML = [0, 1, 2, 3].map((i) => `<rect x="${i * 4}" y="${9 - i * 3}" width="3" height="${3 + i * 3}" rx=".5"${i < n ? "" : ' class="off"'}/>`).join("");
+  return s;
 }
 
 /** The grid columns of a fan of n small cards (a meld, a row of revealed cards): each card but
