@@ -83,6 +83,14 @@ PLATES = "[data-role=seat] .seat-who, [data-role=seat] .tag, [data-role=seat] .s
 """The parts of a seat's plate that must show whole: the name, the marks, the cards held."""
 
 
+def cut_names(page: Any) -> list[str]:
+    """The seats' names cut short (an ellipsis: the text is wider than its box)."""
+    found: list[str] = page.eval_on_selector_all(
+        "[data-role=seat] .seat-who",
+        "els => els.filter(e => e.scrollWidth > e.clientWidth + 0.5).map(e => e.textContent)")
+    return found
+
+
 @functools.cache
 def full_table(kind: str) -> Game:
     """The full table ``kind`` of :data:`FULL` (built once: a few seconds)."""
@@ -215,6 +223,7 @@ def check_turn(page: Any, preset: str, size: str) -> None:
     # every side's melds, labels, badges and red threes, and every plate, show whole
     assert not clipped(page, MELDS), clipped(page, MELDS)
     assert not clipped(page, PLATES), clipped(page, PLATES)
+    assert not cut_names(page), cut_names(page)
     talk = page.inner_text("#talk")
     assert talk.strip() and not RAW_CARD.search(talk), talk
 
@@ -316,6 +325,7 @@ def test_a_full_table_fits(browser: Any, server: LiveServer, size: str,  # noqa:
     assert page.locator(".side").count() == len(game.state.melds)
     assert not clipped(page, MELDS), clipped(page, MELDS)
     assert not clipped(page, PLATES), clipped(page, PLATES)
+    assert not cut_names(page), cut_names(page)
     if size == "phone":
         assert not small_controls(page), small_controls(page)
     assert not small_text(page), small_text(page)
