@@ -121,7 +121,7 @@ def _wrong_phase(state: HandState, action: Action) -> str:
 
 
 def _next_seat(state: HandState, seat: int) -> int:
-    return (seat + 1) % fields_of(state.rules).num_players
+    return (seat + 1) % state.rules.num_players
 
 
 # -- draw ------------------------------------------------------------------------------------
@@ -282,11 +282,10 @@ def _discard(state: HandState, action: Action) -> Draft:
 def start_turn(state: Draft) -> Draft:
     """End the hand at once when the player to move cannot go on (RULES §1.16, §3.3, §2.2)."""
     rules = state.rules
-    fields = fields_of(rules)
     stock = len(state.stock)
-    if stock >= fields.draw_count:
+    if stock >= rules.draw_count:
         return state
-    rule = fields.stock_exhausted_rule
+    rule = rules.stock_exhausted_rule
     if rule == "void_draw":
         if rules.draw_trigger == "stock_empty" or take_actions(state):
             return state

@@ -318,8 +318,7 @@ def _hand_profile(hand: tuple[Card, ...]) -> tuple[dict[Rank, tuple[Card, ...]],
 
 def _draw_actions(state: HandState) -> list[Action]:
     rules = state.rules
-    fields = fields_of(rules)
-    rule = fields.stock_exhausted_rule
+    rule = rules.stock_exhausted_rule
     acts: list[Action] = []
     if state.answer == "yes":  # asked before the draw: only what keeps going out possible
         # the draw only where it surely goes out; takes that keep going out possible
@@ -332,7 +331,7 @@ def _draw_actions(state: HandState) -> list[Action]:
     acts.extend(takes)
     if not state.stock and rule != "void_draw" and not (takes and forced_take(state)):
         acts.append(PASS)
-    if fields.ask_before_draw and state.answer is None and ask_problem(state) is None:
+    if rules.ask_before_draw and state.answer is None and ask_problem(state) is None:
         acts.append(ASK)
     return acts
 
@@ -438,10 +437,9 @@ def _may_end_with(state: HandState, canastas: int, left: int) -> bool:
     if left == 1 and state.turn.last_red_three:
         return True  # no discard follows: the card stays in hand (RULES §1.16.1)
     rules = state.rules
-    fields = fields_of(rules)
-    if left == 0 and fields.going_out_requires_discard:
+    if left == 0 and rules.going_out_requires_discard:
         return False
-    return state.answer != "no" and canastas >= fields.min_canastas_to_go_out
+    return state.answer != "no" and canastas >= rules.min_canastas_to_go_out
 
 
 # -- openings --------------------------------------------------------------------------------
@@ -543,9 +541,8 @@ class _OpeningSearch:
     def minimal(self, chosen: list[Shape], total: int) -> bool:
         """Whether no group and no card of ``chosen`` (counting ``total``) can be left out."""
         minimum = self.minimum
-        fields = fields_of(self.rules)
-        hidden_rule = fields.hidden_canasta_bonus > 0
-        canasta = fields.canasta_size
+        hidden_rule = self.rules.hidden_canasta_bonus > 0
+        canasta = self.rules.canasta_size
         for rank, k, t, j in chosen:
             size = k + t + j + (1 if rank == self.top_rank else 0)
             if (rank != self.top_rank and len(chosen) > 1
@@ -756,10 +753,9 @@ def _spreads(wilds: tuple[Card, ...], room: list[int]) -> Iterator[list[tuple[Ca
 
 def _play_actions(state: HandState) -> list[Action]:
     rules = state.rules
-    fields = fields_of(rules)
     seat = state.to_move
     hand = state.hands[seat]
-    owner = seat % fields.num_sides if state.lone_hand is None else state.owner_of(seat)
+    owner = seat % rules.num_sides if state.lone_hand is None else state.owner_of(seat)
     melds = state.melds[owner]
     side_melded = has_melded(melds)
     canastas = state.canastas(owner) if side_melded else 0
@@ -772,7 +768,7 @@ def _play_actions(state: HandState) -> list[Action]:
         if len(blacks) >= 3 and melds[BLACK_THREE_RANK] is None:
             acts.extend(_black_three_outs(state, hand, blacks, melds, canastas))
     answer = state.answer
-    if (fields.permission_question_enabled and answer is None and not state.turn.melded
+    if (rules.permission_question_enabled and answer is None and not state.turn.melded
             and _may_go_out_at_a_glance(rules, by_rank, len(wilds), melds, canastas)
             and ask_problem(state) is None):
         acts.append(ASK)
@@ -903,16 +899,15 @@ def _black_three_outs(state: HandState, hand: tuple[Card, ...], blacks: tuple[Ca
                       melds: SideMelds, canastas: int) -> list[Action]:
     """The melds of black threes, which only a going out lays (RULES §1.9)."""
     rules = state.rules
-    fields = fields_of(rules)
     answer = state.answer
-    if answer == "no" or canastas < fields.min_canastas_to_go_out:
+    if answer == "no" or canastas < rules.min_canastas_to_go_out:
         return []
     last_red_three = state.turn.last_red_three
     acts = []
     for k in rules.black_three_meld_sizes:
         left = len(hand) - k
         if left > (0 if last_red_three else 1) or (
-                left == 0 and fields.going_out_requires_discard):
+                left == 0 and rules.going_out_requires_discard):
             continue
         for group in submultisets(blacks, k):
             action = Action("meld", (Group(BLACK_THREE_RANK, group),))

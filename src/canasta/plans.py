@@ -27,7 +27,7 @@ from canasta.cards import (
 )
 from canasta.melds import black_three_problem, can_go_out, split_counts
 from canasta.state import PLAY, Draft, HandState, Meld, SideMelds, turn_info
-from canasta.variant import fields_of, variant_of
+from canasta.variant import variant_of
 
 YES_TAKE = ("your partner said yes: you must go out this turn, and this take would make it "
             "impossible")
@@ -183,7 +183,7 @@ def forget_known(state: HandState, seat: int,
 def one_card_take_banned(state: HandState) -> bool:
     """RULES §1.12.6: the player to move holds one card, the pile is one card, and the rules
     forbid that take now (``one_card_pile_take_ban``: always, or once the stock is out)."""
-    ban = fields_of(state.rules).one_card_pile_take_ban
+    ban = state.rules.one_card_pile_take_ban
     if ban == "never" or len(state.pile) != 1 or len(state.hands[state.to_move]) != 1:
         return False
     return ban == "always" or not state.stock
@@ -262,9 +262,8 @@ def _laid_out(state: HandState, new_melds: list[Meld | None], groups: Sequence[G
               seen: set[Rank], plan: Plan, extends: Callable[[Rank], bool]) -> Plan:
     """``plan`` with ``groups`` laid onto ``new_melds`` one after the other (``extends``: whether
     joining the meld of a key adds to a meld begun before this turn)."""
-    fields = fields_of(state.rules)
-    canasta_size = fields.canasta_size
-    counts_hidden = fields.hidden_canasta_bonus > 0
+    canasta_size = state.rules.canasta_size
+    counts_hidden = state.rules.hidden_canasta_bonus > 0
     extended = plan.extended
     for group in groups:
         if group.rank in seen:
@@ -416,12 +415,11 @@ def forced_take(state: HandState) -> bool:
 def out_from(state: HandState, seat: int, discard: bool | None = None) -> bool:
     """Whether ``seat``, having drawn or taken, can go out this turn from its hand now."""
     rules = state.rules
-    fields = fields_of(rules)
     melds = state.melds[state.owner_of(seat)]
-    size = fields.canasta_size
+    size = rules.canasta_size
     longest = max((len(m) for m in melds if m is not None), default=0)
     have = sum(1 for m in melds if m is not None and len(m) >= size)
-    if have < fields.min_canastas_to_go_out and longest + len(state.hands[seat]) < size:
+    if have < rules.min_canastas_to_go_out and longest + len(state.hands[seat]) < size:
         return False  # no canasta within reach
     side_melded = longest > 0
     minimum = None if side_melded else state.minimum(seat)

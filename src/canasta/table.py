@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from canasta.cards import Card, card_kind
 from canasta.rules import Rules
-from canasta.variant import fields_of, variant_of
+from canasta.variant import variant_of
 
 Melds = Sequence["tuple[Card, ...] | None"]
 
@@ -88,7 +88,7 @@ def owner_of(rules: Rules, seat: int, lone_hand: int | None) -> int:
     cutthroat game once the lone hand is known, when the two others share the melds kept under
     the lower of their seats (RULES §2.2)."""
     if lone_hand is None or seat == lone_hand:
-        return seat % fields_of(rules).num_sides
+        return seat % rules.num_sides
     return min(s for s in range(rules.num_players) if s != lone_hand)
 
 

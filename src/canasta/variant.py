@@ -170,6 +170,9 @@ def unregister_variant(name: str) -> None:
 
 def fields_of(rules: Rules) -> Fields:
     """The fields of ``rules`` that the engine reads at every decision (:class:`Fields`)."""
+    last, variant = _LAST.pair
+    if last is rules and variant is not None:
+        return variant.fields
     return variant_of(rules).fields
 
 
