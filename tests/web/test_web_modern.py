@@ -39,6 +39,11 @@ def test_a_hand_played_through_the_api(client: TestClient) -> None:
         assert moves < 400
     sides = view["position"]["result"]["sides"]
     assert [s["total"] for s in sides] == view["scores"]
+    for side in (0, 1):
+        melds = view["position"]["sides"][side]["melds"]
+        assert sorted(view["canastas"][side]) == sorted(k for k, m in melds.items()
+                                                          if len(m) == 7)
+        assert len(view["canastas"][side]) == sides[side]["canastas"]
     assert view["moves"] and all(": " in m for m in view["moves"])
     r = client.post(f"/api/modern/tables/{game}/next", params={"token": token})
     assert r.status_code == 200 and r.json()["hand_number"] == 2

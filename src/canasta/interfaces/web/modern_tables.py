@@ -31,6 +31,7 @@ from canasta.interfaces.web.tables import hash_token
 from canasta.modern_american.action_text import format_action, key_text, parse_action
 from canasta.modern_american.game import replay, winner
 from canasta.modern_american.hand import RULES, Hand, shuffled_pack
+from canasta.modern_american.melds import MAX_MELD
 from canasta.modern_american.play import apply, legal_actions, new_hand
 from canasta.modern_american.view import seat_view
 
@@ -127,6 +128,8 @@ class ModernGame:
             "legal": [format_action(h, a) for a in legal_actions(h)] if mine else [],
             "moves": [_move_words(line) for line in self._actions()[-24:]],
             "scores": list(self.scores), "dead": [key_text(r) for r in sorted(h.dead)],
+            "canastas": [[key_text(k) for k, m in h.side_melds(side) if len(m) >= MAX_MELD]
+                         for side in (0, 1)],
             "turn_card_drawn": h.turn_card_drawn, "winner": self.won,
         }
 

@@ -33,14 +33,14 @@ async function call(path, method = "GET", body = undefined) {
   return data;
 }
 
-function melds(side, position) {
+function melds(side, view) {
   const box = el("div", { class: "melds" });
-  const entries = Object.entries(position.sides[side].melds);
+  const entries = Object.entries(view.position.sides[side].melds);
   if (!entries.length) box.append(el("span", {}, "no melds yet"));
   for (const [key, cards] of entries) {
     const row = el("div", { class: "row" });
     for (const c of cards) row.append(cardEl(c));
-    const done = cards.length >= 7;
+    const done = view.canastas[side].includes(key);  // the server says which are canastas
     box.append(el("div", { class: "meld" + (done ? " canasta" : ""), "data-meld": key },
       el("div", { class: "label" }, `${KEY_NAMES[key] || key} · ${cards.length}` +
         (done ? " · canasta" : "")), row));
@@ -54,7 +54,7 @@ function sidePanel(side, view) {
   const threes = p.sides[side].threes;
   return el("section", { class: "panel", "data-side": String(side) },
     el("h2", {}, `${who}: ${view.scores[side]}`),
-    melds(side, p),
+    melds(side, view),
     threes.length ? el("div", { class: "row", "aria-label": "threes laid" },
       el("span", {}, "Threes: "), ...threes.map((c) => cardEl(c))) : null);
 }
