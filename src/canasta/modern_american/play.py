@@ -231,50 +231,71 @@ def _opening_via_pick(h: Hand, side: int, top: Card, shown: Sequence[Card],
     return problem
 
 
-def _lay(h: Hand, groups: Sequence[Group], top: Card | None
-         ) -> tuple[str | None, SideMelds, list[Card]]:
-    """Check laying ``groups`` from the hand (the first onto the pile's ``top`` card when
-    picking); the problem, or the side's melds and the hand after."""
-    seat = h.to_move
-    side = h.side_of(seat)
-    hand = list(h.hands[seat])
+def _keyed(groups: Sequence[Group]) -> tuple[str | None, list[tuple[Rank, Meld]]]:
+    """The groups by meld key, or why they cannot be laid as written."""
     laid: list[tuple[Rank, Meld]] = []
     for group in groups:
         key, problem = _group_key(group)
         if problem is not None or key is None:
-            return problem, h.melds[side], hand
+            return problem, laid
         if any(k == key for k, _ in laid):
-            return f"two groups for one meld of {rank_name(key)}: join them", h.melds[side], hand
+            return f"two groups for one meld of {rank_name(key)}: join them", laid
         laid.append((key, group.cards))
+    return None, laid
+
+
+def _left_after(hand: Sequence[Card], laid: list[tuple[Rank, Meld]]
+                ) -> tuple[str | None, list[Card]]:
+    """The hand without the laid cards, or which of them the player does not hold."""
     left = list(hand)
     for _, cards in laid:
         for c in cards:
             if c not in left:
-                return _owned(hand, [c for _, cs in laid for c in cs]), h.melds[side], hand
+                return _owned(hand, [c for _, cs in laid for c in cs]), left
             left.remove(c)
-    melds = list(h.melds[side])
-    if top is not None and (not laid or laid[0][0] != RANK_OF[top] or not IS_NATURAL[top]):
+    return None, left
+
+
+def _melds_problem(h: Hand, side: int, laid: list[tuple[Rank, Meld]], top: Card | None
+                   ) -> str | None:
+    """The meld rules for ``laid`` (the first group onto the pile's ``top`` when picking)."""
+    if not h.side_melded(side):
+        if top is not None:
+            return _opening_via_pick(h, side, top, laid[0][1], laid[1:])
+        return opening_problem(h.knobs, h.rules.value_of, laid, h.minimum(side), h.dead)
+    melds = h.melds[side]
+    wild = [*(melds[WILD_MELD] or ()), *(c for k, cs in laid if k == WILD_MELD for c in cs)]
+    ctx = MeldContext(h.turn.opening, bool(wild) and len(wild) < MAX_MELD, h.dead)
+    for i, (key, cards) in enumerate(laid):
+        if i == 0 and top is not None:
+            problem = pick_problem(h.knobs, top, cards, melds[key] or (), ctx)
+        else:
+            problem = meld_problem(h.knobs, key, melds[key] or (), cards, ctx)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _lay(h: Hand, groups: Sequence[Group], top: Card | None
+         ) -> tuple[str | None, SideMelds, list[Card]]:
+    """Check laying ``groups`` from the hand (the first onto the pile's ``top`` card when
+    picking); the problem, or the side's melds and the hand after."""
+    side = h.side_of(h.to_move)
+    hand = list(h.hands[h.to_move])
+    left = hand
+    problem, laid = _keyed(groups)
+    if problem is None:
+        problem, left = _left_after(hand, laid)
+    if problem is None and top is not None and (
+            not laid or laid[0][0] != RANK_OF[top] or not IS_NATURAL[top]):
         what = rank_name(RANK_OF[top]) if IS_NATURAL[top] else "a natural rank"
-        return (f"the pile is picked by melding its top card with a natural pair of {what} "
-                "from your hand: list those first"), h.melds[side], hand
-    opening = not h.side_melded(side)
-    if opening and top is not None:
-        problem = _opening_via_pick(h, side, top, laid[0][1], laid[1:])
-    elif opening:
-        problem = opening_problem(h.knobs, h.rules.value_of, laid, h.minimum(side), h.dead)
-    else:
-        wild = [*(melds[WILD_MELD] or ()), *(c for k, cs in laid if k == WILD_MELD for c in cs)]
-        ctx = MeldContext(h.turn.opening, bool(wild) and len(wild) < MAX_MELD, h.dead)
-        problem = None
-        for i, (key, cards) in enumerate(laid):
-            if i == 0 and top is not None:
-                problem = pick_problem(h.knobs, top, cards, melds[key] or (), ctx)
-            else:
-                problem = meld_problem(h.knobs, key, melds[key] or (), cards, ctx)
-            if problem is not None:
-                break
+        problem = (f"the pile is picked by melding its top card with a natural pair of {what} "
+                   "from your hand: list those first")
+    if problem is None:
+        problem = _melds_problem(h, side, laid, top)
     if problem is not None:
         return problem, h.melds[side], hand
+    melds = list(h.melds[side])
     for i, (key, cards) in enumerate(laid):
         extra = (top,) if i == 0 and top is not None else ()
         melds[key] = tuple(sorted((*(melds[key] or ()), *cards, *extra)))
