@@ -39,9 +39,16 @@ def test_a_hand_of_modern_american_in_the_browser(
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url + "/modern.html")
+    phone = size == "390"
+    page.wait_for_selector("#start")
+    assert not small_controls(page), small_controls(page)
+    assert not overflowing(page, "#modern"), overflowing(page, "#modern")
+    page.screenshot(path=str(ARTIFACTS / f"modern-house-rules-{size}.png"), full_page=True)
+    if phone:
+        page.select_option("#special-hands", "pagat")
+    page.tap("#start") if phone else page.click("#start")
     page.wait_for_selector("[data-role=actions] button, #hand-over", timeout=15_000)
     assert "#/m/" in page.url and "token=" in page.url
-    phone = size == "390"
     page.screenshot(path=str(ARTIFACTS / f"modern-start-{size}.png"), full_page=True)
     for _ in range(400):
         if page.locator("#hand-over").count():
@@ -71,5 +78,5 @@ def test_the_lobby_leads_to_the_modern_american_table(
     page.wait_for_selector("#modern-link")
     assert not small_controls(page), small_controls(page)
     page.tap("#modern-link")
-    page.wait_for_selector("[data-role=actions] button, #hand-over", timeout=15_000)
+    page.wait_for_selector("#start", timeout=15_000)
     assert page.url.split("#")[0].endswith("/modern.html")

@@ -75,3 +75,15 @@ def test_a_game_survives_a_restart(sqlite_url: str) -> None:
     with running_app(sqlite_url) as again:
         r = again.get(f"/api/modern/tables/{game}/view", params={"token": token})
         assert r.status_code == 200 and r.json() == view
+
+
+def test_house_rules_at_a_new_table(client: TestClient) -> None:
+    r = client.post("/api/modern/tables", json={"house_rules": {"special_hands": "pagat"}})
+    assert r.status_code == 201, r.text
+    assert r.json()["view"]["rules"] == {"preset": "modern-american", "special_hands": "pagat"}
+    r = client.post("/api/modern/tables", json={"house_rules": {"target_score": 10}})
+    assert r.status_code == 422 and "cannot be set here" in r.json()["words"]
+    r = client.post("/api/modern/tables", json={"house_rules": {"special_hands": "mine"}})
+    assert r.status_code == 422 and "'cla' or 'pagat'" in r.json()["error"]
+    r = client.post("/api/modern/tables", json={"house_rules": ["pagat"]})
+    assert r.status_code == 422

@@ -32,6 +32,7 @@ from canasta.modern_american.action_text import format_action, key_text, parse_a
 from canasta.modern_american.game import replay, winner
 from canasta.modern_american.hand import RULES, Hand, shuffled_pack
 from canasta.modern_american.melds import MAX_MELD
+from canasta.modern_american.notation import rules_from_json
 from canasta.modern_american.play import apply, legal_actions, new_hand
 from canasta.modern_american.view import seat_view
 
@@ -94,7 +95,7 @@ class ModernGame:
                                                              self.hand.end.sides))
             dream = (self.hand.side_of(self.hand.end.special[0])
                      if self.hand.end.special and self.hand.end.wins_game else None)
-            self.won = winner(RULES, self.scores, dream)
+            self.won = winner(self.hand.rules, self.scores, dream)
 
     def next_hand(self) -> None:
         """Deal the next hand once this one is over and the game goes on."""
@@ -109,7 +110,8 @@ class ModernGame:
         deck = shuffled_pack(RULES, self.seed * 1000 + number)
         self.record["hands"].append({"dealer": number % 4,
                                      "deck": [format_card(c) for c in deck], "actions": []})
-        self.hand = new_hand(deck=deck, dealer=number % 4, scores=self.scores)
+        self.hand = new_hand(deck=deck, dealer=number % 4, scores=self.scores,
+                             knobs=self.hand.knobs, rules=self.hand.rules)
 
     def _actions(self) -> list[str]:
         actions: list[str] = self.record["hands"][-1]["actions"]
@@ -131,6 +133,7 @@ class ModernGame:
             "canastas": [[key_text(k) for k, m in h.side_melds(side) if len(m) >= MAX_MELD]
                          for side in (0, 1)],
             "turn_card_drawn": h.turn_card_drawn, "winner": self.won,
+            "rules": self.record["rules"],
         }
 
 
@@ -190,13 +193,40 @@ TokenHeader = Annotated[str | None, Header(max_length=128)]
 GameId = Annotated[str, Path(max_length=64, description="The table's id.")]
 
 
+HOUSE_RULES = ("special_hands", "keep_one_three_for_straight",
+               "special_hand_after_partner_meld", "initial_meld_counts_pile_top",
+               "pile_top_may_form_clean_triple", "talon_not_after_pile_take")
+"""The family's switches a table may set (docs/rules.md, "Modern American")."""
+
+
+def _rules_of(house: Any) -> Any:
+    """The record's rules for these house rules, checked; refused in words."""
+    if house is None or house == {}:
+        return "modern-american"
+    if not isinstance(house, dict):
+        raise Invalid("house_rules must be an object of switches", "invalid_rules")
+    unknown = sorted(set(house) - set(HOUSE_RULES))
+    if unknown:
+        raise Invalid(f"house_rules: {unknown[0]!r} cannot be set here (these can: "
+                      + ", ".join(HOUSE_RULES) + ")", "invalid_rules")
+    rules = {"preset": "modern-american", **house}
+    try:
+        rules_from_json(rules)
+    except CanastaError as e:
+        raise Invalid(f"house_rules: {e}", "invalid_rules") from None
+    return rules
+
+
 @router.post("/tables", status_code=201, operation_id="createModernTable")
-async def create_table(request: Request) -> JSONResponse:
-    """Deal a game of Modern American Canasta: you against three ``modern-heuristic`` bots."""
+async def create_table(
+        request: Request,
+        house_rules: Annotated[dict[str, Any] | None, Body(embed=True)] = None) -> JSONResponse:
+    """Deal a game of Modern American Canasta: you against three ``modern-heuristic`` bots,
+    with the preset's rules or some of its switches set (``house_rules``)."""
     game_id = secrets.token_urlsafe(9)
     token = secrets.token_urlsafe(24)
     seed = secrets.randbelow(2**31)
-    record = {"rules": "modern-american", "players": PLAYERS, "seed": seed, "hands": [{
+    record = {"rules": _rules_of(house_rules), "players": PLAYERS, "seed": seed, "hands": [{
         "dealer": 0, "deck": [format_card(c) for c in shuffled_pack(RULES, seed * 1000)],
         "actions": []}]}
     game = ModernGame(game_id, hash_token(token), record)

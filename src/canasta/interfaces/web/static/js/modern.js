@@ -184,10 +184,39 @@ async function start() {
     render(await call(`/${game.id}/view`));
     return;
   }
-  const created = await call("", "POST");
-  game = { id: created.id, token: created.token };
-  history.replaceState(null, "", `#/m/${game.id}?token=${game.token}`);
-  render(created.view);
+  startForm();
+}
+
+// The house rules a table may choose (the server checks them and says why it refuses one).
+function startForm() {
+  const catalogue = el("select", { id: "special-hands", "aria-label": "Special hands" },
+    el("option", { value: "cla" }, "The League's 11 hands"),
+    el("option", { value: "pagat" }, "pagat's 4 hands"));
+  const keep = el("select", { id: "keep-three", "aria-label": "Keeping a three" },
+    el("option", { value: "yes" }, "Keep one for the Straight"),
+    el("option", { value: "no" }, "Lay every three"));
+  const go = async () => {
+    const house_rules = {};
+    if (catalogue.value !== "cla") house_rules.special_hands = catalogue.value;
+    if (keep.value === "no") house_rules.keep_one_three_for_straight = false;
+    try {
+      const created = await call("", "POST", { house_rules });
+      game = { id: created.id, token: created.token };
+      history.replaceState(null, "", `#/m/${game.id}?token=${game.token}`);
+      render(created.view);
+    } catch (e) {
+      root.querySelector("[data-role=status]").textContent = `Not started: ${e.message}`;
+    }
+  };
+  root.replaceChildren(
+    el("h1", {}, "Modern American Canasta"),
+    el("div", { class: "status", "data-role": "status", role: "status" },
+      "You and your partner Pat (a bot) against Eva and Carla (bots), to 8500."),
+    el("section", { class: "panel start" },
+      el("label", { for: "special-hands" }, "Special hands"), catalogue,
+      el("label", { for: "keep-three" }, "Threes"), keep,
+      el("button", { id: "start", onclick: go }, "Deal")),
+    el("p", { class: "back" }, el("a", { href: "/" }, "Back to the lobby")));
 }
 
 start().catch((e) => {
