@@ -51,8 +51,9 @@ def test_it_lays_a_special_hand_and_picks_a_big_pack() -> None:
 
 
 def test_the_search_tries_its_candidates_without_seeing_hidden_cards() -> None:
-    from canasta.bots.modern import ModernSearchBot, _deal_hidden
+    from canasta.bots.modern import ModernSearchBot
     from canasta.modern_american.play import legal_actions
+    from canasta.modern_american.view import deal_hidden
 
     h = position("Ac 5c 9d Jh Qs Td 8h", ns={"K": ["Kc", "Kh", "Ks"]}, pile="8c 6d",
                  turn={"drew": True})
@@ -60,6 +61,6 @@ def test_the_search_tries_its_candidates_without_seeing_hidden_cards() -> None:
     choice = bot.choose(h)
     assert choice in legal_actions(h) and choice.verb == "discard"
     import random
-    other = _deal_hidden(h, random.Random(9))
+    other = deal_hidden(h, random.Random(9))
     assert other.hands[0] == h.hands[0] and other.hands[1] != h.hands[1]
     assert ModernSearchBot(3, rollouts=2, width=3).choose(other) == choice

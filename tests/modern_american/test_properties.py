@@ -25,7 +25,7 @@ from canasta.modern_american.melds import WILD_MELD
 from canasta.modern_american.notation import hand_from_json, hand_to_json
 from canasta.modern_american.play import apply, legal_actions, new_hand, problem
 from canasta.modern_american.scoring import SideScore
-from canasta.modern_american.view import seat_view
+from canasta.modern_american.view import deal_hidden, seat_view
 
 PACK = Counter(make_pack(2, 4))
 PARTS = [f.name for f in fields(SideScore) if f.name not in ("canastas", "total")]
@@ -236,16 +236,7 @@ def test_the_bots_decide_on_what_their_seat_sees() -> None:
     for h in GAMES["heuristic"][::3]:
         if h.end is not None:
             continue
-        seat = h.to_move
-        hidden = [c for s in range(4) if s != seat for c in h.hands[s]] + list(h.stock)
-        rng.shuffle(hidden)
-        hands = list(h.hands)
-        at = 0
-        for s in range(4):
-            if s != seat:
-                hands[s] = tuple(sorted(hidden[at:at + len(h.hands[s])]))
-                at += len(h.hands[s])
-        other = h.but(hands=tuple(hands), stock=tuple(hidden[at:]))
+        other = deal_hidden(h, rng)
         for bot in (ModernHeuristicBot, ModernRandomBot):
             assert bot(5).choose(h) == bot(5).choose(other)
         checked += 1

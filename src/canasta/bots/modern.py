@@ -29,6 +29,7 @@ from canasta.modern_american.hand import Hand
 from canasta.modern_american.knobs import AFTER_OPENING, ALWAYS
 from canasta.modern_american.melds import MAX_MELD, WILD_MELD
 from canasta.modern_american.play import apply, legal_actions, may_go_out
+from canasta.modern_american.view import deal_hidden
 
 
 class ModernRandomBot:
@@ -239,24 +240,9 @@ class ModernSearchBot(ModernHeuristicBot):
         side = h.side_of(h.to_move)
         total = 0.0
         for i in range(self.rollouts):
-            world = _deal_hidden(h, random.Random(self.rng.getrandbits(32) + i))
+            world = deal_hidden(h, random.Random(self.rng.getrandbits(32) + i))
             total += _play_out(apply(world, action), side, self.rng.getrandbits(32))
         return total / self.rollouts
-
-
-def _deal_hidden(h: Hand, rng: random.Random) -> Hand:
-    """``h`` with the cards hidden from its player to move (the other hands and the stock)
-    dealt anew, each hand keeping its size."""
-    seat = h.to_move
-    hidden = [c for s in range(4) if s != seat for c in h.hands[s]] + list(h.stock)
-    rng.shuffle(hidden)
-    hands = list(h.hands)
-    at = 0
-    for s in range(4):
-        if s != seat:
-            hands[s] = tuple(sorted(hidden[at:at + len(h.hands[s])]))
-            at += len(h.hands[s])
-    return h.but(hands=tuple(hands), stock=tuple(hidden[at:]))
 
 
 def _play_out(h: Hand, side: int, seed: int) -> float:

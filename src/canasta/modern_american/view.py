@@ -15,6 +15,7 @@ let a player look at its top cards only (``pile_visible_depth``): then the view 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from canasta.modern_american.hand import Hand
@@ -37,3 +38,18 @@ def seat_view(h: Hand, seat: int) -> dict[str, Any]:
     if h.end is None and seat != h.to_move:
         data["turn"] = {k: v for k, v in data["turn"].items() if k != "kept"}
     return data
+
+
+def deal_hidden(h: Hand, rng: random.Random) -> Hand:
+    """``h`` with the cards hidden from its player to move (the other hands and the stock)
+    dealt anew, each hand keeping its size: a world the player cannot tell from ``h``."""
+    seat = h.to_move
+    hidden = [c for s in range(len(h.hands)) if s != seat for c in h.hands[s]] + list(h.stock)
+    rng.shuffle(hidden)
+    hands = list(h.hands)
+    at = 0
+    for s in range(len(h.hands)):
+        if s != seat:
+            hands[s] = tuple(sorted(hidden[at:at + len(h.hands[s])]))
+            at += len(h.hands[s])
+    return h.but(hands=tuple(hands), stock=tuple(hidden[at:]))
