@@ -60,7 +60,14 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group, canonical
-from canasta.cards import FIRST_THREE, NUM_CARD_TYPES, format_card, rank_char
+from canasta.cards import (
+    BLACK_THREE_RANK,
+    FIRST_THREE,
+    NATURAL_RANKS,
+    NUM_CARD_TYPES,
+    format_card,
+    rank_char,
+)
 from canasta.modern_american.choices import KEEP_NONE
 from canasta.modern_american.melds import WILD_MELD
 from canasta.modern_american.special_hands import CATALOGUES
@@ -71,8 +78,8 @@ DISCARD = ADD + NUM_CARD_TYPES
 """``DISCARD + c`` discards card ``c``."""
 GROUP = DISCARD + NUM_CARD_TYPES
 """``GROUP + r`` starts a group of meld rank ``r``."""
-NUM_GROUP_RANKS = 12
-"""Meld ranks a group may name: the natural ranks 0..10 and the black threes (11)."""
+NUM_GROUP_RANKS = BLACK_THREE_RANK + 1
+"""Meld ranks a group may name: the natural ranks and the black threes' going-out meld (12)."""
 DRAW_ID = GROUP + NUM_GROUP_RANKS
 TAKE_ID = DRAW_ID + 1
 PASS_ID = DRAW_ID + 2
@@ -255,7 +262,7 @@ MODERN_NUM_IDS: Final = SPECIAL + MODERN_SPECIALS
 """The size of the Modern American alphabet (142)."""
 
 
-_MODERN_KEYS: Final = {**{GROUP + rank: rank for rank in range(NUM_GROUP_RANKS - 1)},
+_MODERN_KEYS: Final = {**{GROUP + rank: rank for rank in NATURAL_RANKS},
                        GROUP_W: WILD_MELD}
 """The meld key each Modern American ``group`` id starts (no group of threes)."""
 
@@ -285,7 +292,7 @@ class ModernAlphabet(Alphabet):
         rank = group.rank
         if rank == WILD_MELD:
             return GROUP_W
-        if not 0 <= rank < NUM_GROUP_RANKS - 1:
+        if rank not in NATURAL_RANKS:
             raise ValueError(f"a group of no meld key cannot be spelled: {group.cards}")
         return GROUP + rank
 
