@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from canasta import legal_actions, observe
 from canasta.actions import Action, format_action
 from canasta.bots import make_bot
 from canasta.bots.heuristic import HeuristicWeights, Moves, alternatives, defences
-from canasta.bots.view import View
-from canasta.cards import IS_BLACK_THREE, IS_WILD
+from canasta.bots.view import View, p_at_least
+from canasta.cards import IS_BLACK_THREE, IS_WILD, parse_card
 from canasta.state import State
 
 from .helpers import position
@@ -106,3 +108,68 @@ def test_the_search_always_weighs_a_freeze_a_block_a_dump_and_the_safest_card() 
     assert set(special) <= set(offered) and len(special) == 4
     safest = special[-1]
     assert safest.verb == "discard" and not IS_WILD[safest.card]
+
+
+def test_a_joker_never_blocks_a_pile_that_is_frozen_already() -> None:
+    # a 31-card pile frozen by a two, the next side has opened; we hold a joker and three
+    # pairs: a joker on a frozen pile stops the next player for one turn and then goes to
+    # whoever takes the pile, so a pair is broken instead
+    pile = [*OPEN_PILE[:10], "2c", *OPEN_PILE[10:], "5h", "9s", "Js", "7s", "8s", "Ts"]
+    state = position(stock=STOCK[:6], pile=pile,
+                     hands=[["JK", "Th", "Tc", "9h", "9d", "7d", "7h"], 8, 8, 8],
+                     sides=[{"score": 0, "melds": {"K": ["Kc", "Ks", "Ks"]}},
+                            {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
+    assert state.pile_frozen
+    action, why = _choice(state, "heuristic")
+    assert action.verb == "discard" and not IS_WILD[action.card], why
+    for spec in ("heuristic:joker_block_min_pile=20", "heuristic-v2"):
+        assert _choice(state, spec)[0].card == parse_card("JK")
+
+
+def test_a_joker_blocks_a_frozen_pile_when_every_natural_card_gives_it() -> None:
+    # the same fight, but the next player is known to hold (from a pile it took) a pair of
+    # each of our ranks: without the joker the pile goes now
+    pile = [*OPEN_PILE[:10], "2c", *OPEN_PILE[10:], "5h", "9s", "Js", "7s", "8s", "Ts"]
+    held = ["Td", "Ts", "9c", "9s", "7c", "7d"]
+    state = position(stock=STOCK[:6], pile=pile, known=[[], held, [], []],
+                     hands=[["JK", "Th", "Tc", "9h", "9d", "7d", "7h"], [*held, "Ah", "Ah"], 8, 8],
+                     sides=[{"score": 0, "melds": {"K": ["Kc", "Ks", "Ks"]}},
+                            {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
+    action, why = _choice(state, "heuristic")
+    assert action.card == parse_card("JK"), why
+    assert "block" in why
+    assert not IS_WILD[_choice(state, "heuristic:joker_block_odds=0")[0].card]
+
+
+def test_a_natural_and_a_two_take_a_three_card_pile() -> None:
+    # a small open pile taken now cannot grow into a big feed for the next side
+    state = position(stock=STOCK, pile=["4c", "Td", "9d"], phase="draw",
+                     hands=[["9h", "2c", "Kh", "Qh", "5h", "6d", "Jh", "Js"], 8, 8, 8],
+                     sides=[{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks"]}},
+                            {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
+    action, why = _choice(state, "heuristic")
+    assert format_action(action) == "take 9h 2c", why
+    for spec in ("heuristic:take_per_card=25", "heuristic-v2"):
+        assert _choice(state, spec)[0].verb == "draw"
+
+
+def test_an_eighteen_card_pile_is_frozen_in_words_a_player_reads() -> None:
+    state = position(stock=STOCK, pile=OPEN_PILE[-17:],
+                     hands=[["2d", "Th", "9h", "7d", "5h", "Qh", "Js"], 8, 8, 8],
+                     sides=[{"score": 0}, {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
+    action, why = _choice(state, "heuristic")
+    assert action.card == parse_card("2d"), why
+    assert why.startswith("discard 2d: freeze: an 18-card pile is open to the next player")
+
+
+def test_the_odds_of_a_pair_are_those_of_counting_alone() -> None:
+    # with nothing shown about a rank, the next player's pair is as likely as counting says
+    # (the old enrichment overstated pairs on frozen piles about 1.8 times against heuristic-v2)
+    state = position(stock=STOCK, pile=OPEN_PILE[-10:],
+                     hands=[["2d", "Th", "9h", "7d", "5h", "Qh", "Js"], 8, 8, 8],
+                     sides=[{"score": 0}, {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
+    view = View(observe(state, 0))
+    rank = parse_card("Th") >> 2
+    counted = p_at_least(view.unseen()[rank], view.slot_share(1), 2)
+    assert 0.0 < counted < 1.0
+    assert view.p_holds(1, rank, 2) == pytest.approx(counted)

@@ -14,8 +14,8 @@ Each decision scores its candidates in points and plays the best one:
 * **discard** (§3.2 C, D): each card costs what keeping it is worth (wild cards, pairs, black
   threes) plus the chance that the next opponent can take the pile with it times what the pile
   is worth to them (their melded ranks, unfrozen piles, card counting of unseen copies); wild
-  cards stay in hand, but for a block of a big frozen pile (a freeze of an open pile is a
-  weight, off by default);
+  cards stay in hand, but for a freeze of a big open pile or a block of a big frozen one (a
+  joker blocks only when every natural card would likely hand the pile over);
 * **going out** (§3.2 E, F): race when the opponents have not melded, threaten to go out, or the
   stock is running dry, or when the side's canastas are made and little is left to build; ask the
   partner first when the partner holds many cards, and answer with the partner's hand in mind.
@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 
 from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group
 from canasta.bots.view import OutPlan, View, hand_points, plan_going_out
-from canasta.bots.words import a_rank, count_words, rank_word, wild_words
+from canasta.bots.words import a_rank, a_size, count_words, rank_word, wild_words
 from canasta.cards import (
     IS_BLACK_THREE,
     IS_NATURAL,
@@ -60,8 +60,10 @@ class HeuristicWeights:
     # -- taking the pile
     take_base: float = 40.0
     """Worth of any take: a meld made and the tempo of the pile."""
-    take_per_card: float = 25.0
-    """Worth of each card picked up."""
+    take_per_card: float = 60.0
+    """Worth of each card picked up (at 60, a natural card and a two take a pile of three: a
+    small pile taken is one that cannot grow into a big feed; 25 before, measured against
+    heuristic-v2 in docs/bots.md)."""
     take_red_three: float = 100.0
     """Worth of a red three lying in the pile."""
     take_wild_cost: float = 105.0
@@ -110,7 +112,14 @@ class HeuristicWeights:
     """Share of the cost of the cheapest natural card that a wild card on an already frozen pile
     of ``block_min_pile`` cards or more still leaves (it blocks only the next player)."""
     block_min_pile: int = 20
-    """Smallest frozen pile on which a wild card may block the next player."""
+    """Smallest frozen pile on which a two may block the next player."""
+    joker_block_min_pile: int = 0
+    """Smallest frozen pile on which a joker may block the next player; 0: never (a joker
+    thrown on a frozen pile stops one player for one turn, and goes to whoever takes the pile
+    later: replays showed both jokers of a blocking side in the takers' canasta)."""
+    joker_block_odds: float = 0.4
+    """A joker blocks a frozen pile all the same when even the safest natural card hands the
+    next player the pile at these odds or more (the pile is lost anyway without it); 0: never."""
     keep_pair: float = 30.0
     """Cost of breaking a natural pair (the currency for frozen piles)."""
     keep_triple: float = 40.0
@@ -129,13 +138,16 @@ class HeuristicWeights:
     meld still lacks for a canasta (the last ones are the dearest)."""
     keep_black_three: float = 5.0
     """Worth of keeping a black three for later, in pile points saved, when the pile is worth
-    blocking (the next player cannot take a pile topped by it); weighed like ``danger``."""
+    blocking (the next player cannot take a pile topped by it); weighed like ``danger``. At 40
+    (with ``black_three_per_card=2.5``) a black three stays off piles of a few cards, but that
+    lost about 10 points a hand against heuristic-v2 (docs/bots.md)."""
     black_three_per_card: float = 0.33
     """How much less a black three is worth keeping per card of the pile: on a big pile it is
     the block to use now."""
-    danger: float = 12.0
+    danger: float = 6.0
     """Weight of the expected pile value handed to the next opponent (high: a pile given away
-    is rarely won back, and the card that risks least is nearly always the one to throw)."""
+    is rarely won back, and the card that risks least is nearly always the one to throw; 12
+    before, which let a point of risk outweigh a pair)."""
     pile_base: float = 60.0
     """What any pile is worth to its taker."""
     pile_per_card: float = 40.0
@@ -1039,6 +1051,13 @@ def _wild_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
     if view.obs.pile_frozen or not s.next_is_opp or not rules.pile_frozen_by_wild:
         # on a frozen pile a wild card only blocks one turn: worth it only when the pile
         # decides the hand and every other card would break a pair or risk it
+        # (it also hands the pile's next taker a wild card: a joker only when every natural
+        # card likely hands the pile over)
+        least = w.block_min_pile if c != JOKER else w.joker_block_min_pile or math.inf
+        odds = least_danger / (w.danger * s.pile_worth) if s.pile_worth else 0.0
+        if not s.next_is_opp or (pile_n < least and not (
+                c == JOKER and w.joker_block_odds and odds >= w.joker_block_odds)):
+            return cost + least_natural, "no other card to discard"
         block = _defensive_freeze(view, s, w, c, least_danger, block=True)
         if block is not None:
             return least_natural - w.danger * block[0], block[1]
@@ -1094,7 +1113,7 @@ def _defensive_freeze(view: View, s: _DiscardSetting, w: HeuristicWeights, c: in
     if block:
         return gain, (f"block: every other card risks handing the next player the {s.pile_n}-"
                       "card pile")
-    why = f"freeze: a {s.pile_n}-card pile is open to the next player"
+    why = f"freeze: {a_size(s.pile_n, 'card')} pile is open to the next player"
     if opened:
         why += ", whose side has opened"
     if not view.side_melded:

@@ -36,6 +36,13 @@ def a_rank(rank: Rank) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
+def a_size(n: int, noun: str) -> str:
+    """A size with its article: ``a 25-card``, ``an 11-card``, ``an 8-card`` (``noun`` after
+    the dash)."""
+    spoken_vowel = str(n).startswith("8") or n in (11, 18)  # eight, eleven, eighteen, eighty
+    return f"{'an' if spoken_vowel else 'a'} {n}-{noun}"
+
+
 def count_words(n: int) -> str:
     """``two`` for 2; digits from eleven on."""
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
