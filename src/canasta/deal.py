@@ -23,8 +23,26 @@ from canasta.state import DRAW, NEW_TURN, NUM_MELD_RANKS, State, build_state
 def shuffled_pack(rules: Rules, seed: int | None) -> list[Card]:
     """The pack in the order a seeded shuffle gives (first element on top)."""
     pack = make_pack(rules.num_decks, rules.num_jokers)
-    random.Random(seed).shuffle(pack)
+    shuffle(pack, random.Random(seed))
     return pack
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place into the order ``rng.shuffle(cards)`` gives.
+
+    The same steps as :meth:`random.Random.shuffle`: from the last place down, each card swaps
+    with the one at a place drawn below its own place + 1 (``getrandbits`` of that number's bit
+    length, drawn again while too large). Written out, the compiled build makes no
+    Python-level call per card.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def check_pack(rules: Rules, deck: Sequence[Card]) -> None:

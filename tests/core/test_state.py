@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from canasta import State, apply, get_rules, legal_actions, new_hand
+from canasta.deal import shuffle
 from canasta.position import state_to_json
 
 
@@ -91,3 +92,13 @@ def test_pickled_rules_recompute_their_per_process_tables() -> None:
                          check=False)
     assert out.returncode == 0, out.stderr.decode()
     assert int(out.stdout) == len(legal_actions(new_hand(custom, seed=1)))
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 17, 108, 162])
+def test_the_deal_shuffles_as_random_shuffle_does(size: int) -> None:
+    for seed in [*range(40), 2**63 - 1, 2**64 + 12345]:
+        want = list(range(size))
+        random.Random(seed).shuffle(want)
+        got = list(range(size))
+        shuffle(got, random.Random(seed))
+        assert got == want, seed
