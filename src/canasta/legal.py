@@ -48,11 +48,8 @@ from canasta.cards import (
     IS_WILD,
     JOKER,
     NATURAL_RANKS,
-    NUM_CARD_TYPES,
     RANK_OF,
     RED_THREES,
-    SUITS,
-    WILDS,
     Card,
     Rank,
 )
@@ -116,23 +113,11 @@ RankOptions = tuple[list[Action], list[int], int]
 WildCounts = tuple[tuple[int, ...], ...]
 """For each number of natural cards laid (0, 1, …), the numbers of wild cards that may go with
 them onto a meld: what the meld rules allow a make-up, whatever the cards."""
-OptionsKey = int | tuple[int, tuple[Card, ...], tuple[Card, ...]]
-"""The cards of a make-up packed into an int with its allowance (:func:`_options_key`), or
-spelled out where a count does not fit."""
-
-_KEY_BITS: Final = 4
-"""Bits of a packed key per kind of card (a suit of natural cards, a kind of wild card) and for
-a rank or a number of cards: each must stay below ``1 << _KEY_BITS``."""
-_KEY_LIMIT: Final = 1 << _KEY_BITS
-_SHAPE_BITS: Final = 6
-"""Bits of a packed make-up for each count (natural cards, wild cards) of the meld joined."""
-_SHAPE_LIMIT: Final = 1 << _SHAPE_BITS
-_WILD_SHIFT: Final = _KEY_BITS * len(SUITS)
-"""Where the wild cards' digits start in a packed key, after the natural cards' suits."""
-_ALLOWANCE_SHIFT: Final = _WILD_SHIFT + _KEY_BITS * len(WILDS)
-_DIGIT: Final = tuple(1 << (_KEY_BITS * (c - FIRST_WILD if IS_WILD[c] else c % len(SUITS)))
-                      for c in range(NUM_CARD_TYPES))
-"""A card's digit in a packed key: one per suit of natural cards, one per kind of wild card."""
+OptionsKey = tuple[int, tuple[Card, ...], tuple[Card, ...]]
+"""An allowance's number and the hand's cards laid under it: its natural cards, its wild cards."""
+MakeUp = tuple[Rank, tuple[int, int] | None, int, int]
+"""A rank, the make-up of the meld joined (natural cards, wild cards; ``None`` for a new meld)
+and the numbers of natural and wild cards the hand holds for it."""
 
 
 class _OptionsTable:
@@ -143,10 +128,9 @@ class _OptionsTable:
 
     def __init__(self) -> None:
         self.options: dict[OptionsKey, RankOptions] = {}
-        """The options, by the cards and the allowance of a make-up (:func:`_options_key`)."""
-        self.allowed: dict[int, int] = {}
-        """The allowance of a make-up (rank, meld joined, numbers of cards), by its packed
-        form (:func:`_make_up_code`)."""
+        """The options, by the allowance of a make-up and the cards."""
+        self.allowed: dict[MakeUp, int] = {}
+        """The allowance of each make-up seen."""
         self.ids: dict[tuple[Rank, WildCounts], int] = {}
         """Each rank and :data:`WildCounts` seen, numbered: make-ups that allow the same share
         their options."""
@@ -154,44 +138,12 @@ class _OptionsTable:
         """The rank and wild-card counts of each number."""
 
 
-def _cards_code(cards: tuple[Card, ...]) -> int:
-    """The digits of ``cards`` (of one rank, or wild cards) summed: the count of each kind."""
-    code = 0
-    for c in cards:
-        code += _DIGIT[c]
-    return code
-
-
-def _make_up_code(rank: Rank, shape: tuple[int, int] | None, naturals: int,
-                  wilds: int) -> int:
-    """A make-up packed into an int (every count a digit), or -1 where a count does not fit."""
-    if not (0 <= rank < _KEY_LIMIT and naturals < _KEY_LIMIT and wilds < _KEY_LIMIT):
-        return -1
-    packed = rank | (naturals << _KEY_BITS) | (wilds << (2 * _KEY_BITS))
-    if shape is None:
-        return packed
-    if shape[0] >= _SHAPE_LIMIT - 1 or shape[1] >= _SHAPE_LIMIT:
-        return -1
-    joined = (shape[1] << _SHAPE_BITS) | (shape[0] + 1)
-    return packed | (joined << (3 * _KEY_BITS))
-
-
-def _options_key(naturals: tuple[Card, ...], wilds: tuple[Card, ...], wild_code: int,
-                 allowance: int) -> OptionsKey:
-    """The options cache's key of a hand's cards for a make-up's allowance: one int, each count
-    a digit, when every count fits its digit (then no two share a key), spelled out otherwise."""
-    if len(naturals) < _KEY_LIMIT and len(wilds) < _KEY_LIMIT:
-        return (_cards_code(naturals) | (wild_code << _WILD_SHIFT)
-                | (allowance << _ALLOWANCE_SHIFT))
-    return (allowance, naturals, wilds)
-
-
 def _allowance(table: _OptionsTable, rules: Rules, rank: Rank, shape: tuple[int, int] | None,
                naturals: int, wilds: int) -> int:
     """The number of what the meld rules allow ``naturals`` natural and ``wilds`` wild cards
     of a hand laid onto rank ``rank`` (a meld of make-up ``shape``, or a new one)."""
-    code = _make_up_code(rank, shape, naturals, wilds)
-    found = table.allowed.get(code) if code >= 0 else None
+    make_up = (rank, shape, naturals, wilds)
+    found = table.allowed.get(make_up)
     if found is not None:
         return found
     variant = variant_of(rules)
@@ -226,8 +178,7 @@ def _allowance(table: _OptionsTable, rules: Rules, rank: Rank, shape: tuple[int,
             table.options.clear()
         number = table.ids[allowance] = len(table.allowances)
         table.allowances.append(allowance)
-    if code >= 0:
-        table.allowed[code] = number
+    table.allowed[make_up] = number
     return number
 
 
@@ -829,7 +780,6 @@ def _meld_actions(state: HandState, hand: tuple[Card, ...],
     n_hand = len(hand)
     roomy = n_hand - 2 if state.answer != "yes" else -1  # options this large leave 2+ cards
     acts: list[Action] = []
-    wild_code = _cards_code(wilds)
     for rank in ranks:
         naturals = by_rank.get(rank, ())
         existing = melds[rank]
@@ -840,10 +790,10 @@ def _meld_actions(state: HandState, hand: tuple[Card, ...],
         else:
             wild_count = len(existing) - bisect_left(existing, FIRST_WILD)
             shape = (len(existing) - wild_count, wild_count)
-        allowance = table.allowed.get(_make_up_code(rank, shape, len(naturals), len(wilds)))
+        allowance = table.allowed.get((rank, shape, len(naturals), len(wilds)))
         if allowance is None:
             allowance = _allowance(table, rules, rank, shape, len(naturals), len(wilds))
-        key = _options_key(naturals, wilds, wild_code, allowance)
+        key = (allowance, naturals, wilds)
         found = table.options.get(key)
         if found is None:
             found = _rank_options(table, naturals, wilds, allowance, key)
