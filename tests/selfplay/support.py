@@ -26,12 +26,25 @@ def config(hands: int = 6, seed: int = 1, shard_hands: int = 3,
                           shard_hands=shard_hands)
 
 
+def modern_config(hands: int = 4, seed: int = 1, shard_hands: int = 2,
+                  bots: tuple[str, ...] = ("modern-greedy", "modern-random")) -> SelfplayConfig:
+    """A small Modern American run."""
+    from canasta.modern_american.hand import RULES
+
+    return SelfplayConfig(RULES, bots, hands=hands, seed=seed, shard_hands=shard_hands)
+
+
 def steps(out: Path) -> Any:
     """Every row of a data set, in shard order."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     return pa.concat_tables(pq.read_table(p) for p in sorted((out / "steps").glob("*.parquet")))
+
+
+def stop_after_one(result: ShardResult) -> None:
+    """A progress callback that stops a run once its first shard is done (as Ctrl-C)."""
+    raise KeyboardInterrupt
 
 
 def worker_pid(result: ShardResult) -> int:

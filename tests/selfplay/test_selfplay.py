@@ -18,14 +18,20 @@ from canasta.game import GameRecord, HandRecord, replay  # noqa: E402
 from canasta.interfaces.cli import main  # noqa: E402
 from canasta.rl.tensor import tensor_size  # noqa: E402
 from canasta.rules import get_rules  # noqa: E402
-from canasta.selfplay import SelfplayConfig, SelfplayError, ShardResult, run_selfplay  # noqa: E402
+from canasta.selfplay import SelfplayConfig, SelfplayError, run_selfplay  # noqa: E402
 from canasta.selfplay.store import (  # noqa: E402
     STEP_COLUMNS,
     read_records,
     rebuild_steps,
     shard_file,
 )
-from tests.selfplay.support import config, kill_first_worker, steps, worker_pid  # noqa: E402
+from tests.selfplay.support import (  # noqa: E402
+    config,
+    kill_first_worker,
+    steps,
+    stop_after_one,
+    worker_pid,
+)
 
 
 def test_shards_and_who_sits_where() -> None:
@@ -101,10 +107,6 @@ def test_the_same_data_whatever_the_jobs(tmp_path: Path) -> None:
 def test_an_interrupted_run_resumes_with_the_missing_shards(tmp_path: Path) -> None:
     cfg = config(hands=6, shard_hands=2)
     out = str(tmp_path / "run")
-
-    def stop_after_one(result: ShardResult) -> None:
-        raise KeyboardInterrupt
-
     with pytest.raises(KeyboardInterrupt):
         run_selfplay(cfg, out, progress=stop_after_one)
     assert sorted(p.name for p in (tmp_path / "run" / "steps").iterdir()) == [shard_file(0)]

@@ -46,7 +46,8 @@ Data set (Parquet, in OUT; docs/scale.md lists every column):
   OUT/steps/    one row per action id chosen: game, hand, seat and step ids, the seat's
                 observation tensor (fixed_size_list<float32>), the legal ids, the chosen id,
                 and the hand's final return for that seat. Actions are spelled as a few ids
-                from an alphabet of 125 (docs/rl.md), so a row is one decision of an agent.
+                from an alphabet of 125 (142 for modern-american; docs/rl.md), so a row is
+                one decision of an agent.
   OUT/records/  one row per hand: dealer, scores, pack order and action texts, from which the
                 rows are rebuilt exactly.
   OUT/selfplay.json  the settings.
@@ -63,6 +64,8 @@ may be cut short.
 
 examples:
   canasta selfplay --rules classic --bots heuristic --hands 1000 --out data --jobs 2
+  canasta selfplay --rules modern-american --bots modern-heuristic,modern-random \\
+      --hands 1000 --out ma-data --jobs 2
   canasta selfplay --bots heuristic,greedy --hands 1000000 --out /shared/data --backend ray \\
       --address auto"""
 
@@ -78,7 +81,9 @@ def add_command(subparsers: Any) -> None:
         "selfplay", help="let bots play and write every decision as Parquet rows",
         description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rules", default="classic", metavar="R",
-                   help="preset (default classic): " + ", ".join(PRESETS))
+                   help="preset (default classic): " + ", ".join([*PRESETS, "modern-american"])
+                   + " (modern-american, or its house rules as JSON, plays with the family's "
+                   "bots: modern-random, modern-greedy, modern-heuristic, modern-search)")
     p.add_argument("--bots", nargs="+", required=True, metavar="BOT",
                    help="one or more bot specs, separated by commas or spaces")
     p.add_argument("--hands", type=positive_int, required=True, metavar="N",
@@ -148,18 +153,34 @@ def _config(args: argparse.Namespace) -> SelfplayConfig:
     import json
 
     from canasta.arena.schedule import split_bot_specs
+    from canasta.interfaces.modern_cli import names_family
+    from canasta.modern_american.knobs import Knobs
+    from canasta.modern_american.notation import rules_from_json
     from canasta.rules import get_rules
     from canasta.selfplay import SelfplayConfig
+    from canasta.selfplay.plan import bot_family_problem
     from canasta.selfplay.store import MANIFEST
 
+    knobs: Knobs | None = None
     try:
-        rules = get_rules(args.rules)
+        if names_family(args.rules):
+            text = args.rules.strip()
+            rules, knobs = rules_from_json(json.loads(text) if text.startswith("{") else text)
+        else:
+            rules = get_rules(args.rules)
     except CanastaError as e:
         raise BadArgument(f"--rules: {e}") from None
     specs = split_bot_specs(args.bots)
     if not specs:
         raise BadArgument("--bots: name at least one bot")
-    check_bots(specs)
+    for spec in specs:
+        problem = bot_family_problem(spec, knobs is not None)
+        if problem:
+            raise BadArgument(f"--bots: {problem}")
+    if knobs is None:
+        check_bots(specs)
+    else:
+        _check_modern_bots(specs)
     seed = args.seed
     if seed is None:
         try:
@@ -168,7 +189,18 @@ def _config(args: argparse.Namespace) -> SelfplayConfig:
         except (OSError, ValueError, KeyError, TypeError):
             seed = int.from_bytes(os.urandom(4), "big")
     return SelfplayConfig(rules, tuple(specs), args.hands, seed, shard_hands=args.shard_hands,
-                          max_hands_per_game=args.max_hands_per_game)
+                          max_hands_per_game=args.max_hands_per_game, knobs=knobs)
+
+
+def _check_modern_bots(specs: list[str]) -> None:
+    """:class:`BadArgument` for a spec that makes no bot of Modern American."""
+    from canasta.bots.modern import make_modern_bot
+
+    for spec in specs:
+        try:
+            make_modern_bot(spec)
+        except ValueError as e:
+            raise BadArgument(f"--bots: {e}") from None
 
 
 def _run_on_ray(config: SelfplayConfig, args: argparse.Namespace,

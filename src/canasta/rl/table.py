@@ -38,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from canasta.actions import Action
+from canasta.actions import parse_action as classic_parse
 from canasta.cards import Card, format_card
 from canasta.deal import new_hand as classic_new_hand
 from canasta.deal import shuffled_pack as classic_shuffled_pack
@@ -46,6 +47,7 @@ from canasta.game import Game, game_over
 from canasta.legal import legal_actions
 from canasta.modern_american import play as modern_play
 from canasta.modern_american.action_text import format_action as modern_format
+from canasta.modern_american.action_text import parse_action as modern_parse
 from canasta.modern_american.game import winner as modern_winner
 from canasta.modern_american.hand import NAME as MODERN_NAME
 from canasta.modern_american.hand import RULES as MODERN_RULES
@@ -182,6 +184,10 @@ class ClassicFamily:
         """An action's text."""
         return str(action)
 
+    def parse_action(self, position: Any, text: str) -> Action:
+        """The action of a text of :meth:`format_action` (a ``NotationError`` if malformed)."""
+        return classic_parse(text)
+
     def describe(self, position: Any) -> str:
         """The whole position as text (an environment's ``render``)."""
         return str(position)
@@ -282,6 +288,9 @@ class ModernFamily(ClassicFamily):
 
     def format_action(self, position: Any, action: Action) -> str:
         return modern_format(position, action)
+
+    def parse_action(self, position: Any, text: str) -> Action:
+        return modern_parse(position, text)
 
     def describe(self, position: Any) -> str:
         return json.dumps(hand_to_json(position), indent=1)

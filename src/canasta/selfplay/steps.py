@@ -8,26 +8,38 @@ engine moves once the spelling is complete, so a row is exactly one decision of 
 plays through :class:`canasta.rl.encoding.Choice`.
 
 The same :meth:`HandSteps.add` serves the player and the rebuilding of a shard from its
-records, so the two cannot drift apart.
+records, so the two cannot drift apart. A classic hand's rows are written from the seat's
+:class:`~canasta.observation.Observation` (:meth:`HandSteps.add`); another family's from its
+position through the family's interface (:meth:`HandSteps.add_position`: its alphabet, its
+tensor, e.g. Modern American's 142 ids and 394 floats), so no family's encoding is written
+twice.
 """
 
 from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from typing import Any
 
 from canasta.actions import Action
 from canasta.observation import Observation
 from canasta.rl.encoding import Choice, encode
+from canasta.rl.table import ClassicFamily
 from canasta.rl.tensor import tensor_size, write_tensor
 from canasta.rules import Rules
 
 
 class HandSteps:
-    """The rows of one hand, column by column, filled decision by decision."""
+    """The rows of one hand, column by column, filled decision by decision: ``rules`` a classic
+    rule set, or a family of rules (:mod:`canasta.rl.table`)."""
 
-    def __init__(self, rules: Rules) -> None:
-        self.width = tensor_size(rules)
+    def __init__(self, rules: Rules | ClassicFamily) -> None:
+        if isinstance(rules, ClassicFamily):
+            self.family: ClassicFamily | None = rules
+            self.width = len(rules.dealing_tensor())
+        else:
+            self.family = None
+            self.width = tensor_size(rules)
         self._zeros = array("f", bytes(4 * self.width))
         self.seats = array("b")
         self.actions = array("i")
@@ -52,14 +64,37 @@ class HandSteps:
             start = len(self.observations)
             self.observations.extend(self._zeros)
             write_tensor(view, choice.prefix, self.observations, start)
-            self.legal.extend(choice.ids())
-            self.offsets.append(len(self.legal))
-            self.chosen.append(i)
-            self.seats.append(seat)
-            self.actions.append(self._count)
-            choice = choice.after(i)  # ValueError: the action is not in the legal list
+            choice = self._row(choice, i, seat)
+        self._spelled(choice, action)
+
+    def add_position(self, position: Any, seat: int, legal: Sequence[Action],
+                     action: Action) -> None:
+        """Add the rows of ``action``, chosen from ``legal`` by ``seat`` in ``position`` (a
+        position of the family given at the start): the family's alphabet spells it and its
+        tensor is the seat's view; :class:`ValueError` if ``legal`` does not hold it."""
+        family = self.family
+        if family is None:
+            raise TypeError("these rows are a classic hand's: add them with add()")
+        values = family.tensor(position, seat)
+        choice = Choice(legal, family.alphabet)
+        for i in family.alphabet.encode(action):
+            prefix = choice.prefix
+            self.observations.extend(family.respell(values, prefix) if prefix else values)
+            choice = self._row(choice, i, seat)
+        self._spelled(choice, action)
+
+    def _row(self, choice: Choice, i: int, seat: int) -> Choice:
+        """The row of id ``i`` chosen by ``seat`` from ``choice`` (its tensor already added);
+        the choice after it (:class:`ValueError`: the action is not in the legal list)."""
+        self.legal.extend(choice.ids())
+        self.offsets.append(len(self.legal))
+        self.chosen.append(i)
+        self.seats.append(seat)
+        self.actions.append(self._count)
+        return choice.after(i)
+
+    def _spelled(self, choice: Choice, action: Action) -> None:
+        """The end of ``action``'s ids: they must spell it."""
         if choice.action != action:
             raise ValueError(f"{action} is not the action its ids spell ({choice.action})")
         self._count += 1
-
-

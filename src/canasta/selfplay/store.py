@@ -32,7 +32,6 @@ from canasta.engine import apply
 from canasta.legal import legal_actions
 from canasta.observation import observe
 from canasta.rl.table import seat_returns
-from canasta.rl.tensor import tensor_size
 from canasta.selfplay.plan import SelfplayConfig, SelfplayError
 from canasta.selfplay.records import PlayedHand
 from canasta.selfplay.steps import HandSteps
@@ -79,7 +78,7 @@ def shard_file(shard: int) -> str:
 
 
 def _metadata(config: SelfplayConfig) -> dict[bytes, bytes]:
-    settings = {**config.to_json(), "tensor_width": tensor_size(config.rules)}
+    settings = {**config.to_json(), "tensor_width": config.tensor_width}
     return {METADATA_KEY: json.dumps(settings).encode()}
 
 
@@ -90,7 +89,7 @@ def _steps_schema(config: SelfplayConfig) -> Any:
         ("shard", pa.int32()), ("game", pa.int32()), ("hand", pa.int16()), ("seat", pa.int8()),
         ("step", pa.int32()), ("action", pa.int32()), ("bot", pa.dictionary(pa.int8(),
                                                                              pa.string())),
-        ("observation", pa.list_(pa.float32(), tensor_size(config.rules))),
+        ("observation", pa.list_(pa.float32(), config.tensor_width)),
         ("legal", pa.list_(pa.int16())), ("chosen", pa.int16()), ("return", pa.float32()),
     ], metadata=_metadata(config))
 
@@ -112,7 +111,7 @@ def steps_table(config: SelfplayConfig, shard: int,
     import pyarrow as pa
 
     schema = _steps_schema(config)
-    width = tensor_size(config.rules)
+    width = config.tensor_width
     cols: dict[str, list[Any]] = {name: [] for name in ("game", "hand", "step", "bot",
                                                           "return")}
     # one dictionary for every file of a run: the bots in the order of the settings
@@ -269,7 +268,7 @@ def prepare(out: str, config: SelfplayConfig) -> set[int]:
     if root.exists() and not root.is_dir():
         raise SelfplayError(f"{out!r} is not a folder")
     manifest = root / MANIFEST
-    wanted = {**config.to_json(), "tensor_width": tensor_size(config.rules)}
+    wanted = {**config.to_json(), "tensor_width": config.tensor_width}
     if manifest.exists():
         try:
             found = json.loads(manifest.read_text())
@@ -357,6 +356,9 @@ def read_records(out: str, shard: int) -> list[PlayedHand]:
 def replay_steps(config: SelfplayConfig, hands: Iterable[PlayedHand]) -> Iterator[
         tuple[PlayedHand, HandSteps]]:
     """The rows of recorded hands, computed again by playing their actions."""
+    if config.modern:
+        yield from _replay_family_steps(config, hands)
+        return
     rules = config.rules
     for played in hands:
         state = new_hand(rules, deck=played.deck, dealer=played.dealer, scores=played.scores)
@@ -367,6 +369,23 @@ def replay_steps(config: SelfplayConfig, hands: Iterable[PlayedHand]) -> Iterato
             state = apply(state, action)
         result = state.result
         if result is None or tuple(s.total for s in result.sides) != played.totals:
+            raise SelfplayError(f"game {played.game}, hand {played.hand}: the record does not "
+                                "replay to its totals")
+        yield played, steps
+
+
+def _replay_family_steps(config: SelfplayConfig, hands: Iterable[PlayedHand]) -> Iterator[
+        tuple[PlayedHand, HandSteps]]:
+    """:func:`replay_steps` through the family's interface (Modern American)."""
+    family = config.family
+    for played in hands:
+        position = family.new_hand(played.deck, played.dealer, played.scores)
+        steps = HandSteps(family)
+        for text in played.actions:
+            action = family.parse_action(position, text)
+            steps.add_position(position, position.to_move, family.legal(position), action)
+            position = family.apply(position, action)
+        if not family.is_over(position) or tuple(family.totals(position)) != played.totals:
             raise SelfplayError(f"game {played.game}, hand {played.hand}: the record does not "
                                 "replay to its totals")
         yield played, steps
