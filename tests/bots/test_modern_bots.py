@@ -64,3 +64,37 @@ def test_the_search_tries_its_candidates_without_seeing_hidden_cards() -> None:
     other = deal_hidden(h, random.Random(9))
     assert other.hands[0] == h.hands[0] and other.hands[1] != h.hands[1]
     assert ModernSearchBot(3, rollouts=2, width=3).choose(other) == choice
+
+
+def test_the_search_compares_its_candidates_on_the_same_worlds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import canasta.bots.modern as modern
+    from canasta.bots.modern import ModernSearchBot
+
+    h = position("Ac 5c 9d Jh Qs Td 8h", ns={"K": ["Kc", "Kh", "Ks"]}, pile="8c 6d",
+                 turn={"drew": True})
+    seen: dict[int, list[tuple[object, int]]] = {}
+    scores = iter(range(1000))
+
+    def recorded(after: object, side: int, seed: int) -> float:
+        discard = after.pile[-1]  # type: ignore[attr-defined]
+        seen.setdefault(discard, []).append((after.stock, seed))  # type: ignore[attr-defined]
+        return float(next(scores))
+
+    monkeypatch.setattr(modern, "_play_out", recorded)
+    ModernSearchBot(3, rollouts=4, width=3).choose(h)
+    worlds = list(seen.values())
+    assert len(worlds) == 3 and len(worlds[0]) == 4
+    assert worlds[0] == worlds[1] == worlds[2]  # the same stocks and play-out seeds
+    assert len({stock for stock, _ in worlds[0]}) == 4  # dealt anew each time
+
+
+def test_the_search_keeps_the_heuristics_choice_unless_another_is_surely_better() -> None:
+    from canasta.bots.modern import ModernSearchBot
+
+    h = position("Ac 5c 9d Jh Qs Td 8h", ns={"K": ["Kc", "Kh", "Ks"]}, pile="8c 6d",
+                 turn={"drew": True})
+    mine = ModernHeuristicBot(3).choose(h)
+    assert ModernSearchBot(3, rollouts=3, margin=1e9).choose(h) == mine
+    chosen = {ModernSearchBot(seed, rollouts=3, margin=0).choose(h) for seed in range(6)}
+    assert chosen - {mine}  # with no margin, the play-outs alone decide, and differ

@@ -199,25 +199,32 @@ class ModernHeuristicBot:
 class ModernSearchBot(ModernHeuristicBot):
     """The heuristic, with its choices of draw or pick and of discard tried out: each of the
     ``width`` best candidates is played out ``rollouts`` times to the end of the hand by four
-    heuristics, the hidden cards (the other hands and the stock) dealt anew each time, and the
-    candidate with the best mean of its side's score less the other side's is played."""
+    heuristics, the hidden cards (the other hands and the stock) dealt anew each time
+    (:func:`~canasta.modern_american.view.deal_hidden`). Every candidate meets the same worlds
+    and the same play-out seeds, so their figures differ by the candidate alone; one replaces
+    the heuristic's own choice only when its mean of its side's score less the other side's is
+    ahead by more than ``margin`` standard errors of the paired differences (0: the best mean
+    wins)."""
 
     name = "modern-search"
 
-    def __init__(self, seed: int | None = None, *, rollouts: int = 6, width: int = 3,
-                 **settings: Any) -> None:
+    def __init__(self, seed: int | None = None, *, rollouts: int = 8, width: int = 3,
+                 margin: float = 1.0, **settings: Any) -> None:
         super().__init__(seed, **settings)
         self.rollouts = rollouts
         self.width = width
+        self.margin = margin
 
     def choose(self, h: Hand) -> Action:
-        """The heuristic's choice, or the best of its candidates by play-outs."""
+        """The heuristic's choice, or the candidate its play-outs show to be better."""
         legal = legal_actions(h)
         verbs = {a.verb for a in legal}
         if h.phase == "draw" and "take" in verbs and "keep" not in verbs:
+            mine = super().choose(h)
             takes = [a for a in legal if a.verb == "take"]
             best = max(takes, key=lambda a: self._take_value(h, a))
-            options = [best, next(a for a in legal if a.verb in ("draw", "pass"))]
+            plain = next(a for a in legal if a.verb in ("draw", "pass"))
+            options = [mine] + [a for a in (best, plain) if a != mine]
         elif h.phase == "play" and verbs <= {"discard", "ask"} and len(h.hands[h.to_move]) > 1:
             options = self._discard_order(h, [a for a in legal if a.verb == "discard"])
             options = options[:self.width]
@@ -225,7 +232,7 @@ class ModernSearchBot(ModernHeuristicBot):
             return super().choose(h)
         if len(options) == 1:
             return options[0]
-        return max(options, key=lambda a: self._value(h, a))
+        return self._best(h, options)
 
     def _discard_order(self, h: Hand, discards: Sequence[Action]) -> list[Action]:
         ranked = []
@@ -236,13 +243,23 @@ class ModernSearchBot(ModernHeuristicBot):
             rest = [a for a in rest if a != pick]
         return ranked
 
-    def _value(self, h: Hand, action: Action) -> float:
+    def _best(self, h: Hand, options: Sequence[Action]) -> Action:
+        """``options[0]`` (the heuristic's), unless another is ahead by more than the margin
+        over the same worlds."""
         side = h.side_of(h.to_move)
-        total = 0.0
-        for i in range(self.rollouts):
-            world = deal_hidden(h, random.Random(self.rng.getrandbits(32) + i))
-            total += _play_out(apply(world, action), side, self.rng.getrandbits(32))
-        return total / self.rollouts
+        seeds = [(self.rng.getrandbits(32), self.rng.getrandbits(32))
+                 for _ in range(self.rollouts)]
+        values = [[_play_out(apply(deal_hidden(h, random.Random(world)), a), side, play)
+                   for world, play in seeds] for a in options]
+        base = values[0]
+        pick, lead = options[0], 0.0
+        for a, vs in zip(options[1:], values[1:]):
+            diffs = [v - b for v, b in zip(vs, base)]
+            mean = sum(diffs) / len(diffs)
+            sd = (sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)) ** 0.5
+            if mean > lead and mean > self.margin * sd / len(diffs) ** 0.5:
+                pick, lead = a, mean
+        return pick
 
 
 def _play_out(h: Hand, side: int, seed: int) -> float:
