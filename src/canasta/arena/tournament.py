@@ -26,7 +26,7 @@ import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from canasta.arena.play import ArenaError, GamePairResult, GamePairTask, play_game_pair
 from canasta.arena.schedule import bot_labels, derive_seed, pairings
@@ -67,17 +67,21 @@ together."""
 ProgressCallback = Callable[[int, int], None]
 """Called with (hands done, hands wanted) as results come in."""
 
+Task = TypeVar("Task")
+Result = TypeVar("Result")
+
 
 class WorkerPool(Protocol):
-    """Workers that play game pairs: what :func:`run_arena` needs of a process pool."""
+    """Workers that play game pairs (or the deals of :mod:`canasta.arena.modern`): what
+    :func:`run_arena` needs of a process pool."""
 
     @property
     def size(self) -> int:
         """How many game pairs it plays at once."""
         ...
 
-    def imap(self, func: Callable[[GamePairTask], GamePairResult],
-             tasks: Sequence[GamePairTask], chunksize: int) -> Iterator[GamePairResult]:
+    def imap(self, func: Callable[[Task], Result], tasks: Sequence[Task],
+             chunksize: int) -> Iterator[Result]:
         """``func`` of every task, in the order of ``tasks``, handed out ``chunksize`` at a
         time; raises the error a task raised."""
         ...
@@ -332,8 +336,8 @@ class ProcessPool:
         self.size = jobs
         self._pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
 
-    def imap(self, func: Callable[[GamePairTask], GamePairResult],
-             tasks: Sequence[GamePairTask], chunksize: int) -> Iterator[GamePairResult]:
+    def imap(self, func: Callable[[Task], Result], tasks: Sequence[Task],
+             chunksize: int) -> Iterator[Result]:
         """``func`` of every task in order (see :meth:`WorkerPool.imap`)."""
         return self._pool.imap(func, tasks, chunksize)
 

@@ -137,7 +137,8 @@ def _run(args: argparse.Namespace) -> int:
     except ImportError:
         raise BadArgument("canasta arena needs rich: pip install 'canasta[arena]'") from None
     if args.rules.strip().lower() == "modern-american":
-        return _run_modern(args, Console(highlight=False))
+        return _run_modern(args, Console(highlight=False,
+                                         width=None if sys.stdout.isatty() else 120))
     try:
         rules = get_rules(args.rules)
     except CanastaError as e:
@@ -216,8 +217,9 @@ def _run(args: argparse.Namespace) -> int:
 
 def _run_modern(args: argparse.Namespace, out: Any) -> int:
     """Modern American: the first bot against each other one on duplicate deals
-    (:mod:`canasta.arena.modern`), ``--hands`` hands a pairing."""
-    from canasta.arena.modern import pairing
+    (:mod:`canasta.arena.modern`), ``--hands`` hands a pairing, in ``--jobs`` processes or on
+    Ray (the same figures wherever they are played)."""
+    from canasta.arena.modern import run_pairings
     from canasta.arena.schedule import split_bot_specs
     from canasta.bots.modern import make_modern_bot
 
@@ -232,17 +234,42 @@ def _run_modern(args: argparse.Namespace, out: Any) -> int:
     for flag in ("json", "plot", "anchor"):
         if getattr(args, flag, None):
             raise BadArgument(f"--{flag} is not played with modern-american yet")
-    if args.backend != "multiprocessing" or args.jobs:
-        raise BadArgument("modern-american plays in this process: no --backend or --jobs")
+    check_backend(args)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     deals = max(1, (args.hands + 1) // 2)
+    show_progress = sys.stderr.isatty() and not args.no_progress
     out.print(f"modern-american · seed {seed} · {deals} duplicate deals a pairing "
               "(each deal played twice, the sides swapped)")
-    for other in specs[1:]:
-        row = pairing(specs[0], other, deals, seed)
-        out.print(f"{specs[0]} vs {other}: {_signed(row.points_per_hand)} points a hand "
+    started = time.perf_counter()
+    try:
+        if args.backend == "ray":
+            from canasta.interfaces.ray_backend import RayPool, connect
+
+            with connect(args.address, cpus=args.jobs or None,
+                         runtime_env=args.runtime_env) as cluster:
+                if show_progress:
+                    sys.stderr.write(cluster.describe() + "\n")
+                with RayPool(args.jobs or None) as pool, \
+                        _progress_bar(show_progress) as progress:
+                    rows = run_pairings(specs[0], specs[1:], deals, seed, pool=pool,
+                                        progress=progress)
+            nodes = f"{cluster.nodes} node{'s' if cluster.nodes > 1 else ''}"
+            where = (f"{pool.size} Ray worker{'s' if pool.size > 1 else ''} on {nodes} "
+                     f"({cluster.address})")
+        else:
+            jobs = local_jobs(args)
+            where = processes(jobs)
+            with _progress_bar(show_progress) as progress:
+                rows = run_pairings(specs[0], specs[1:], deals, seed, jobs=jobs,
+                                    progress=progress)
+    except CanastaError as e:  # a bot failed, or the Ray cluster did
+        sys.stderr.write(f"canasta arena: {e}\n")
+        return EXIT_FAILED
+    for row in rows:
+        out.print(f"{row.first} vs {row.second}: {_signed(row.points_per_hand)} points a hand "
                   f"[{_signed(row.low)}, {_signed(row.high)}] (95%), {row.first_won} of "
                   f"{row.hands} hands won")
+    out.print(f"[dim]{time.perf_counter() - started:.1f} s on {where}[/dim]")
     return 0
 
 

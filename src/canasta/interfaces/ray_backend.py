@@ -21,9 +21,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from canasta.arena.play import ArenaError, GamePairResult, GamePairTask
+from canasta.arena.play import ArenaError
 from canasta.errors import CanastaError
 from canasta.selfplay.plan import SelfplayError
 from canasta.selfplay.shards import ShardResult, ShardTask
@@ -37,6 +37,10 @@ summaries) go through it, so a small store leaves the machine's memory to the wo
 RETRIES = 3
 """How often a dead pool actor is restarted, or a self-play task whose worker died is run
 again, before the run fails."""
+
+
+Task = TypeVar("Task")
+Result = TypeVar("Result")
 
 
 class RayBackendError(CanastaError):
@@ -228,7 +232,8 @@ def _quiet_stderr() -> Iterator[None]:
 
 
 class RayPool:
-    """Ray actors that play game pairs, one CPU each, spread over the cluster's nodes."""
+    """Ray actors that play game pairs (or Modern American deals), one CPU each, spread over
+    the cluster's nodes."""
 
     def __init__(self, size: int | None = None) -> None:
         """``size`` actors (default: one per CPU of the cluster); needs :func:`connect`."""
@@ -247,8 +252,8 @@ class RayPool:
         """The node and process id of every actor, in pool order."""
         return [self._pool.apply(_where_am_i) for _ in range(self.size)]
 
-    def imap(self, func: Callable[[GamePairTask], GamePairResult],
-             tasks: Sequence[GamePairTask], chunksize: int) -> Iterator[GamePairResult]:
+    def imap(self, func: Callable[[Task], Result], tasks: Sequence[Task],
+             chunksize: int) -> Iterator[Result]:
         """``func`` of every task in order; raises the first error a task raised."""
         from ray.exceptions import RayError
         from ray.util.multiprocessing.pool import PoolTaskError
