@@ -1,6 +1,7 @@
 """Self-play and arena throughput on one core, against plain bot play in the same run.
 
-Three timed loops, one after the other, in one process pinned to one CPU:
+For each family of rules (classic, ``--rules``, and Modern American, unless ``--families``
+names one), three timed loops, one after the other, in one process pinned to one CPU:
 
 1. **baseline**: the bots play whole hands through the engine and nothing else (deal, list the
    legal actions, let the bot choose, apply): what any use of these bots costs;
@@ -9,6 +10,12 @@ Three timed loops, one after the other, in one process pinned to one CPU:
    Parquet files (shards of ``--shard-hands`` hands into a temporary folder);
 3. **arena**: duplicate game pairs (:func:`canasta.arena.play_game_pair`) of the first bot
    against ``--opponent``.
+
+Modern American (``--modern-bots``, ``--modern-opponent``) runs the same three loops with its
+own hand and bots: the baseline plays hands through :mod:`canasta.modern_american.play`, the
+selfplay loop is ``play_shard`` of a ``modern-american`` run (the family's ids and tensor),
+and the arena plays duplicate deals (:func:`canasta.arena.modern.play_deal`). Each family is
+compared with its own baseline, and the two are printed side by side.
 
 It prints per-core hands/s and rows/s (per wall-clock second, and per second of the process's
 CPU time, the steadier figure on a busy machine), bytes per row and the selfplay/baseline
@@ -19,6 +26,7 @@ the work spreads evenly over them, as shards and game pairs do.
 Usage::
 
     python benchmarks/selfplay_throughput.py --rules classic --bots heuristic --seconds 30
+    python benchmarks/selfplay_throughput.py --families modern-american --seconds 10
     python benchmarks/selfplay_throughput.py --seconds 5 --json
 """
 
@@ -35,10 +43,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from canasta.arena import GamePairTask, play_game_pair
+from canasta.arena.modern import DealTask, play_deal
 from canasta.bots import make_bot
+from canasta.bots.modern import make_modern_bot
 from canasta.deal import new_hand
 from canasta.engine import apply
 from canasta.legal import legal_actions
+from canasta.modern_american import hand as modern_hand
+from canasta.modern_american import play as modern_play
 from canasta.observation import observe
 from canasta.rules import PRESETS, get_rules
 from canasta.selfplay import SelfplayConfig, ShardTask, play_shard
@@ -46,6 +58,10 @@ from canasta.selfplay.store import prepare
 
 BUSY_SHARE = 0.9
 """Below this CPU share the core was shared with other work during the timing."""
+
+MODERN = "modern-american"
+FAMILIES = ("classic", MODERN)
+"""``--families``: the classic family (``--rules``) and Modern American."""
 
 
 @dataclass
@@ -104,10 +120,28 @@ def baseline(args: argparse.Namespace) -> Timed:
     return timed(args.seconds, hand)
 
 
-def selfplay(args: argparse.Namespace, out: str) -> Timed:
-    """Whole shards played and written."""
-    config = SelfplayConfig(get_rules(args.rules), tuple(args.bots), hands=10 ** 9,
-                            seed=args.seed, shard_hands=args.shard_hands)
+def modern_baseline(args: argparse.Namespace) -> Timed:
+    """Modern American bots playing hands and nothing else."""
+    rng = random.Random(args.seed)
+    specs = [args.modern_bots[s % 2 % len(args.modern_bots)] for s in range(4)]
+
+    def hand() -> tuple[int, int, int]:
+        h = modern_play.new_hand(deck=modern_hand.shuffled_pack(seed=rng.getrandbits(63)),
+                                 dealer=rng.randrange(4))
+        bots = [make_modern_bot(spec, rng.getrandbits(32)) for spec in specs]
+        while h.end is None:
+            h = modern_play.apply(h, bots[h.to_move].choose(h))
+        return 1, 0, 0
+
+    return timed(args.seconds, hand)
+
+
+def selfplay(args: argparse.Namespace, out: str, modern: bool = False) -> Timed:
+    """Whole shards played and written (a ``modern-american`` run when ``modern``)."""
+    rules = modern_hand.RULES if modern else get_rules(args.rules)
+    bots = args.modern_bots if modern else args.bots
+    config = SelfplayConfig(rules, tuple(bots), hands=10 ** 9, seed=args.seed,
+                            shard_hands=args.shard_hands)
     prepare(out, config)
     shards = iter(range(config.shards))
 
@@ -115,6 +149,7 @@ def selfplay(args: argparse.Namespace, out: str) -> Timed:
         result = play_shard(ShardTask(config, next(shards), out))
         return result.hands, result.rows, result.bytes
 
+    shard()  # untimed: the first shard imports pyarrow and the family's encoders
     return timed(args.seconds, shard)
 
 
@@ -131,14 +166,66 @@ def arena(args: argparse.Namespace) -> Timed:
     return timed(args.seconds, game_pair)
 
 
+def modern_arena(args: argparse.Namespace) -> Timed:
+    """Duplicate deals (each played twice) of the first Modern American bot against
+    ``--modern-opponent``."""
+    rng = random.Random(args.seed)
+    deals = iter(range(10 ** 9))
+
+    def deal() -> tuple[int, int, int]:
+        play_deal(DealTask(args.modern_bots[0], args.modern_opponent, next(deals),
+                           rng.getrandbits(63)))
+        return 2, 0, 0
+
+    return timed(args.seconds, deal)
+
+
+def measure(args: argparse.Namespace, family: str) -> dict[str, Any]:
+    """The three loops of one family and the figures made from them."""
+    modern = family == MODERN
+    base = modern_baseline(args) if modern else baseline(args)
+    with tempfile.TemporaryDirectory() as out:
+        rows = selfplay(args, out, modern)
+    duel = modern_arena(args) if modern else arena(args)
+    per_row = rows.bytes / rows.rows if rows.rows else 0.0
+    hour = 3600 * args.cores
+    return {
+        "rules": MODERN if modern else args.rules,
+        "bots": args.modern_bots if modern else args.bots,
+        "opponent": args.modern_opponent if modern else args.opponent,
+        "baseline": base.to_json(), "selfplay": rows.to_json(), "arena": duel.to_json(),
+        "rows_per_hand": rows.rows / rows.hands if rows.hands else None,
+        "bytes_per_row": per_row, "selfplay_over_baseline_cpu": (
+            rows.cpu_rate(rows.hands) / base.cpu_rate(base.hands) if base.hands else None),
+        "cluster_selfplay_hands_per_hour": rows.cpu_rate(rows.hands) * hour,
+        "cluster_selfplay_rows_per_hour": rows.cpu_rate(rows.rows) * hour,
+        "cluster_selfplay_gb_per_hour": rows.cpu_rate(rows.bytes) * hour / 1e9,
+        "cluster_arena_hands_per_hour": duel.cpu_rate(duel.hands) * hour,
+        "bytes_per_million_rows": per_row * 1e6,
+        "min_cpu_share": min(t.cpu_s / t.elapsed_s for t in (base, rows, duel)),
+    }
+
+
+def _names(text: str) -> list[str]:
+    return [b.strip() for b in text.split(",") if b.strip()]
+
+
 def main() -> None:
-    """Run the three loops and print the figures."""
+    """Run the loops of each family and print the figures side by side."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", default="classic", choices=PRESETS)
+    parser.add_argument("--rules", default="classic", choices=PRESETS,
+                        help="the classic family's preset (default classic)")
     parser.add_argument("--bots", default="heuristic",
                         help="self-play bots, comma-separated (default heuristic)")
     parser.add_argument("--opponent", default="greedy",
                         help="the arena's opponent of the first bot (default greedy)")
+    parser.add_argument("--modern-bots", default="modern-heuristic",
+                        help="Modern American self-play bots (default modern-heuristic)")
+    parser.add_argument("--modern-opponent", default="modern-greedy",
+                        help="the Modern American arena's opponent (default modern-greedy)")
+    parser.add_argument("--families", default=",".join(FAMILIES),
+                        help="which families to measure, comma-separated (default "
+                             f"{','.join(FAMILIES)})")
     parser.add_argument("--seconds", type=float, default=20.0, help="per loop (default 20)")
     parser.add_argument("--shard-hands", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
@@ -147,58 +234,68 @@ def main() -> None:
                         help="cluster size for the extrapolation (default 100)")
     parser.add_argument("--json", action="store_true", help="one line of JSON")
     args = parser.parse_args()
-    args.bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    args.bots = _names(args.bots)
+    args.modern_bots = _names(args.modern_bots)
+    families = _names(args.families)
+    unknown = [f for f in families if f not in FAMILIES]
+    if unknown or not families:
+        parser.error(f"--families: {', '.join(unknown) or 'none'} not among "
+                     f"{', '.join(FAMILIES)}")
     pinned = hasattr(os, "sched_setaffinity")
     if pinned:
         os.sched_setaffinity(0, {args.cpu})
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
 
-    base = baseline(args)
-    with tempfile.TemporaryDirectory() as out:
-        rows = selfplay(args, out)
-    duel = arena(args)
-    per_row = rows.bytes / rows.rows if rows.rows else 0.0
-    hour = 3600 * args.cores
-    report = {
-        "rules": args.rules, "bots": args.bots, "opponent": args.opponent,
+    measured = {family: measure(args, family) for family in families}
+    report: dict[str, Any] = {
         "seconds": args.seconds, "cpu": args.cpu if pinned else None,
-        "load_average_1min": load, "cpu_count": os.cpu_count(),
-        "baseline": base.to_json(), "selfplay": rows.to_json(), "arena": duel.to_json(),
-        "rows_per_hand": rows.rows / rows.hands if rows.hands else None,
-        "bytes_per_row": per_row, "selfplay_over_baseline_cpu": (
-            rows.cpu_rate(rows.hands) / base.cpu_rate(base.hands) if base.hands else None),
-        "cores": args.cores,
-        "cluster_selfplay_hands_per_hour": rows.cpu_rate(rows.hands) * hour,
-        "cluster_selfplay_rows_per_hour": rows.cpu_rate(rows.rows) * hour,
-        "cluster_selfplay_gb_per_hour": rows.cpu_rate(rows.bytes) * hour / 1e9,
-        "cluster_arena_hands_per_hour": duel.cpu_rate(duel.hands) * hour,
-        "bytes_per_million_rows": per_row * 1e6,
-    }
+        "load_average_1min": load, "cpu_count": os.cpu_count(), "cores": args.cores,
+        "families": list(measured)}
+    first = measured[families[0]]
+    report.update(first)  # the first family's figures at the top, as before
+    report.update(measured)
     if args.json:
         print(json.dumps(report))
         return
     where = f"one core (pinned to CPU {args.cpu})" if pinned else "one process"
     busy = "" if load is None else f"; load average {load:.1f} on {os.cpu_count()} CPUs"
-    print(f"{args.rules}, bots {', '.join(args.bots)}, {args.seconds:g} s a loop on "
-          f"{where}{busy}")
-    for name, t in (("baseline (play only)", base), ("selfplay (rows + Parquet)", rows),
-                    (f"arena ({args.bots[0]} v {args.opponent})", duel)):
-        extra = f", {t.rate(t.rows):,.0f} rows/s" if t.rows else ""
-        extra_cpu = f", {t.cpu_rate(t.rows):,.0f} rows" if t.rows else ""
-        print(f"  {name:28} {t.rate(t.hands):8.2f} hands/s{extra}; CPU share "
-              f"{t.cpu_s / t.elapsed_s:.0%}; per CPU second {t.cpu_rate(t.hands):.2f} "
-              f"hands{extra_cpu}")
-    ratio = report["selfplay_over_baseline_cpu"]
-    print(f"  rows per hand {report['rows_per_hand']:.0f}, {per_row:.1f} bytes a row on disk; "
-          f"selfplay makes {ratio:.2f} of the baseline's hands per CPU second")
-    print(f"on {args.cores} whole cores: selfplay {report['cluster_selfplay_hands_per_hour']:,.0f} "
-          f"hands/h, {report['cluster_selfplay_rows_per_hour']:,.0f} rows/h, "
-          f"{report['cluster_selfplay_gb_per_hour']:.2f} GB/h; arena "
-          f"{report['cluster_arena_hands_per_hour']:,.0f} hands/h; "
-          f"{per_row:.0f} MB per million rows")
-    if min(t.cpu_s / t.elapsed_s for t in (base, rows, duel)) < BUSY_SHARE:
-        print("  note: a loop got well under a whole core (a busy machine): per-second figures "
-              "are low by about that share")
+    print(f"{args.seconds:g} s a loop on {where}{busy}; each family against its own "
+          "baseline")
+    print("  rates per CPU second (in brackets: per wall second, and the CPU share)")
+    print_side_by_side(list(measured.values()), args.cores)
+    if min(m["min_cpu_share"] for m in measured.values()) < BUSY_SHARE:
+        print("  note: a loop got well under a whole core (a busy machine): per-wall-second "
+              "figures are low by about that share")
+
+
+def print_side_by_side(families: list[dict[str, Any]], cores: int) -> None:
+    """One column per family, one row per figure."""
+    width = 46
+
+    def row(label: str, cells: list[str]) -> None:
+        print(f"  {label:27}" + "".join(f"{c:<{width}}" for c in cells).rstrip())
+
+    def loop(t: dict[str, Any]) -> str:
+        rows = f", {t['rows_per_cpu_s']:,.0f} rows" if t["rows"] else ""
+        return (f"{t['hands_per_cpu_s']:.1f} hands{rows} ({t['hands_per_s']:.1f}, "
+                f"{t['cpu_share']:.0%})")
+
+    row("", [f"{f['rules']}: {', '.join(f['bots'])} (arena v {f['opponent']})"
+             for f in families])
+    row("baseline (play only)", [loop(f["baseline"]) for f in families])
+    row("selfplay (rows + Parquet)", [loop(f["selfplay"]) for f in families])
+    row("arena", [loop(f["arena"]) for f in families])
+    row("selfplay / baseline", [f"{f['selfplay_over_baseline_cpu']:.2f} (hands per CPU s)"
+                                for f in families])
+    row("rows a hand, bytes a row", [f"{f['rows_per_hand']:.0f} rows, {f['bytes_per_row']:.1f} B"
+                                     for f in families])
+    row(f"{cores} cores, selfplay/h", [
+        f"{f['cluster_selfplay_hands_per_hour'] / 1e6:,.2f} M hands, "
+        f"{f['cluster_selfplay_rows_per_hour'] / 1e9:,.2f} G rows, "
+        f"{f['cluster_selfplay_gb_per_hour']:.1f} GB" for f in families])
+    row(f"{cores} cores, arena/h", [
+        f"{f['cluster_arena_hands_per_hour'] / 1e6:,.2f} M hands" for f in families])
+    row("MB per million rows", [f"{f['bytes_per_million_rows'] / 1e6:.0f}" for f in families])
 
 
 if __name__ == "__main__":
