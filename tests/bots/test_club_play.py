@@ -173,3 +173,29 @@ def test_the_odds_of_a_pair_are_those_of_counting_alone() -> None:
     counted = p_at_least(view.unseen()[rank], view.slot_share(1), 2)
     assert 0.0 < counted < 1.0
     assert view.p_holds(1, rank, 2) == pytest.approx(counted)
+
+
+PAIR_FIGHT_PILE = ["2c", "Qs", "2h", "9s", "5h", "Js", "Qd", "Ac", "2s", "6d", "Ah", "Ad", "5c",
+                   "9s", "Qd", "2d", "Ac", "5d", "9h", "6d", "6s", "Jh", "5s", "Qc", "6c", "9d",
+                   "6c", "Ts", "Jc", "5d"]
+"""A 30-card pile frozen by a two; the next player (seat 1) threw the ten third from the top."""
+
+
+def test_a_pair_is_kept_against_a_player_who_discards_from_three_of_a_kind() -> None:
+    # the next player just threw a ten, yet holds two more: players discard from three of a
+    # kind, so a discarded rank is no safer than counting says where few copies are in sight.
+    # The pair of tens stays and the lone jack goes.
+    state = position(stock=["Qh", "9d", "6s", "2d", "As", "5c", "Qc", "6h", "9c", "5h", "9h",
+                            "Qs", "2s", "2h", "8s", "7s", "3s", "Kc"],
+                     pile=PAIR_FIGHT_PILE,
+                     hands=[["4c", "4c", "7d", "8c", "8h", "Tc", "Td", "Jd", "Kh", "Kh", "Ks",
+                             "Ks"], ["Th", "Th", "Qh", "5s", "6h", "9c", "Ad", "As", "Ah", "3c"],
+                            9, 8])
+    assert state.pile_frozen
+    action, why = _choice(state, "heuristic")
+    assert format_action(action) == "discard Jd", why
+    view = View(observe(state, 0))
+    ten = parse_card("Th") >> 2
+    counted = p_at_least(view.unseen()[ten], view.slot_share(1), 2)
+    assert view.p_holds(1, ten, 2) > counted  # five tens unseen: the discard says "more"
+    assert format_action(_choice(state, "heuristic-v2")[0]) in ("discard Tc", "discard Td")

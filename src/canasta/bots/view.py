@@ -7,6 +7,7 @@ the cards known to be in other hands), never a full state.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -44,8 +45,16 @@ PASSED_FROZEN_PAIR_ODDS = 0.15
 SMALL_PILE_PAIR_ODDS = 0.5
 """The same for a smaller frozen pile, which may not have been worth taking."""
 BIG_PILE = 6
-DISCARDED_PAIR_ODDS = 0.35
-"""Odds left that a player holds a pair of a rank it discarded (players rarely break pairs)."""
+DISCARD_PAIR_LOGIT = (0.92, 1.52, 0.27)
+"""The odds that a player still holds a natural pair of a rank it discarded, as log-odds:
+``a + b * logit(count) + c * (unseen - 5)``, where ``count`` is the odds by counting alone and
+``unseen`` the copies of the rank the reader cannot see. Players discard from three of a kind
+(about one natural discard in ten, heuristic against heuristic-v2), so a discard does not make
+a pair rarer on average; it does where the rank is mostly in sight and hands are short, and
+makes it likelier where few copies are seen and hands are long (where the count says 0.19 with
+seven copies unseen, 0.33 is found). Fitted by ``benchmarks/bot_audit.py --pair-odds --fit`` on
+1,500 hands of seed 7 (heuristic against heuristic-v2); it replaced a flat 0.35 times the count,
+which said 0.07 where 0.33 was found (docs/bots.md, "Third round")."""
 
 
 def owner_of(obs: Observation, seat: int) -> int:
@@ -235,7 +244,8 @@ class View:
     def pair_odds(self, seat: int, rank: Rank) -> float:
         """How much likelier than by counting it is that ``seat`` holds a natural pair of
         ``rank``: below 1 when it passed by a pile topped by that rank (it would have taken it
-        with a pair) or discarded one (players keep their pairs)."""
+        with a pair); after a discard of the rank, what :data:`DISCARD_PAIR_LOGIT` says (below
+        or above 1)."""
         return self.pair_evidence().get((seat, rank), 1.0)
 
     def _read_pile_story(self) -> dict[tuple[int, Rank], float]:
@@ -246,7 +256,7 @@ class View:
                 continue
             rank = card >> 2
             key = (discarder, rank)
-            lacks[key] = min(lacks.get(key, 1.0), DISCARDED_PAIR_ODDS)
+            lacks[key] = min(lacks.get(key, math.inf), self._discard_pair_factor(discarder, rank))
             passer = (discarder + 1) % n
             if passer == discarder or passer == self.seat:
                 continue
@@ -260,6 +270,18 @@ class View:
             key = (passer, rank)
             lacks[key] = min(lacks.get(key, 1.0), odds)
         return lacks
+
+    def _discard_pair_factor(self, seat: int, rank: Rank) -> float:
+        """How much likelier than by counting it is that ``seat`` holds a natural pair of
+        ``rank`` now that it discarded one (:data:`DISCARD_PAIR_LOGIT`)."""
+        known_nat, _ = self.known_count(seat, rank)
+        unseen = self.unseen()[rank]
+        count = p_at_least(unseen, self.slot_share(seat), 2 - known_nat)
+        if seat == self.seat or not 0.0 < count < 1.0:
+            return 1.0
+        a, b, c = DISCARD_PAIR_LOGIT
+        logit = a + b * math.log(count / (1.0 - count)) + c * (unseen - 5)
+        return 1.0 / (1.0 + math.exp(-logit)) / count
 
     def p_can_take(self, seat: int, rank: Rank, frozen: bool) -> float:
         """P(``seat`` could take a pile topped by ``rank``) given whether it is frozen for it."""
