@@ -21,6 +21,8 @@ from typing import Any
 
 from canasta.rules import PRESETS, Rules
 
+MODERN = "modern-american"
+
 DESCRIPTION = """\
 Play a game of Canasta against bots. You are seat 0 ("You"); in partnership rules your partner
 sits opposite, and play goes clockwise from you. Each bot has a name and a level (easy,
@@ -37,7 +39,8 @@ House rules: start from a preset and change any field of docs/rules.md, e.g.
 
 The game is saved after every action (default: a new file under
 ~/.local/share/canasta/games/); 'canasta replay --text FILE' tells it move by move and
-'canasta play --resume FILE' continues it with the same bots. From a checkout, make play
+'canasta play --resume FILE' continues it with the same bots (a Modern American game too: the
+file says which family it holds). From a checkout, make play
 PLAY_ARGS="--opponents hard --resume FILE" does the same (or '. .venv/bin/activate' first to
 put canasta on the PATH). The bots are described in docs/bots.md."""
 
@@ -124,6 +127,13 @@ def cmd_play(args: argparse.Namespace) -> int:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
             return _fail(f"cannot resume {args.resume!r}: {e.strerror}")
+        family = _record_family(text)
+        wanted = (args.rules or "").strip().lower()
+        if family == MODERN or (family is None and wanted == MODERN):
+            return _resume_modern(args, console, path, text)
+        if wanted == MODERN:
+            return _fail(f"cannot resume {args.resume!r}: it holds a game of the classic "
+                         f"family, not {MODERN} (leave out --rules to resume it)")
         try:
             record = GameRecord.loads(text)
             table = Table.resume(record, save or path, partner, opponents)
@@ -171,10 +181,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _play_modern(args: argparse.Namespace, console: Any) -> int:
     """A game of Modern American Canasta (:mod:`canasta.interfaces.terminal.modern`)."""
-    from canasta.interfaces.terminal.modern import play_game
+    from canasta.interfaces.terminal.modern import leave, play_game
     from canasta.interfaces.terminal.session import default_save_path
 
-    for flag in ("set", "partner", "opponents", "resume"):
+    for flag in ("set", "partner", "opponents"):
         if getattr(args, flag):
             return _fail(f"--{flag} is not played with modern-american yet: the bots are "
                          "modern-heuristic, the rules the preset's")
@@ -186,6 +196,56 @@ def _play_modern(args: argparse.Namespace, console: Any) -> int:
                   "commands.", style="dim", soft_wrap=True)
     try:
         return play_game(console, console.input, seed, save, max(0.0, args.delay))
-    except (EOFError, KeyboardInterrupt):
-        console.print(f"\nSaved to {save}.")
+    except (EOFError, KeyboardInterrupt):  # the game was saved after its last action
+        console.print()
+        leave(console, save)
+        return 0
+
+
+def _record_family(text: str) -> str | None:
+    """The family of the game a save file holds (``modern-american`` or ``classic``), or
+    ``None`` when the file is no record at all."""
+    from canasta.modern_american.notation import is_modern_american
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or "rules" not in data:
+        return None
+    return MODERN if is_modern_american(data["rules"]) else "classic"
+
+
+def _resume_modern(args: argparse.Namespace, console: Any, path: Path, text: str) -> int:
+    """Go on with a saved game of Modern American Canasta."""
+    from canasta.errors import CanastaError
+    from canasta.interfaces.terminal.modern import ModernTable, leave, play_on
+
+    if args.rules and args.rules.strip().lower() != MODERN:
+        return _fail(f"cannot resume {args.resume!r}: it holds a game of {MODERN}, not "
+                     f"{args.rules} (leave out --rules to resume it)")
+    try:
+        table = ModernTable.resume(text)
+    except CanastaError as e:
+        return _fail(f"cannot resume {args.resume!r}: {e}")
+    for flag in ("seed", "partner", "opponents", "set"):
+        if getattr(args, flag):
+            table.notes.append(f"--{flag} is ignored when resuming: the record decides")
+    save = Path(args.save).expanduser() if args.save else path
+    try:
+        table.save(save)
+    except OSError as e:
+        return _fail(f"cannot save the game to {str(save)!r}: {e.strerror}")
+    bots = ", ".join(f"{name} ({table.bots[s]})" for s, name in ((1, "Eva"), (2, "Pat"),
+                                                                 (3, "Carla")))
+    console.print(f"Resuming {path} (hand {table.number}, {len(table.actions)} moves into it).",
+                  soft_wrap=True)
+    console.print(f"canasta play · {MODERN} · with {bots}; Pat is your partner")
+    console.print(f"Saving the game to {save} after every move. Type 'help' for the "
+                  "commands.", style="dim", soft_wrap=True)
+    try:
+        return play_on(console, console.input, table, save, max(0.0, args.delay))
+    except (EOFError, KeyboardInterrupt):  # the game was saved after its last action
+        console.print()
+        leave(console, save)
         return 0
