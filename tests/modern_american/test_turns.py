@@ -31,9 +31,10 @@ def stock_of(n: int, used: list[str], avoid: str = "3") -> list[str]:
 def position(hand: str, *, phase: str = PLAY, stock: int = 30, pile: str = "9c 9d 6h",
              ns: dict[str, list[str]] | None = None, ew: dict[str, list[str]] | None = None,
              to_move: int = 0, others: str = "", turn: dict[str, Any] | None = None,
-             threes: tuple[str, str] = ("", ""), **extra: Any) -> Hand:
+             threes: tuple[str, str] = ("", ""), talons: tuple[str, str] | None = None,
+             **extra: Any) -> Hand:
     """``to_move`` (N by default) holds ``hand``; the two opponents hold ``others`` each, the
-    partner two low cards."""
+    partner two low cards; ``talons``, the set-aside piles where the rules have them."""
     hands: list[list[str]] = [[] for _ in range(4)]
     hands[to_move] = hand.split()
     hands[(to_move + 2) % 4] = ["8s", "9s"]
@@ -43,10 +44,12 @@ def position(hand: str, *, phase: str = PLAY, stock: int = 30, pile: str = "9c 9
              {"score": 0, "melds": ew or {}, "threes": threes[1].split()}]
     used = [c for h in hands for c in h] + pile.split() + [
         c for side in sides for m in side["melds"].values() for c in m] + [
-        c for side in sides for c in side["threes"]]
+        c for side in sides for c in side["threes"]] + " ".join(talons or ()).split()
     data = {"rules": "modern-american", "dealer": 3, "to_move": to_move, "phase": phase,
             "hands": hands, "stock": stock_of(stock, used), "pile": pile.split(),
             "sides": sides, **extra}
+    if talons is not None:
+        data["talons"] = [t.split() for t in talons]
     if turn is not None:
         data["turn"] = {"threes_chosen": True, **turn}
     return hand_from_json(data)

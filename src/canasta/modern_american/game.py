@@ -65,7 +65,8 @@ def play_game(players: Sequence[Player], seed: int | None = None, *, knobs: Knob
     for number in range(max_hands):
         dealer = number % NUM_PLAYERS
         deck = shuffled_pack(rules, rng.getrandbits(63))
-        h = new_hand(deck=deck, dealer=dealer, scores=scores, knobs=knobs, rules=rules)
+        h = new_hand(deck=deck, dealer=dealer, scores=scores, knobs=knobs, rules=rules,
+                     number=number + 1)
         actions: list[str] = []
         while h.end is None:
             action = players[h.to_move](h)
@@ -128,7 +129,8 @@ def replay(record: Mapping[str, Any] | str) -> Iterator[ReplayedHand]:
         if sorted(deck) != sorted(shuffled_pack(rules, 0)):
             raise PositionError(f"hands[{i}].deck is not the {len(shuffled_pack(rules, 0))}-card "
                                 "pack")
-        h = new_hand(deck=deck, dealer=dealer, scores=scores, knobs=knobs, rules=rules)
+        h = new_hand(deck=deck, dealer=dealer, scores=scores, knobs=knobs, rules=rules,
+                     number=i + 1)
         for line in lines:
             try:
                 seat, action = parse_line(h, line)

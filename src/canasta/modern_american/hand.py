@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import Final
 
 from canasta.cards import RANK_OF, THREE, Card, Rank, make_pack
-from canasta.modern_american.knobs import KNOBS, Knobs, base_rules
+from canasta.modern_american.knobs import KNOBS, SET_ASIDE, Knobs, base_rules
 from canasta.modern_american.melds import MAX_MELD, WILD_MELD, MeldContext
 from canasta.modern_american.scoring import SideScore
 from canasta.rules import Rules
@@ -107,6 +107,11 @@ class Hand:
     courtesy: int | None = None
     """The seat that may still lay a special hand on this turn of its own although its partner
     has just made the side's initial meld (``special_hand_after_partner_meld``)."""
+    number: int = 1
+    """The hand's number in the game, from 1 (``initial_meld_by_hand_number``)."""
+    talons: tuple[tuple[Card, ...], ...] = ()
+    """With ``talon_source="set_aside"``: the two piles set aside at the deal, for the first
+    and the second side to open from the hand; a pile given (or never set aside) is empty."""
     rules: Rules = field(default=RULES, compare=False)
     knobs: Knobs = KNOBS
 
@@ -145,8 +150,10 @@ class Hand:
     @property
     def turn_card_drawn(self) -> bool:
         """The turn card (``turn_card_depth`` from the bottom of the stock) has been drawn:
-        no talon is given from then on (MA §1.4.4)."""
-        return len(self.stock) < self.knobs.turn_card_depth
+        no talon is given from then on (MA §1.4.4). With set-aside talons no turn card lies in
+        the stock: always True."""
+        return (self.knobs.talon_source == SET_ASIDE
+                or len(self.stock) < self.knobs.turn_card_depth)
 
     @property
     def turn_card(self) -> Card | None:
@@ -156,7 +163,11 @@ class Hand:
         return self.stock[-self.knobs.turn_card_depth]
 
     def minimum(self, side: int) -> int:
-        """The count of the initial meld of ``side`` (MA §5.1)."""
+        """The count of the initial meld of ``side`` (MA §5.1): by the side's score, or by the
+        hand's number where the rules say so (the last minimum for every later hand)."""
+        by_number = self.knobs.initial_meld_by_hand_number
+        if by_number:
+            return by_number[min(self.number, len(by_number)) - 1]
         return self.rules.minimum_for(self.scores[side])
 
     def side_melds(self, side: int) -> Iterator[tuple[Rank, Meld]]:
@@ -180,6 +191,8 @@ class Hand:
                     out += m
         for laid in self.threes:
             out += laid
+        for talon in self.talons:
+            out += talon
         return out
 
     def but(self, **changes: object) -> Hand:
@@ -195,10 +208,13 @@ def shuffled_pack(rules: Rules = RULES, seed: int | None = None) -> list[Card]:
 
 
 def deal(seed: int | None = None, *, deck: Sequence[Card] | None = None, dealer: int = 0,
-         scores: Sequence[int] = (0, 0), knobs: Knobs = KNOBS, rules: Rules = RULES) -> Hand:
-    """Deal a hand (MA §1.4): thirteen cards each, one at a time from the seat after the
-    dealer, no upcard, the rest is the stock with the turn card in it. Threes stay in the
-    hands: each player lays them at the start of the first turn (MA §2.2)."""
+         scores: Sequence[int] = (0, 0), knobs: Knobs = KNOBS, rules: Rules = RULES,
+         number: int = 1) -> Hand:
+    """Deal hand ``number`` of a game (MA §1.4): thirteen cards each, one at a time from the
+    seat after the dealer, no upcard, the rest is the stock with the turn card in it. Threes
+    stay in the hands: each player lays them at the start of the first turn (MA §2.2). With
+    set-aside talons the next cards of the pack, after the hands, are the two talons (four
+    cards, then three) and the stock is what is left (MA §1.4.5)."""
     cards = list(deck) if deck is not None else shuffled_pack(rules, seed)
     hands: list[list[Card]] = [[] for _ in range(NUM_PLAYERS)]
     at = 0
@@ -206,6 +222,12 @@ def deal(seed: int | None = None, *, deck: Sequence[Card] | None = None, dealer:
         for k in range(1, NUM_PLAYERS + 1):
             hands[(dealer + k) % NUM_PLAYERS].append(cards[at])
             at += 1
+    talons: list[tuple[Card, ...]] = []
+    if knobs.talon_source == SET_ASIDE:
+        for size in knobs.talon_sizes:
+            talons.append(tuple(sorted(cards[at:at + size])))
+            at += size
     return Hand(dealer=dealer, to_move=(dealer + 1) % NUM_PLAYERS, phase=DRAW,
                 hands=tuple(tuple(sorted(h)) for h in hands), stock=tuple(cards[at:]),
-                pile=(), scores=tuple(scores), rules=rules, knobs=knobs)
+                pile=(), scores=tuple(scores), number=number, talons=tuple(talons),
+                rules=rules, knobs=knobs)

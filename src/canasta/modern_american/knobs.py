@@ -21,6 +21,14 @@ AFTER_OPENING: Final = "after_opening"
 
 INITIAL_MELD_REQUIREMENTS: Final = ("clean_triple", "clean_triple_or_wild_meld",
                                     "three_naturals", "none")
+STOCK_TOP: Final = "stock_top"
+"""Talons are taken from the stock's top after the discard (MA §8.4)."""
+SET_ASIDE: Final = "set_aside"
+"""Talons are two piles set aside at the deal (the older form, MA §1.4.5)."""
+FORBID: Final = "forbid"
+"""A meld or pick that leaves no legal discard is refused (MA §7.4, the engine's default)."""
+RETRACT_MELDS: Final = "retract_melds"
+"""A player left without a legal discard takes cards melded this turn back (MA §7.4, CLA)."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +100,20 @@ class Knobs:
     first turn after the partner made the side's initial meld (MA §11.1.2, HB)."""
     pile_visible_depth: int | None = None
     """How many of the pile's top cards a player may look at (MA §6.8, HB: 3); ``None``: all."""
+    talon_source: str = STOCK_TOP
+    """``"stock_top"``: a talon is taken from the stock's top after the discard, until the turn
+    card is drawn; ``"set_aside"``: the older form, two piles of ``talon_sizes`` cards set aside
+    at the deal, given to the first and the second side to open from the hand (MA §1.4.5,
+    §8.4)."""
+    initial_meld_by_hand_number: tuple[int, ...] | None = None
+    """The initial meld's minimum by the hand's number in the game instead of the side's score
+    (the NV tournament: ``(125, 155, 180)``; later hands take the last value), MA §5.1."""
+    max_meld_size_exception_when_going_out: bool = False
+    """Whether the meld a player goes out with may take a meld past seven cards (MA §4.1.1,
+    W)."""
+    no_legal_discard_remedy: str = FORBID
+    """``"forbid"``: a meld or pick that leaves no card to discard is refused; ``"retract_melds"``:
+    it is played, and the player takes cards melded this turn back to discard one (MA §7.4)."""
 
     def __post_init__(self) -> None:
         low, high = self.wild_meld_sizes
@@ -119,6 +141,19 @@ class Knobs:
             raise RulesError("pile_visible_depth is a number of cards (1 or more) or null")
         if min(self.talon_sizes) < 0 or self.turn_card_depth < 1:
             raise RulesError("talon_sizes are card counts and turn_card_depth counts from 1")
+        if self.talon_source not in (STOCK_TOP, SET_ASIDE):
+            raise RulesError(f"talon_source must be {STOCK_TOP!r} or {SET_ASIDE!r}, not "
+                             f"{self.talon_source!r}")
+        if self.no_legal_discard_remedy not in (FORBID, RETRACT_MELDS):
+            raise RulesError(f"no_legal_discard_remedy must be {FORBID!r} or {RETRACT_MELDS!r}, "
+                             f"not {self.no_legal_discard_remedy!r}")
+        by_number = self.initial_meld_by_hand_number
+        if by_number is not None and (not isinstance(by_number, tuple) or not by_number or any(
+                not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in by_number)):
+            raise RulesError("initial_meld_by_hand_number is a list of minimums by hand number "
+                             f"(e.g. [125, 155, 180]) or null, not {by_number!r}")
+        if not isinstance(self.max_meld_size_exception_when_going_out, bool):
+            raise RulesError("max_meld_size_exception_when_going_out must be true or false")
         if len(self.three_sign_by_canastas) != 3:
             raise RulesError("three_sign_by_canastas holds the signs for 0, 1 and 2+ canastas")
 

@@ -55,7 +55,7 @@ from canasta.modern_american.hand import (
     SideMelds,
     Turn,
 )
-from canasta.modern_american.knobs import KNOBS, Knobs
+from canasta.modern_american.knobs import KNOBS, SET_ASIDE, Knobs
 from canasta.modern_american.melds import WILD_MELD
 from canasta.modern_american.play import start_turn
 from canasta.modern_american.special_hands import CATALOGUES
@@ -79,9 +79,9 @@ def rules_from_json(value: Any) -> tuple[Rules, Knobs]:
             continue
         if key in knob_names:
             current = getattr(KNOBS, key)
+            listed = isinstance(current, tuple) or key == "initial_meld_by_hand_number"
             knobs[key] = (frozenset(v) if isinstance(current, frozenset)
-                          else tuple(v) if isinstance(current, tuple) and isinstance(v, list)
-                          else v)
+                          else tuple(v) if listed and isinstance(v, list) else v)
         elif key in ("target_score", "min_canastas_to_go_out", "permission_asks_per_hand",
                      "going_out_bonus", "draw_count"):
             classic[key] = v
@@ -155,6 +155,10 @@ def hand_to_json(h: Hand) -> dict[str, Any]:
     }
     if h.courtesy is not None:
         out["courtesy"] = h.courtesy
+    if h.knobs.initial_meld_by_hand_number is not None:
+        out["hand_number"] = h.number
+    if h.knobs.talon_source == SET_ASIDE:
+        out["talons"] = [card_names(t) for t in h.talons]
     if h.end is not None:
         out["result"] = end_to_json(h.end)
     return out
@@ -223,8 +227,26 @@ def _read_turn(value: Any, h: Hand) -> Turn:
         melded=_bool(value.get("melded", False), "turn.melded"))
 
 
+def _read_talons(value: Any, knobs: Knobs) -> tuple[tuple[Card, ...], ...]:
+    """The set-aside talons of a position: required with ``talon_source="set_aside"``, and
+    refused without it."""
+    if knobs.talon_source != SET_ASIDE:
+        if value is not None:
+            raise PositionError("talons are set aside only with talon_source \"set_aside\"")
+        return ()
+    if not isinstance(value, list) or len(value) != len(knobs.talon_sizes):
+        raise PositionError("with set-aside talons, talons holds the two piles set aside at the "
+                            "deal (an array of cards each, empty once given)")
+    piles = tuple(tuple(sorted(_cards(pile, f"talons[{i}]"))) for i, pile in enumerate(value))
+    for i, (pile, size) in enumerate(zip(piles, knobs.talon_sizes)):
+        if pile and len(pile) != size:
+            raise PositionError(f"talons[{i}] holds {size} cards, or none once given")
+    return piles
+
+
 KEYS: Final = frozenset({"rules", "dealer", "to_move", "phase", "hands", "stock", "pile", "sides",
-                         "asks", "answer", "turn", "turn_card", "result", "courtesy"})
+                         "asks", "answer", "turn", "turn_card", "result", "courtesy",
+                         "hand_number", "talons"})
 
 
 def hand_from_json(data: Any) -> Hand:
@@ -276,7 +298,8 @@ def hand_from_json(data: Any) -> Hand:
              asks=tuple(_int(n, "asks[i]", 0, 99) for n in asks), answer=answer,
              courtesy=None if data.get("courtesy") is None else _int(
                  data["courtesy"], "courtesy", 0, NUM_PLAYERS - 1),
-             rules=rules, knobs=knobs)
+             number=_int(data.get("hand_number", 1), "hand_number", 1, 10_000),
+             talons=_read_talons(data.get("talons"), knobs), rules=rules, knobs=knobs)
     h = h.but(turn=_read_turn(data.get("turn"), h))
     _check(h, data)
     if phase == DRAW and data.get("turn") is None:

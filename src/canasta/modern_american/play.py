@@ -45,7 +45,7 @@ from canasta.modern_american.hand import (
     Turn,
     deal,
 )
-from canasta.modern_american.knobs import KNOBS, Knobs
+from canasta.modern_american.knobs import KNOBS, SET_ASIDE, Knobs
 from canasta.modern_american.melds import (
     MAX_MELD,
     WILD_MELD,
@@ -59,11 +59,12 @@ from canasta.rules import Rules
 
 
 def new_hand(seed: int | None = None, *, deck: Sequence[Card] | None = None, dealer: int = 0,
-             scores: Sequence[int] = (0, 0), knobs: Knobs = KNOBS, rules: Rules = RULES) -> Hand:
-    """Deal a hand and begin the first turn (its player's threes are laid unless a three may
-    be kept)."""
+             scores: Sequence[int] = (0, 0), knobs: Knobs = KNOBS, rules: Rules = RULES,
+             number: int = 1) -> Hand:
+    """Deal hand ``number`` of a game and begin the first turn (its player's threes are laid
+    unless a three may be kept)."""
     return start_turn(deal(seed, deck=deck, dealer=dealer, scores=scores, knobs=knobs,
-                           rules=rules))
+                           rules=rules, number=number))
 
 
 # -- the table while an action is carried out ----------------------------------------------------
@@ -76,12 +77,14 @@ class _Table:
     hands: list[list[Card]] = field(init=False)
     stock: list[Card] = field(init=False)
     threes: list[list[Card]] = field(init=False)
+    talons: list[tuple[Card, ...]] = field(init=False)
     last_three: tuple[int, Card] | None = None
 
     def __post_init__(self) -> None:
         self.hands = [list(h) for h in self.hand.hands]
         self.stock = list(self.hand.stock)
         self.threes = [list(t) for t in self.hand.threes]
+        self.talons = list(self.hand.talons)
 
     def draw(self, seat: int, n: int) -> bool:
         """Draw ``n`` cards into ``seat``'s hand, laying each three drawn and replacing it;
@@ -99,6 +102,23 @@ class _Table:
                 self.threes[seat % NUM_SIDES].append(card)
         return False
 
+    def give_talon(self, seat: int, n: int) -> bool:
+        """Give ``seat`` its talon of ``n`` cards: from the stock's top, or the set-aside pile
+        due (each three in it laid and replaced from the stock, MA §8.3); True when a three
+        was the stock's last card."""
+        if self.hand.knobs.talon_source != SET_ASIDE:
+            return self.draw(seat, n)
+        index = _talon_index(self.hand, seat % NUM_SIDES)
+        cards, self.talons[index] = self.talons[index], ()
+        for card in cards:
+            if RANK_OF[card] != THREE:
+                self.hands[seat].append(card)
+                continue
+            self.threes[seat % NUM_SIDES].append(card)
+            if self.draw(seat, 1):
+                return True
+        return False
+
     def lay_threes(self, seat: int, kept: Card | None) -> bool:
         """Lay every three ``seat`` holds but ``kept``, each replaced from the stock (MA §2.1)."""
         held = self.hands[seat]
@@ -114,7 +134,7 @@ class _Table:
 
     def seal(self, **changes: object) -> Hand:
         return self.hand.but(hands=tuple(tuple(sorted(h)) for h in self.hands),
-                             stock=tuple(self.stock),
+                             stock=tuple(self.stock), talons=tuple(self.talons),
                              threes=tuple(tuple(sorted(t)) for t in self.threes), **changes)
 
 
@@ -148,12 +168,20 @@ def _any_discard(h: Hand, hand: Sequence[Card], pile_empty: bool, dead: frozense
     return any(discard_problem(h.knobs, c, hand, pile_empty, dead) is None for c in set(hand))
 
 
+def _talon_index(h: Hand, side: int) -> int:
+    """Which talon a side opening now receives: the first (four cards) while the other side
+    has not melded, else the second (three), MA §8.1."""
+    return 1 if h.side_melded(1 - side) else 0
+
+
 def _talon_due(h: Hand, side: int) -> int:
-    """The talon a side earns by opening from the hand now (MA §8.1, §8.2)."""
+    """The talon a side earns by opening from the hand now (MA §8.1, §8.2): from the stock
+    until the turn card is drawn, or the set-aside pile due while it is there."""
+    if h.knobs.talon_source == SET_ASIDE:
+        return len(h.talons[_talon_index(h, side)]) if h.talons else 0
     if h.turn_card_drawn:
         return 0
-    before, after = h.knobs.talon_sizes
-    return after if h.side_melded(1 - side) else before
+    return h.knobs.talon_sizes[_talon_index(h, side)]
 
 
 def _no_talon_for_pick(h: Hand) -> bool:
@@ -543,7 +571,7 @@ def _discard(h: Hand, action: Action) -> Hand:
     pile = (*h.pile, action.card)
     if not t.hands[seat] and may_go_out(h, h.side_of(seat)) is None and h.answer != "no":
         return _end(t, seat, pile=pile)
-    if h.turn.talon and t.draw(seat, h.turn.talon):  # the talon, after the discard (MA §8)
+    if h.turn.talon and t.give_talon(seat, h.turn.talon):  # after the discard (MA §8)
         return _end(t, None, pile=pile)
     return _next_turn(t, pile=pile)
 

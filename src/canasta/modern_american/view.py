@@ -31,6 +31,8 @@ def seat_view(h: Hand, seat: int) -> dict[str, Any]:
     data["stock"] = len(h.stock)
     del data["turn_card"]
     data["turn_card_drawn"] = h.turn_card_drawn
+    if "talons" in data:
+        data["talons"] = [len(t) for t in h.talons]  # set aside face down
     depth = h.knobs.pile_visible_depth
     if depth is not None and len(h.pile) > depth:
         data["pile"] = data["pile"][-depth:]  # the top cards; the rest is a count
@@ -44,7 +46,8 @@ def deal_hidden(h: Hand, rng: random.Random) -> Hand:
     """``h`` with the cards hidden from its player to move (the other hands and the stock)
     dealt anew, each hand keeping its size: a world the player cannot tell from ``h``."""
     seat = h.to_move
-    hidden = [c for s in range(len(h.hands)) if s != seat for c in h.hands[s]] + list(h.stock)
+    hidden = [c for s in range(len(h.hands)) if s != seat for c in h.hands[s]] + [
+        c for t in h.talons for c in t] + list(h.stock)
     rng.shuffle(hidden)
     hands = list(h.hands)
     at = 0
@@ -52,4 +55,8 @@ def deal_hidden(h: Hand, rng: random.Random) -> Hand:
         if s != seat:
             hands[s] = tuple(sorted(hidden[at:at + len(h.hands[s])]))
             at += len(h.hands[s])
-    return h.but(hands=tuple(hands), stock=tuple(hidden[at:]))
+    talons = []
+    for t in h.talons:  # set-aside talons are hidden too
+        talons.append(tuple(sorted(hidden[at:at + len(t)])))
+        at += len(t)
+    return h.but(hands=tuple(hands), talons=tuple(talons), stock=tuple(hidden[at:]))

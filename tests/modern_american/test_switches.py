@@ -1,0 +1,183 @@
+"""The house-rule switches of MA §16.2 where the sources disagree, each played: the set-aside
+talons (``talon_source``), the minimum by hand number (``initial_meld_by_hand_number``), the
+eighth card when going out (``max_meld_size_exception_when_going_out``) and taking melds back
+when no discard is left (``no_legal_discard_remedy="retract_melds"``). Every test runs the
+position with the switch and without it, so each fails where the behaviour is missing."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from canasta.cards import make_pack, parse_cards
+from canasta.errors import PositionError, RulesError
+from canasta.modern_american.game import play_game, replay
+from canasta.modern_american.hand import OVER
+from canasta.modern_american.notation import hand_from_json, hand_to_json, rules_from_json
+from canasta.modern_american.play import legal_actions, new_hand
+from canasta.modern_american.view import deal_hidden, seat_view
+from tests.modern_american.test_turns import OPEN, OPENING, act, position, refusal, with_knobs
+
+PACK = Counter(make_pack(2, 4))
+NV = [125, 155, 180]
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(sorted(parse_cards(text)))
+
+
+# -- the minimum by hand number (NV tournament, MA §5.1) -----------------------------------------
+
+@pytest.mark.parametrize(("number", "minimum"), [(1, 125), (2, 155), (3, 180), (7, 180)])
+def test_the_minimum_by_hand_number(number: int, minimum: int) -> None:
+    knobs = with_knobs(initial_meld_by_hand_number=NV)
+    h = position(OPENING, turn={"drew": True}, hand_number=number, **knobs)  # 150 from the hand
+    assert h.minimum(0) == minimum
+    if minimum > 150:
+        assert f"the initial meld counts 150, and your side needs {minimum}" in refusal(h, OPEN)
+    else:
+        assert act(h, OPEN).side_melded(0)
+    # by the score (the default), the hand's number does not matter: 125
+    assert act(position(OPENING, turn={"drew": True}, hand_number=number), OPEN).side_melded(0)
+
+
+def test_the_hand_number_outweighs_the_score() -> None:
+    h = position(OPENING, turn={"drew": True}, **with_knobs(initial_meld_by_hand_number=NV))
+    rich = hand_from_json(dict(hand_to_json(h), sides=[
+        dict(side, score=6000) for side in hand_to_json(h)["sides"]]))
+    assert rich.minimum(0) == 125 and act(rich, OPEN).side_melded(0)
+    plain = hand_from_json(dict(hand_to_json(position(OPENING, turn={"drew": True})), sides=[
+        dict(side, score=6000) for side in hand_to_json(h)["sides"]]))
+    assert "needs 180" in refusal(plain, OPEN)
+
+
+def test_a_record_by_hand_number_replays_and_positions_carry_the_number() -> None:
+    table, knobs = rules_from_json({"preset": "modern-american",
+                                    "initial_meld_by_hand_number": NV})
+    assert knobs.initial_meld_by_hand_number == (125, 155, 180)
+    rng = random.Random(3)
+    record = play_game([lambda h: rng.choice(legal_actions(h))] * 4, seed=3, knobs=knobs,
+                       rules=table, max_hands=3)
+    assert json.loads(json.dumps(record["rules"])) == {"preset": "modern-american",
+                                                       "initial_meld_by_hand_number": NV}
+    played = list(replay(json.loads(json.dumps(record))))
+    assert [p.hand.number for p in played] == [1, 2, 3]
+    assert list(played[-1].scores) == record["scores"]
+    for p in played:
+        data = hand_to_json(p.hand)
+        assert data["hand_number"] == p.number and hand_from_json(data) == p.hand
+    assert "hand_number" not in hand_to_json(new_hand(seed=1))
+
+
+@pytest.mark.parametrize("bad", [[], [125, "x"], [125, True], 125, [-5]])
+def test_a_bad_minimum_by_hand_number_is_refused_in_words(bad: Any) -> None:
+    with pytest.raises(RulesError, match="initial_meld_by_hand_number"):
+        rules_from_json({"preset": "modern-american", "initial_meld_by_hand_number": bad})
+
+
+# -- talons set aside at the deal (the older form, MA §1.4.5, §8.4) ------------------------------
+
+SET_ASIDE = with_knobs(talon_source="set_aside")
+TALONS = ("Tc Td Th Ts", "9c 9d 9h")
+
+
+def test_the_deal_sets_two_talons_aside() -> None:
+    table, knobs = rules_from_json(SET_ASIDE["rules"])
+    h = new_hand(seed=5, knobs=knobs, rules=table)
+    assert [len(t) for t in h.talons] == [4, 3] and len(h.stock) == 108 - 52 - 7
+    assert h.turn_card is None and Counter(h.all_cards()) == PACK
+    assert hand_from_json(json.loads(json.dumps(hand_to_json(h)))) == h
+    # the pack's order: the hands, then the four and the three, then the stock
+    deck = [c for c in make_pack(2, 4) if c not in cards("3c 3d 3h 3s")]
+    random.Random(2).shuffle(deck)
+    deck += list(cards("3c 3c 3d 3d 3h 3h 3s 3s"))  # no three is laid before the first draw
+    dealt = new_hand(deck=deck, knobs=knobs, rules=table)
+    assert dealt.talons == (tuple(sorted(deck[52:56])), tuple(sorted(deck[56:59])))
+    assert dealt.stock == tuple(deck[59:])
+    assert new_hand(seed=5).talons == () and len(new_hand(seed=5).stock) == 56
+
+
+@pytest.mark.parametrize(("ew", "index"), [({}, 0), ({"8": ["8c", "8d", "8s"]}, 1)])
+def test_a_side_opening_from_the_hand_receives_its_set_aside_talon(
+        ew: dict[str, list[str]], index: int) -> None:
+    h = position(OPENING, ew=ew, stock=30, turn={"drew": True}, talons=TALONS, **SET_ASIDE)
+    after = act(h, OPEN)
+    assert after.turn.talon == len(TALONS[index].split())
+    done = act(after, "discard 8h")
+    assert done.hands[0] == cards("5c " + TALONS[index])
+    assert done.stock == h.stock  # nothing came from the stock
+    assert done.talons[index] == () and done.talons[1 - index] == cards(TALONS[1 - index])
+    # from the stock's top instead (the default)
+    plain = act(act(position(OPENING, ew=ew, stock=30, turn={"drew": True}), OPEN), "discard 8h")
+    assert plain.hands[0] != done.hands[0] and len(plain.stock) == 30 - len(done.hands[0]) + 1
+
+
+def test_a_set_aside_talon_comes_whatever_the_stock_holds() -> None:
+    h = position(OPENING, stock=5, turn={"drew": True}, talons=TALONS, **SET_ASIDE)
+    done = act(act(h, OPEN), "discard 8h")
+    assert done.hands[0] == cards("5c " + TALONS[0])
+    # from the stock, the turn card is drawn once fewer than nine cards remain: no talon
+    plain = act(act(position(OPENING, stock=5, turn={"drew": True}), OPEN), "discard 8h")
+    assert plain.hands[0] == cards("5c")
+
+
+def test_a_three_in_a_set_aside_talon_is_laid_and_replaced() -> None:
+    h = position(OPENING, stock=30, turn={"drew": True}, talons=("3h Tc Td Th", TALONS[1]),
+                 **SET_ASIDE)
+    done = act(act(h, OPEN), "discard 8h")
+    assert done.threes[0] == cards("3h")
+    assert done.hands[0] == tuple(sorted((*cards("5c Tc Td Th"), h.stock[0])))
+    assert done.stock == h.stock[1:]
+
+
+def test_no_set_aside_talon_after_an_opening_by_the_pile() -> None:
+    hand = "Ac Ad Ah Kc Kd Ks Jc Jd Jh Qd Qh 5c 6d"
+    h = position(hand, phase="draw", pile="8c Qc", turn={"threes_chosen": True},
+                 talons=TALONS, **SET_ASIDE)
+    after = act(h, "take Qd Qh, Ac Ad Ah, Kc Kd Ks, Jc Jd Jh")
+    assert after.turn.talon == 0
+    done = act(after, "discard 6d")
+    assert done.talons == (cards(TALONS[0]), cards(TALONS[1]))  # the four stay aside
+
+
+def test_set_aside_talons_are_hidden_from_every_seat() -> None:
+    h = position(OPENING, stock=30, turn={"drew": True}, talons=TALONS, **SET_ASIDE)
+    view = seat_view(h, 0)
+    assert view["talons"] == [4, 3] and "Tc" not in json.dumps(view)
+    other = deal_hidden(h, random.Random(1))
+    assert Counter(other.all_cards()) == Counter(h.all_cards())
+    assert [len(t) for t in other.talons] == [4, 3] and other.hands[0] == h.hands[0]
+
+
+@pytest.mark.parametrize(("rules", "talons", "words"), [
+    ("set_aside", None, "two piles set aside"),
+    ("set_aside", ["Tc Td", "9c 9d 9h"], "holds 4 cards"),
+    ("stock_top", ["Tc Td Th Ts", "9c 9d 9h"], "only with talon_source"),
+])
+def test_bad_talons_in_a_position_are_refused(rules: str, talons: list[str] | None,
+                                              words: str) -> None:
+    data = hand_to_json(position(OPENING, turn={"drew": True}))
+    data["rules"] = {"preset": "modern-american", "talon_source": rules}
+    data.pop("talons", None)
+    if talons is not None:
+        data["talons"] = [t.split() for t in talons]
+        data["stock"] = data["stock"][:-8]
+    with pytest.raises(PositionError, match=words):
+        hand_from_json(data)
+    with pytest.raises(RulesError, match="talon_source"):
+        rules_from_json({"preset": "modern-american", "talon_source": "pile"})
+
+
+def test_the_hand_ends_with_the_talons_out_of_play() -> None:
+    table, knobs = rules_from_json(SET_ASIDE["rules"])
+    rng = random.Random(9)
+    record = play_game([lambda h: rng.choice(legal_actions(h))] * 4, seed=9, knobs=knobs,
+                       rules=table, max_hands=2)
+    played = list(replay(record))
+    assert list(played[-1].scores) == record["scores"]
+    for p in played:
+        assert p.hand.phase == OVER and Counter(p.hand.all_cards()) == PACK
