@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
 from canasta.bots.modern import ModernHeuristicBot, make_modern_bot
 from canasta.cards import RANK_OF, parse_cards
 from canasta.modern_american.action_text import format_action
+from canasta.modern_american.hand import Hand
+from canasta.modern_american.inference import NOTHING_SEEN, Seen, determinize, observe
+from canasta.modern_american.play import apply, legal_actions, new_hand
+from canasta.modern_american.view import deal_hidden
 from tests.modern_american.test_turns import position
 
 
@@ -98,3 +105,95 @@ def test_the_search_keeps_the_heuristics_choice_unless_another_is_surely_better(
     assert ModernSearchBot(3, rollouts=3, margin=1e9).choose(h) == mine
     chosen = {ModernSearchBot(seed, rollouts=3, margin=0).choose(h) for seed in range(6)}
     assert chosen - {mine}  # with no margin, the play-outs alone decide, and differ
+
+
+def _picked_position() -> tuple[Hand, list[int], Seen]:
+    """N picks the pile (five cards under the Q on top), lays the picked K on the side's meld
+    and discards the picked 4; E is then to move. The position, the cards N picked and still
+    holds, and the record a bot at the table kept."""
+    from canasta.bots.modern import ModernSearchBot, tell
+
+    h = position("Qd Qh 5c 9d", phase="draw", pile="4c 5d Kh 8s Jc Qc",
+                 ns={"K": ["Kc", "Kd", "Ks"]}, turn={"threes_chosen": True})
+    bots = [ModernSearchBot(s, rollouts=1) for s in range(4)]
+    for text in ("take Qd Qh", "meld Kh", "discard 4c"):
+        action = next(a for a in legal_actions(h) if format_action(h, a) == text)
+        tell(bots, h, action)
+        h = apply(h, action)
+    assert h.to_move == 1 and h.phase == "draw"
+    assert all(bot.seen == bots[1].seen for bot in bots)  # the record is public
+    return h, parse_cards("5d 8s Jc"), bots[1].seen
+
+
+def test_the_worlds_give_a_player_the_pile_cards_it_picked_and_still_holds() -> None:
+    h, kept, seen = _picked_position()
+    assert not Counter(kept) - Counter(h.hands[0])  # the position is what the test says
+    assert Counter(seen.held[0]) == Counter(kept)
+    for seed in range(40):
+        world = determinize(h, seen, random.Random(seed))
+        assert not Counter(kept) - Counter(world.hands[0]), seed
+    uniform = [determinize(h, NOTHING_SEEN, random.Random(seed)) for seed in range(40)]
+    assert any(Counter(kept) - Counter(w.hands[0]) for w in uniform)  # dealt alone, they go
+
+
+def test_every_world_holds_every_card_once_and_the_table_as_it_is() -> None:
+    from canasta.bots.modern import tell
+
+    for seed in range(2):
+        h = new_hand(seed=seed)
+        bots = [ModernHeuristicBot(seed * 4 + s) for s in range(4)]
+        seen = NOTHING_SEEN
+        while h.end is None:
+            world = determinize(h, seen, random.Random(seed))
+            assert sorted(world.all_cards()) == sorted(h.all_cards())
+            assert [len(c) for c in world.hands] == [len(c) for c in h.hands]
+            assert world.hands[h.to_move] == h.hands[h.to_move]
+            assert (world.melds, world.threes, world.pile) == (h.melds, h.threes, h.pile)
+            assert len(world.stock) == len(h.stock)
+            for s, cards in enumerate(seen.held):
+                assert not Counter(cards) - Counter(h.hands[s])  # the record is never wrong
+            action = bots[h.to_move].choose(h)
+            tell(bots, h, action)
+            seen = observe(seen, h, action)
+            h = apply(h, action)
+
+
+def test_a_world_reads_no_card_its_seat_cannot_see() -> None:
+    from canasta.bots.modern import ModernSearchBot
+
+    h, _, seen = _picked_position()
+    # the same table, the hidden cards (the other hands, the stock) in other places
+    for k in range(3):
+        other = deal_hidden(h, random.Random(k))
+        assert other.hands[1] == h.hands[1] and other.hands != h.hands
+        for seed in range(5):
+            assert determinize(other, seen, random.Random(seed)) == determinize(
+                h, seen, random.Random(seed))
+    # and the record of a move does not depend on them either
+    after = next(a for a in legal_actions(h) if a.verb == "draw")
+    assert observe(seen, other, after) == observe(seen, h, after)
+    bot, twin = ModernSearchBot(5, rollouts=2), ModernSearchBot(5, rollouts=2)
+    bot.seen = twin.seen = seen
+    assert bot.choose(h) == twin.choose(other)
+
+
+def test_a_player_who_discarded_a_rank_is_dealt_fewer_pairs_of_it() -> None:
+    h = new_hand(seed=1)
+    bots = [ModernHeuristicBot(s) for s in range(4)]
+    seen = NOTHING_SEEN
+    while not seen.discarded[(h.to_move + 3) % 4]:  # the last player has discarded
+        action = bots[h.to_move].choose(h)
+        seen = observe(seen, h, action)
+        h = apply(h, action)
+    last = (h.to_move + 3) % 4
+    (rank,) = seen.discarded[last]
+    assert len(h.hands[last]) > 10 and not seen.held[last]
+
+    def pairs(avoid: float) -> int:
+        count = 0
+        for seed in range(200):
+            world = determinize(h, seen, random.Random(seed), avoid=avoid)
+            count += sum(1 for c in world.hands[last] if RANK_OF[c] == rank) >= 2
+        return count
+
+    assert pairs(1.0) == 0 < pairs(0.5) < pairs(0.0)

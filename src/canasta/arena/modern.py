@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from canasta.arena.play import ArenaError
 from canasta.arena.tournament import ProcessPool, WorkerPool, chunk_size
-from canasta.bots.modern import make_modern_bot
+from canasta.bots.modern import make_modern_bot, tell
 from canasta.errors import CanastaError
 from canasta.modern_american.hand import shuffled_pack
 from canasta.modern_american.play import apply, new_hand
@@ -97,6 +97,7 @@ def play_hand(first: str, second: str, deck: list[int], dealer: int, seed: int
         except Exception as e:  # reported in words, not as a worker's traceback
             raise ArenaError(f"bot {spec!r} at seat {seat} failed: {type(e).__name__}: {e} "
                              f"(deal {seed})") from None
+        tell(bots, h, action)
         try:
             h = apply(h, action)
         except CanastaError as e:

@@ -26,10 +26,10 @@ from typing import Any
 from canasta.actions import Action, Group
 from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, Card
 from canasta.modern_american.hand import Hand
+from canasta.modern_american.inference import NOTHING_SEEN, Seen, determinize, observe
 from canasta.modern_american.knobs import AFTER_OPENING, ALWAYS
 from canasta.modern_american.melds import MAX_MELD, WILD_MELD
 from canasta.modern_american.play import apply, legal_actions, may_go_out
-from canasta.modern_american.view import deal_hidden
 
 
 class ModernRandomBot:
@@ -200,7 +200,9 @@ class ModernSearchBot(ModernHeuristicBot):
     """The heuristic, with its choices of draw or pick and of discard tried out: each of the
     ``width`` best candidates is played out ``rollouts`` times to the end of the hand by four
     heuristics, the hidden cards (the other hands and the stock) dealt anew each time
-    (:func:`~canasta.modern_american.view.deal_hidden`). Every candidate meets the same worlds
+    (:func:`~canasta.modern_american.inference.determinize`): a player keeps the pile cards it
+    picked and still holds, a player who discarded a rank holds fewer pairs of it, as far as the
+    table's actions told the bot (:meth:`observe`). Every candidate meets the same worlds
     and the same play-out seeds, so their figures differ by the candidate alone; one replaces
     the heuristic's own choice only when its mean of its side's score less the other side's is
     ahead by more than ``margin`` standard errors of the paired differences (0: the best mean
@@ -214,9 +216,28 @@ class ModernSearchBot(ModernHeuristicBot):
         self.rollouts = rollouts
         self.width = width
         self.margin = margin
+        self.seen: Seen = NOTHING_SEEN
+        self._hand_mark: tuple[int, tuple[int, ...], int] | None = None
+
+    def observe(self, h: Hand, action: Action) -> None:
+        """Take note of ``action``, played by anyone at the table (the bot too) in ``h``: its
+        public part (the pile picked, the cards laid or discarded) enters :attr:`seen`. A table
+        that never calls it leaves the bot dealing its worlds uniformly."""
+        self._same_hand(h)
+        self.seen = observe(self.seen, h, action)
+
+    def _same_hand(self, h: Hand) -> None:
+        """Forget the record when ``h`` is a new hand (another dealer or scores, a fuller
+        stock)."""
+        mark = (h.dealer, h.scores, len(h.stock))
+        last = self._hand_mark
+        if last is None or last[:2] != mark[:2] or mark[2] > last[2]:
+            self.seen = NOTHING_SEEN
+        self._hand_mark = mark
 
     def choose(self, h: Hand) -> Action:
         """The heuristic's choice, or the candidate its play-outs show to be better."""
+        self._same_hand(h)
         legal = legal_actions(h)
         verbs = {a.verb for a in legal}
         if h.phase == "draw" and "take" in verbs and "keep" not in verbs:
@@ -249,8 +270,9 @@ class ModernSearchBot(ModernHeuristicBot):
         side = h.side_of(h.to_move)
         seeds = [(self.rng.getrandbits(32), self.rng.getrandbits(32))
                  for _ in range(self.rollouts)]
-        values = [[_play_out(apply(deal_hidden(h, random.Random(world)), a), side, play)
-                   for world, play in seeds] for a in options]
+        worlds = [determinize(h, self.seen, random.Random(world)) for world, _ in seeds]
+        values = [[_play_out(apply(w, a), side, play) for w, (_, play) in zip(worlds, seeds)]
+                  for a in options]
         base = values[0]
         pick, lead = options[0], 0.0
         for a, vs in zip(options[1:], values[1:]):
@@ -268,6 +290,16 @@ def _play_out(h: Hand, side: int, seed: int) -> float:
     while h.end is None:
         h = apply(h, bots[h.to_move].choose(h))
     return h.end.sides[side].total - h.end.sides[1 - side].total
+
+
+def tell(bots: Sequence[Any], h: Hand, action: Action) -> None:
+    """Tell every bot at the table that keeps a record of the hand (one with ``observe``, such
+    as ``modern-search``) that ``action`` is played in ``h``; a table calls it for every
+    action, before applying it."""
+    for bot in bots:
+        note = getattr(bot, "observe", None)
+        if note is not None:
+            note(h, action)
 
 
 MODERN_BOTS: dict[str, Callable[..., Any]] = {
