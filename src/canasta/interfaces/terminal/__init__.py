@@ -181,7 +181,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _play_modern(args: argparse.Namespace, console: Any) -> int:
     """A game of Modern American Canasta (:mod:`canasta.interfaces.terminal.modern`)."""
-    from canasta.interfaces.terminal.modern import leave, play_game
+    from canasta.interfaces.terminal.modern import ModernTable
     from canasta.interfaces.terminal.session import default_save_path
 
     for flag in ("set", "partner", "opponents"):
@@ -190,12 +190,25 @@ def _play_modern(args: argparse.Namespace, console: Any) -> int:
                          "modern-heuristic, the rules the preset's")
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     save = Path(args.save).expanduser() if args.save else default_save_path()
+    table = ModernTable.new(seed)
     console.print(f"canasta play · modern-american · seed {seed} · with Eva, Pat (your "
                   "partner) and Carla (modern-heuristic)")
+    return _play_modern_table(args, console, table, save)
+
+
+def _play_modern_table(args: argparse.Namespace, console: Any, table: Any, save: Path) -> int:
+    """Save a Modern American game (:class:`~canasta.interfaces.terminal.modern.ModernTable`),
+    then play it, saving after every action, until it ends or the player leaves."""
+    from canasta.interfaces.terminal.modern import leave, play_on
+
+    try:
+        table.save(save)
+    except OSError as e:
+        return _fail(f"cannot save the game to {str(save)!r}: {e.strerror}")
     console.print(f"Saving the game to {save} after every move. Type 'help' for the "
                   "commands.", style="dim", soft_wrap=True)
     try:
-        return play_game(console, console.input, seed, save, max(0.0, args.delay))
+        return play_on(console, console.input, table, save, max(0.0, args.delay))
     except (EOFError, KeyboardInterrupt):  # the game was saved after its last action
         console.print()
         leave(console, save)
@@ -219,7 +232,7 @@ def _record_family(text: str) -> str | None:
 def _resume_modern(args: argparse.Namespace, console: Any, path: Path, text: str) -> int:
     """Go on with a saved game of Modern American Canasta."""
     from canasta.errors import CanastaError
-    from canasta.interfaces.terminal.modern import ModernTable, leave, play_on
+    from canasta.interfaces.terminal.modern import ModernTable
 
     if args.rules and args.rules.strip().lower() != MODERN:
         return _fail(f"cannot resume {args.resume!r}: it holds a game of {MODERN}, not "
@@ -232,20 +245,9 @@ def _resume_modern(args: argparse.Namespace, console: Any, path: Path, text: str
         if getattr(args, flag):
             table.notes.append(f"--{flag} is ignored when resuming: the record decides")
     save = Path(args.save).expanduser() if args.save else path
-    try:
-        table.save(save)
-    except OSError as e:
-        return _fail(f"cannot save the game to {str(save)!r}: {e.strerror}")
     bots = ", ".join(f"{name} ({table.bots[s]})" for s, name in ((1, "Eva"), (2, "Pat"),
                                                                  (3, "Carla")))
     console.print(f"Resuming {path} (hand {table.number}, {len(table.actions)} moves into it).",
                   soft_wrap=True)
     console.print(f"canasta play · {MODERN} · with {bots}; Pat is your partner")
-    console.print(f"Saving the game to {save} after every move. Type 'help' for the "
-                  "commands.", style="dim", soft_wrap=True)
-    try:
-        return play_on(console, console.input, table, save, max(0.0, args.delay))
-    except (EOFError, KeyboardInterrupt):  # the game was saved after its last action
-        console.print()
-        leave(console, save)
-        return 0
+    return _play_modern_table(args, console, table, save)

@@ -254,7 +254,8 @@ def play_on(console: Console, ask: Ask, table: ModernTable, save: Path | None,
     while True:
         h = table.hand
         if not table.actions:
-            console.print(f"\nHand {table.number}, {NAMES[h.dealer]} deals. Scores: you "
+            deals = "deal" if h.dealer == 0 else "deals"
+            console.print(f"\nHand {table.number}, {NAMES[h.dealer]} {deals}. Scores: you "
                           f"{table.scores[0]}, they {table.scores[1]}.")
         while table.hand.end is None:
             h = table.hand
