@@ -41,6 +41,9 @@ from canasta.interfaces.web.bot_workers import (
     Worker,
 )
 from canasta.legal import legal_actions
+from canasta.modern_american.action_text import format_action as modern_format
+from canasta.modern_american.hand import Hand
+from canasta.modern_american.play import legal_actions as modern_legal
 from canasta.state import State
 
 log = logging.getLogger(__name__)
@@ -77,10 +80,14 @@ def bot_names() -> list[str]:
     return [*BOTS, *LEVELS]
 
 
-def random_decision(state: State, rng_seed: str, why: str) -> Decision:
-    """A uniformly random legal action: the stand-in for a bot that failed."""
-    legal = legal_actions(state)
+def random_decision(state: State | Hand, rng_seed: str, why: str) -> Decision:
+    """A uniformly random legal action (of the position's family): the stand-in for a bot
+    that failed."""
     rng = random.Random(rng_seed)
+    if isinstance(state, Hand):
+        moves = modern_legal(state)
+        return Decision(modern_format(state, moves[rng.randrange(len(moves))]), why, "fallback")
+    legal = legal_actions(state)
     return Decision(format_action(legal[rng.randrange(len(legal))]), why, "fallback")
 
 
@@ -152,7 +159,7 @@ class BotRunner:
 
     # -- asking -----------------------------------------------------------------------------
 
-    async def decide(self, spec: str, state: State, seat: int, rng_seed: str,
+    async def decide(self, spec: str, state: State | Hand, seat: int, rng_seed: str,
                      explain: bool = False, table: str = "") -> Decision:
         """Bot ``spec``'s choice for ``seat`` (to move in ``state``), in ``table``'s turn;
         never raises for a bot's failure (a random legal action stands in)."""

@@ -26,7 +26,11 @@ from typing import Any
 
 from canasta.actions import format_action
 from canasta.bots import make_bot
+from canasta.bots.modern import make_modern_bot
 from canasta.legal import legal_actions
+from canasta.modern_american.action_text import format_action as modern_format
+from canasta.modern_american.hand import Hand
+from canasta.modern_american.notation import hand_from_json, hand_to_json, is_modern_american
 from canasta.observation import observe
 from canasta.position import state_from_json, state_to_json
 from canasta.state import State
@@ -42,13 +46,33 @@ class Decision:
     """The spec of the bot that chose, or ``fallback`` for a random stand-in."""
 
 
-def decide(spec: str, position: State | dict[str, Any], seat: int, rng_seed: str,
+def position_json(position: State | Hand) -> dict[str, Any]:
+    """A position as it travels to a worker process (NOTATION §3, or Modern American's)."""
+    if isinstance(position, Hand):
+        return hand_to_json(position)
+    return state_to_json(position)
+
+
+def decide_modern(spec: str, position: Hand | dict[str, Any], rng_seed: str) -> Decision:
+    """What the Modern American bot ``spec`` plays for the seat to move: the family's bots
+    read the hand as their seat may know it (their own cards, the table, the counts), and
+    say no reason."""
+    h = position if isinstance(position, Hand) else hand_from_json(position)
+    bot = make_modern_bot(spec, random.Random(rng_seed).getrandbits(63))
+    return Decision(modern_format(h, bot.choose(h)), None, spec)
+
+
+def decide(spec: str, position: State | Hand | dict[str, Any], seat: int, rng_seed: str,
            explain: bool = False) -> Decision:
     """What bot ``spec`` plays for ``seat`` (runs in a worker).
 
     The bot sees only the seat's observation and the legal actions; ``explain`` asks for the
-    bot's ``explain`` method where it has one.
+    bot's ``explain`` method where it has one. A Modern American position goes to the
+    family's bots (:func:`decide_modern`).
     """
+    if isinstance(position, Hand) or (isinstance(position, dict)
+                                      and is_modern_american(position.get("rules"))):
+        return decide_modern(spec, position, rng_seed)
     state = position if isinstance(position, State) else state_from_json(position)
     obs = observe(state, seat)
     legal = legal_actions(state)
@@ -66,7 +90,7 @@ class Job:
     """One decision to make: :func:`decide`'s arguments."""
 
     spec: str
-    state: State
+    state: State | Hand
     seat: int
     rng_seed: str
     explain: bool = False
@@ -160,7 +184,7 @@ class ProcessWorker(Worker):
         """Send the job, wait for the answer."""
         assert self._conn is not None
         try:
-            self._conn.send((job.spec, state_to_json(job.state), job.seat, job.rng_seed,
+            self._conn.send((job.spec, position_json(job.state), job.seat, job.rng_seed,
                              job.explain))
             answer: Outcome = self._conn.recv()
             return answer

@@ -26,12 +26,9 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from canasta.actions import Action, format_action, parse_action
-from canasta.bots import make_bot
+from canasta.actions import Action
 from canasta.cards import format_card
-from canasta.engine import apply as engine_apply
-from canasta.errors import CanastaError, IllegalActionError
-from canasta.game import GameRecord, HandRecord
+from canasta.errors import IllegalActionError
 from canasta.interfaces.web.bot_runner import BotRunner, random_decision, resolve_bot
 from canasta.interfaces.web.errors import (
     Conflict,
@@ -41,7 +38,8 @@ from canasta.interfaces.web.errors import (
     TooMany,
     Unavailable,
 )
-from canasta.interfaces.web.limits import RateLimiter, check_rules_json, check_table_rules
+from canasta.interfaces.web.families import CLASSIC, TableFamily, family_for
+from canasta.interfaces.web.limits import RateLimiter
 from canasta.interfaces.web.messages import CreateTable, dumps
 from canasta.interfaces.web.settings import Settings
 from canasta.interfaces.web.storage import (
@@ -60,13 +58,10 @@ from canasta.interfaces.web.tables import (
     Seat,
     Table,
     TableDataError,
-    deck_for,
-    ends_game,
     hash_token,
 )
-from canasta.interfaces.web.views import build_view, public_record, replay_positions
+from canasta.interfaces.web.views import build_view
 from canasta.interfaces.web.words import hint_words
-from canasta.rules import rules_from_json
 
 log = logging.getLogger(__name__)
 
@@ -323,18 +318,15 @@ class Lobby:
                      client: str = "") -> tuple[Table, dict[int, str]]:
         """A new table, stored; returns it and the tokens of its human seats. ``client`` (an
         address) may create ``tables_per_minute``."""
-        check_rules_json(request.rules)
-        try:
-            rules = rules_from_json(request.rules)
-        except CanastaError as e:
-            raise Invalid(str(e)) from None
-        check_table_rules(rules)
-        n = rules.num_players
+        family = family_for(request.rules)
+        rules = family.table_rules(request.rules)
+        n = family.num_players(rules)
+        what = getattr(rules, "name", family.name)
         specs = request.seats or [HUMAN] + ["bot"] * (n - 1)
         if len(specs) != n:
-            raise Invalid(f"{rules.name} needs {n} seats, not {len(specs)}")
+            raise Invalid(f"{what} needs {n} seats, not {len(specs)}")
         if request.names is not None and len(request.names) != n:
-            raise Invalid(f"{rules.name} needs {n} names, not {len(request.names)}")
+            raise Invalid(f"{what} needs {n} names, not {len(request.names)}")
         seats: list[Seat] = []
         tokens: dict[int, str] = {}
         for i, spec in enumerate(specs):
@@ -346,8 +338,8 @@ class Lobby:
             _, colon, bot = spec.partition(":")
             if colon and not bot.strip():
                 raise Invalid(f"seat {i}: 'bot:' needs a bot after the colon, or write 'bot'")
-            bot = bot.strip() or self.default_bot
-            self._check_bot(bot)
+            bot = family.bot_spec(bot.strip() or family.default_bot(self.default_bot))
+            self._check_bot(bot, family)
             name = request.names[i] if request.names else f"bot:{bot}"
             seats.append(Seat(i, name, BOT, bot, None))
         wait = self._creations.take(client)
@@ -356,7 +348,8 @@ class Lobby:
                           f"{math.ceil(wait)} s", retry_after=wait)
         self._make_room()
         seed = request.seed if request.seed is not None else secrets.randbits(63)
-        table = Table.new(secrets.token_urlsafe(9), rules, seed, seats, request.auto_next)
+        table = Table.new(secrets.token_urlsafe(9), rules, seed, seats, request.auto_next,
+                          family)
         if any(seat.is_bot for seat in seats):  # the bots wait until every person sits down
             table.awaited = set(tokens)
         try:
@@ -368,11 +361,12 @@ class Lobby:
         self.kick(table)
         return table, tokens
 
-    def _check_bot(self, spec: str) -> None:
-        """:class:`Invalid` for a spec that names no bot, or asks for more search than the
-        server gives one decision (a table's bots share the workers with every other table)."""
+    def _check_bot(self, spec: str, family: TableFamily = CLASSIC) -> None:
+        """:class:`Invalid` for a spec that names no bot of the table's family, or asks for
+        more search than the server gives one decision (a table's bots share the workers with
+        every other table)."""
         try:
-            bot = make_bot(spec)
+            bot = family.make_bot(spec)
         except (ValueError, TypeError) as e:
             raise Invalid(f"bot {spec!r}: {e}") from None
         seconds = getattr(bot, "seconds", None)
@@ -429,26 +423,14 @@ class Lobby:
     async def record(self, table_id: str) -> dict[str, Any]:
         """The game record once the game is over; before, the public record (no decks)."""
         table = await self.get(table_id)
-        if table.game.is_over:
-            return table.game.record.to_json()
-        return public_record(table)
+        return table.family.record(table)
 
     async def replay(self, table_id: str) -> dict[str, Any]:
         """Every position of the hands that are over, played again by the engine from the
         record: the whole game once it is over; while it is on, the hands already played (the
         hand in play has none: it would show the hands and the stock)."""
         table = await self.get(table_id)
-        game = table.game
-        if game.is_over:
-            return await asyncio.to_thread(replay_positions, game.record)
-        ended = [hand for hand, _ in game.finished]
-        if game.state.is_over:  # an ended hand waiting for the next deal
-            ended.append(HandRecord(game.state.dealer, game.deck, tuple(game.actions)))
-        if not ended:
-            raise Conflict("the replay of a hand is available once the hand is over",
-                           "game_not_over")
-        record = GameRecord(game.rules, game.players, tuple(ended))
-        return await asyncio.to_thread(replay_positions, record)
+        return await asyncio.to_thread(table.family.replay, table)
 
     # -- acting ------------------------------------------------------------------------------
 
@@ -457,7 +439,10 @@ class Lobby:
         started = time.perf_counter()
         table, seat = await self.seat_of(table_id, token)
         assert seat is not None
-        action = self.parse(text)
+        family = table.family
+        # a classic action reads alone (a malformed one is refused before anything else);
+        # another family's reads in the position it is played in, under the lock
+        action: Action | str = family.parse(None, text) if family is CLASSIC else text
         async with self._locked(table):
             if table.seats[seat].is_bot:
                 raise Conflict(f"a bot plays seat {seat} now: claim the seat back first",
@@ -467,30 +452,25 @@ class Lobby:
         self.stats.record("human", time.perf_counter() - started)
         return view
 
-    @staticmethod
-    def parse(text: str) -> Action:
-        """An action's text as an :class:`~canasta.actions.Action`; :class:`Invalid`."""
-        try:
-            return parse_action(text)
-        except CanastaError as e:
-            raise Invalid(str(e), "bad_action") from None
-
-    async def _commit(self, table: Table, seat: int, action: Action) -> None:
-        """Judge, store, apply and push one action (the table's lock is held)."""
-        game = table.game
+    async def _commit(self, table: Table, seat: int, action: Action | str) -> None:
+        """Judge, store, apply and push one action (its text is read in the position it is
+        played in; the table's lock is held)."""
+        game, family = table.game, table.family
         if game.is_over:
             raise Conflict("the game is over", "game_over")
         state = game.state
-        if state.is_over:
+        if table.hand_over:
             raise Conflict("the hand is over: ask for the next hand", "hand_over")
         if state.to_move != seat:
             raise Conflict(f"not your turn: p{state.to_move} is to move", "not_your_turn")
+        if isinstance(action, str):
+            action = family.parse(state, action)
         try:
-            after = engine_apply(state, action)
+            after = family.apply(state, action)
         except IllegalActionError as e:
             raise Conflict(str(e), "illegal") from None
-        final = ends_game(game, after)
-        text = format_action(action)
+        final = family.ends_game(game, after)
+        text = family.format(state, action)
         try:
             await self.db.call(Storage.append_action, table.id, table.hand_number,
                                len(game.actions), seat, text, OVER if final else None)
@@ -512,7 +492,7 @@ class Lobby:
         async with self._locked(table):
             if table.game.is_over:
                 raise Conflict("the game is over", "game_over")
-            if not table.game.state.is_over:
+            if not table.hand_over:
                 raise Conflict("the hand is not over", "hand_not_over")
             await self._deal(table)
             return self.view_of(table, seat)
@@ -521,8 +501,8 @@ class Lobby:
         """Store and deal the next hand (the table's lock is held, the hand is over)."""
         game = table.game
         number = table.hand_number + 1
-        deck = deck_for(game.rules, table.seed, number)
-        dealer = (game.state.dealer + 1) % game.rules.num_players
+        deck = table.family.deck_for(game.rules, table.seed, number)
+        dealer = (game.state.dealer + 1) % table.family.num_players(game.rules)
         try:
             await self.db.call(Storage.add_hand, table.id,
                                HandRow(number, dealer, tuple(format_card(c) for c in deck)))
@@ -553,8 +533,8 @@ class Lobby:
         player at the table once the seat is idle. Returns the asker's view."""
         table, actor = await self.seat_of(table_id, token)
         target = self._seat_at(table, index)
-        spec = bot or self.default_bot
-        self._check_bot(spec)
+        spec = table.family.bot_spec(bot or table.family.default_bot(self.default_bot))
+        self._check_bot(spec, table.family)
         async with self._locked(table):
             if target.is_bot:
                 raise Conflict(f"a bot already plays seat {index}", "seat_is_bot")
@@ -594,12 +574,13 @@ class Lobby:
         table, seat = await self.seat_of(table_id, token)
         assert seat is not None
         state = table.game.state
-        if table.game.is_over or state.is_over or state.to_move != seat:
+        if table.game.is_over or table.hand_over or state.to_move != seat:
             raise Conflict("not your turn", "not_your_turn")
         wait = self._hints.take((table.id, seat))
         if wait:
             raise TooMany(f"too many hints: the next in {math.ceil(wait)} s", retry_after=wait)
-        decision = await self.runner.decide(self.hint_bot, state, seat, table.bot_seed(seat),
+        hint_bot = table.family.hint_bot(self.hint_bot)
+        decision = await self.runner.decide(hint_bot, state, seat, table.bot_seed(seat),
                                             explain=True, table=table.id)
         return {"action": decision.action, "explanation": decision.explanation,
                 "words": hint_words(decision.explanation, decision.action), "bot": decision.bot}
@@ -683,13 +664,12 @@ class Lobby:
                 return  # something changed meanwhile: think again
             started = time.perf_counter()
             try:
-                action = self.parse(decision.action)
-                await self._commit(table, seat.index, action)
+                await self._commit(table, seat.index, decision.action)
             except (Invalid, Conflict) as e:
                 log.warning("table %s: bot %r chose %r (%s); a random action stands in",
                             table.id, seat.bot, decision.action, e)
                 stand_in = random_decision(state, rng_seed, str(e))
-                await self._commit(table, seat.index, parse_action(stand_in.action))
+                await self._commit(table, seat.index, stand_in.action)
             self.stats.record("bot", time.perf_counter() - started)
 
     def _evict(self, table: Table) -> None:

@@ -26,13 +26,13 @@ from canasta.cards import format_card
 from canasta.errors import CanastaError, IllegalActionError
 from canasta.interfaces.web import schema
 from canasta.interfaces.web.errors import Conflict, Forbidden, Invalid, NotFound
+from canasta.interfaces.web.families import modern_rules_json
 from canasta.interfaces.web.storage import Storage
 from canasta.interfaces.web.tables import hash_token
 from canasta.modern_american.action_text import format_action, key_text, parse_action
 from canasta.modern_american.game import replay, winner
 from canasta.modern_american.hand import RULES, Hand, shuffled_pack
 from canasta.modern_american.melds import MAX_MELD
-from canasta.modern_american.notation import rules_from_json
 from canasta.modern_american.play import apply, legal_actions, new_hand
 from canasta.modern_american.view import seat_view
 
@@ -193,30 +193,6 @@ TokenHeader = Annotated[str | None, Header(max_length=128)]
 GameId = Annotated[str, Path(max_length=64, description="The table's id.")]
 
 
-HOUSE_RULES = ("special_hands", "keep_one_three_for_straight",
-               "special_hand_after_partner_meld", "initial_meld_counts_pile_top",
-               "pile_top_may_form_clean_triple", "talon_not_after_pile_take")
-"""The family's switches a table may set (docs/rules.md, "Modern American")."""
-
-
-def _rules_of(house: Any) -> Any:
-    """The record's rules for these house rules, checked; refused in words."""
-    if house is None or house == {}:
-        return "modern-american"
-    if not isinstance(house, dict):
-        raise Invalid("house_rules must be an object of switches", "invalid_rules")
-    unknown = sorted(set(house) - set(HOUSE_RULES))
-    if unknown:
-        raise Invalid(f"house_rules: {unknown[0]!r} cannot be set here (these can: "
-                      + ", ".join(HOUSE_RULES) + ")", "invalid_rules")
-    rules = {"preset": "modern-american", **house}
-    try:
-        rules_from_json(rules)
-    except CanastaError as e:
-        raise Invalid(f"house_rules: {e}", "invalid_rules") from None
-    return rules
-
-
 @router.post("/tables", status_code=201, operation_id="createModernTable")
 async def create_table(
         request: Request,
@@ -226,7 +202,7 @@ async def create_table(
     game_id = secrets.token_urlsafe(9)
     token = secrets.token_urlsafe(24)
     seed = secrets.randbelow(2**31)
-    record = {"rules": _rules_of(house_rules), "players": PLAYERS, "seed": seed, "hands": [{
+    record = {"rules": modern_rules_json(house_rules), "players": PLAYERS, "seed": seed, "hands": [{
         "dealer": 0, "deck": [format_card(c) for c in shuffled_pack(RULES, seed * 1000)],
         "actions": []}]}
     game = ModernGame(game_id, hash_token(token), record)

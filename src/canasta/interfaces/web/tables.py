@@ -1,8 +1,8 @@
 """A table in memory (the room): the game, its seats, one lock, and who is listening.
 
 A :class:`Table` is rebuilt from its stored record by replay (:meth:`Table.from_row`): the
-rules, the seed, every hand's deck and every action. It holds no rules logic of its own: the
-engine (:class:`~canasta.game.Game`) judges every action.
+rules, the seed, every hand's deck and every action. It holds no rules logic of its own: its
+family (:mod:`.families`: the classic presets, or Modern American) judges every action.
 """
 
 from __future__ import annotations
@@ -10,17 +10,16 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from canasta.cards import Card, format_card, parse_cards
-from canasta.deal import shuffled_pack
-from canasta.game import Game, GameRecord, HandRecord, game_over
+from canasta.cards import Card, format_card
+from canasta.game import Game
+from canasta.interfaces.web.families import CLASSIC, TableFamily, family_for
 from canasta.interfaces.web.storage import OVER, PLAYING, HandRow, SeatRow, TableRow
-from canasta.rules import Rules, rules_from_json
+from canasta.rules import Rules
 from canasta.state import State
 
 HUMAN = "human"
@@ -37,24 +36,14 @@ def hash_token(token: str) -> str:
 
 
 def deck_for(rules: Rules, seed: int, number: int) -> list[Card]:
-    """The pack order of hand ``number`` (from 1) of a game with ``seed``: the same shuffles
-    :class:`~canasta.game.Game` makes when it deals by itself."""
-    rng = random.Random(seed)
-    bits = 0
-    for _ in range(number):
-        bits = rng.getrandbits(64)
-    return shuffled_pack(rules, bits)
-
-
-def scores_after(game: Game, state: State) -> tuple[int, ...]:
-    """The cumulative scores once ``state`` (an ended hand of ``game``) is counted."""
-    assert state.result is not None
-    return tuple(s + side.total for s, side in zip(game.scores, state.result.sides))
+    """The pack order of hand ``number`` (from 1) of a classic game with ``seed``: the same
+    shuffles :class:`~canasta.game.Game` makes when it deals by itself."""
+    return CLASSIC.deck_for(rules, seed, number)
 
 
 def ends_game(game: Game, state: State) -> bool:
-    """True if ``state`` ends its hand and with it the game."""
-    return state.is_over and game_over(game.rules, scores_after(game, state)) is not None
+    """True if ``state`` ends its hand and with it the (classic) game."""
+    return CLASSIC.ends_game(game, state)
 
 
 @dataclass
@@ -124,10 +113,14 @@ class Listener:
 class Table:
     """One table: a whole game in progress, its seats and its listeners."""
 
-    def __init__(self, table_id: str, game: Game, seed: int, seats: list[Seat],
-                 auto_next: bool | None, history: list[tuple[int, str]] | None = None) -> None:
+    def __init__(self, table_id: str, game: Any, seed: int, seats: list[Seat],
+                 auto_next: bool | None, history: list[tuple[int, str]] | None = None,
+                 family: TableFamily = CLASSIC) -> None:
         self.id = table_id
+        self.family = family
+        """The family of rules played (:mod:`.families`)."""
         self.game = game
+        """The game: a :class:`~canasta.game.Game`, or the family's own (with its face)."""
         self.seed = seed
         self.seats = seats
         self.auto_next = auto_next
@@ -154,41 +147,39 @@ class Table:
     # -- building -------------------------------------------------------------------------------
 
     @staticmethod
-    def new(table_id: str, rules: Rules, seed: int, seats: list[Seat],
-            auto_next: bool | None) -> Table:
+    def new(table_id: str, rules: Any, seed: int, seats: list[Seat],
+            auto_next: bool | None, family: TableFamily = CLASSIC) -> Table:
         """A fresh table: the first hand is dealt from ``seed``."""
-        game = Game(rules, seed=seed, players=[s.name for s in seats])
-        return Table(table_id, game, seed, seats, auto_next)
+        game = family.new_game(rules, seed, [s.name for s in seats])
+        return Table(table_id, game, seed, seats, auto_next, family=family)
 
     def to_row(self) -> TableRow:
         """The stored form of a fresh table."""
         game = self.game
         hand = HandRow(1, game.state.dealer, tuple(format_card(c) for c in game.deck))
-        return TableRow(self.id, game.rules.to_json(), game.players, self.seed, self.auto_next,
-                        self.status_word, tuple(s.to_row() for s in self.seats), (hand,))
+        return TableRow(self.id, self.family.rules_json(game), tuple(game.players), self.seed,
+                        self.auto_next, self.status_word, tuple(s.to_row() for s in self.seats),
+                        (hand,))
 
     @staticmethod
     def from_row(row: TableRow) -> Table:
         """Rebuild a table from storage by replaying its record (every action checked again;
         the decks are the stored ones); raises :class:`TableDataError` if it does not replay."""
+        family = family_for(row.rules)
         try:
-            rules = rules_from_json(row.rules)
-            hands = [HandRecord(h.dealer, tuple(parse_cards(list(h.deck))),
-                                tuple(text for _, text in h.actions)) for h in row.hands]
-            if [h.number for h in row.hands] != list(range(1, len(hands) + 1)):
+            if [h.number for h in row.hands] != list(range(1, len(row.hands) + 1)):
                 raise TableDataError("the hands are not numbered 1, 2, ...")
-            game = Game.resume(GameRecord(rules, row.players, tuple(hands)))
-            if game.state.is_over and ends_game(game, game.state):
-                game.next_hand()  # the last hand ended the game: score it
+            game = family.resume(row.rules, row.players, row.hands)
             history = list(row.hands[-1].actions)
         except TableDataError as e:
             raise TableDataError(f"table {row.id}: {e}") from None
-        except ValueError as e:  # the engine's errors (illegal action, bad card, bad rules)
+        except (ValueError, IndexError) as e:  # the engine's errors (illegal action, bad card,
+            # bad rules) and a table without hands
             raise TableDataError(f"table {row.id} does not replay: {e}") from None
         seats = [Seat(s.seat, s.name, s.controller, s.bot, s.token_hash) for s in row.seats]
-        if [s.index for s in seats] != list(range(game.rules.num_players)):
+        if [s.index for s in seats] != list(range(family.num_players(game.rules))):
             raise TableDataError(f"table {row.id}: the seats do not match the rules")
-        table = Table(row.id, game, row.seed, seats, row.auto_next, history)
+        table = Table(row.id, game, row.seed, seats, row.auto_next, history, family)
         if not game.is_over and any(s.is_bot for s in seats):
             # who sat down is not stored: a person who has not acted yet is awaited
             acted = {seat for h in row.hands for seat, _ in h.actions}
@@ -200,7 +191,13 @@ class Table:
     @property
     def rules(self) -> Rules:
         """The table's rules."""
-        return self.game.rules
+        rules: Rules = self.game.rules
+        return rules
+
+    @property
+    def hand_over(self) -> bool:
+        """True when the current hand has ended (and the next is not dealt yet)."""
+        return self.family.hand_over(self.game.state)
 
     @property
     def hand_number(self) -> int:
@@ -212,7 +209,7 @@ class Table:
         """``playing``, ``hand_over`` (waiting for the next deal) or ``game_over``."""
         if self.game.is_over:
             return "game_over"
-        return "hand_over" if self.game.state.is_over else "playing"
+        return "hand_over" if self.hand_over else "playing"
 
     @property
     def status_word(self) -> str:
@@ -240,7 +237,7 @@ class Table:
 
     def bot_to_move(self) -> Seat | None:
         """The bot seat to act now, if any."""
-        if self.game.is_over or self.game.state.is_over:
+        if self.game.is_over or self.hand_over:
             return None
         seat = self.seats[self.game.state.to_move]
         return seat if seat.is_bot else None
@@ -262,7 +259,7 @@ class Table:
         once every person has sat down."""
         if self.game.is_over or self.waiting_for():
             return False
-        if self.game.state.is_over:
+        if self.hand_over:
             return self.deals_by_itself()
         return self.bot_to_move() is not None
 

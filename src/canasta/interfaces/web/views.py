@@ -62,8 +62,16 @@ def score_sheet(game: Game) -> tuple[list[dict[str, Any]], list[int]]:
 
 
 def build_view(table: Table, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (``None``: a spectator): the position as the seat sees it, with the
-    table's keys added (see :class:`~canasta.interfaces.web.messages.TableView`)."""
+    """The view of ``seat`` (``None``: a spectator), as the table's family builds it: for the
+    classic presets :func:`classic_view`, for Modern American
+    :func:`~canasta.interfaces.web.modern_room.build_modern_view`."""
+    return table.family.view(table, seat)
+
+
+def classic_view(table: Table, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (``None``: a spectator) at a classic table: the position as the
+    seat sees it, with the table's keys added (see
+    :class:`~canasta.interfaces.web.messages.TableView`)."""
     game = table.game
     state = game.state
     mine = (seat is not None and not state.is_over and state.to_move == seat
@@ -73,6 +81,7 @@ def build_view(table: Table, seat: int | None) -> dict[str, Any]:
     log = [{"seat": s, "action": a, **facts}
            for (s, a), facts in zip(table.history, log_facts(table))]
     view.update({
+        "family": table.family.name,
         "table_id": table.id,
         "status": table.status,
         "hand_number": table.hand_number,
@@ -337,7 +346,7 @@ def public_record(table: Table) -> dict[str, Any]:
     """The game record while the game is on: NOTATION §4 without the decks (which would show
     the hands and the stock), and ``"complete": false``. Once the game is over the whole record
     (:meth:`~canasta.game.GameRecord.to_json`) is given instead."""
-    record = table.game.record.to_json()
+    record: dict[str, Any] = table.game.record.to_json()
     for hand in record["hands"]:
         del hand["deck"]
     record["complete"] = False
