@@ -112,12 +112,8 @@ def unseen_cards(h: Hand, seat: int) -> Counter[Card]:
     left = Counter(make_pack(h.rules.num_decks, h.rules.num_jokers))
     left.subtract(h.hands[seat])
     left.subtract(visible_pile(h))
-    for melds in h.melds:
-        for m in melds:
-            if m is not None:
-                left.subtract(m)
-    for laid in h.threes:
-        left.subtract(laid)
+    left.subtract(c for melds in h.melds for m in melds if m is not None for c in m)
+    left.subtract(c for laid in h.threes for c in laid)
     return left
 
 
