@@ -79,6 +79,27 @@ def test_resume_mid_hand_gives_the_same_position(tmp_path: Path) -> None:
     assert (resumed.number, resumed.actions, resumed.scores) == (1, table.actions, [0, 0])
     assert resumed.bots == {1: "modern-heuristic", 2: "modern-heuristic", 3: "modern-heuristic"}
     assert list(replay(json.loads(save.read_text())))[-1].hand == table.hand
+    assert resumed.history == table.history and len(table.history) == len(table.actions)
+
+
+def test_a_bot_that_keeps_a_record_is_told_the_hand_after_a_resume(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from canasta.interfaces.terminal import modern
+
+    save = tmp_path / "game.json"
+    assert play_on(_quiet(), quit_after(2), ModernTable.new(seed=7), save) == 0
+    record = json.loads(save.read_text())
+    record["players"][1] = "bot:modern-search:rollouts=1,width=2"
+    told: list[int] = []
+    real = modern.tell
+    monkeypatch.setattr(modern, "tell", lambda bots, h, a: (told.append(1), real(bots, h, a)))
+    resumed = ModernTable.resume(json.dumps(record))
+    assert resumed.bots[1] == "modern-search:rollouts=1,width=2"
+    before = len(resumed.actions)
+    assert play_on(_quiet(), quit_after(10), resumed, None) == 0
+    eva = next(i for i, line in enumerate(resumed.actions) if i >= before
+               and line.startswith("p1:"))  # the search bot's first move after the resume
+    assert len(told) >= eva  # told every action of the hand before its first choice
 
 
 def test_resume_goes_on_exactly_as_without_the_break(tmp_path: Path) -> None:

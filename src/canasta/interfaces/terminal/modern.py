@@ -13,7 +13,6 @@ with (:meth:`ModernTable.resume`).
 from __future__ import annotations
 
 import contextlib
-import inspect
 import json
 import os
 import tempfile
@@ -25,7 +24,7 @@ from typing import Any
 from rich.console import Console
 
 from canasta.actions import Action
-from canasta.bots.modern import make_modern_bot
+from canasta.bots.modern import make_modern_bot, tell
 from canasta.cards import format_card, parse_cards
 from canasta.errors import CanastaError, IllegalActionError, PositionError
 from canasta.interfaces.terminal.advice import pretty_cards
@@ -36,7 +35,7 @@ from canasta.interfaces.terminal.session import (
     game_key,
     how_to_run,
 )
-from canasta.modern_american.action_text import format_action, key_text, parse_action
+from canasta.modern_american.action_text import format_action, key_text, parse_action, parse_line
 from canasta.modern_american.game import replay, winner
 from canasta.modern_american.hand import NUM_PLAYERS, RULES, Hand, shuffled_pack
 from canasta.modern_american.knobs import KNOBS, Knobs
@@ -126,6 +125,9 @@ class ModernTable:
         self.notes = notes or []
         self.rules, self.knobs = rules_from_json(record["rules"])
         self.key = game_key(self.rules, parse_cards(record["hands"][0]["deck"]))
+        self.history: list[tuple[Hand, Action]] = []
+        """The hand's positions so far, each with the action played in it: a bot that keeps
+        a record of the hand (``modern-search``) is told them before it chooses."""
 
     @staticmethod
     def new(seed: int) -> ModernTable:
@@ -186,6 +188,8 @@ class ModernTable:
         table = ModernTable(record, last.hand, list(last.hand.scores), bots, notes)
         if last.hand.end is not None:  # saved between two hands
             table.next_hand()
+        else:
+            table.history = _history(record, table.scores, table.knobs, table.rules)
         return table
 
     @property
@@ -203,13 +207,19 @@ class ModernTable:
         """The action of the bot to move, seeded by the hand and the actions played in it."""
         seat = self.hand.to_move
         seed = derived_seed(self.key, "bot", self.number, len(self.actions))
-        action: Action = make_modern_bot(self.bots[seat], seed).choose(self.hand)
-        return action
+        bot = make_modern_bot(self.bots[seat], seed)
+        if hasattr(bot, "observe"):
+            for h, action in self.history:
+                tell([bot], h, action)
+        chosen: Action = bot.choose(self.hand)
+        return chosen
 
     def play(self, action: Action) -> None:
         """Apply an action of the seat to move and note it in the record."""
         line = f"p{self.hand.to_move}: {format_action(self.hand, action)}"
-        self.hand = apply(self.hand, action)
+        after = apply(self.hand, action)
+        self.history.append((self.hand, action))
+        self.hand = after
         self.actions.append(line)
 
     def next_hand(self) -> None:
@@ -220,6 +230,7 @@ class ModernTable:
         deck = shuffled_pack(self.rules, derived_seed(self.key, "deck", self.number + 1))
         self.record["hands"].append(_entry(dealer, deck))
         self.hand = _deal(deck, dealer, self.scores, self.knobs, self.rules, self.number)
+        self.history = []
 
     def save(self, path: Path | None) -> None:
         """Write the record to ``path``, atomically (nothing when ``path`` is ``None``)."""
@@ -327,17 +338,26 @@ def _seat_bot(player: str, seat: int) -> tuple[str, str | None]:
     return spec, None
 
 
-_NUMBERED = "number" in inspect.signature(new_hand).parameters
-
-
 def _deal(deck: list[int], dealer: int, scores: list[int], knobs: Knobs, rules: Rules,
           number: int) -> Hand:
-    """Hand ``number`` of the game, dealt from ``deck`` (the hand's number passed on where
-    :func:`~canasta.modern_american.play.new_hand` takes it)."""
-    if _NUMBERED:
-        return new_hand(deck=deck, dealer=dealer, scores=scores, knobs=knobs, rules=rules,
-                        number=number)
-    return new_hand(deck=deck, dealer=dealer, scores=scores, knobs=knobs, rules=rules)
+    """Hand ``number`` of the game, dealt from ``deck``."""
+    return new_hand(deck=deck, dealer=dealer, scores=scores, knobs=knobs, rules=rules,
+                    number=number)
+
+
+def _history(record: dict[str, Any], scores: list[int], knobs: Knobs, rules: Rules
+             ) -> list[tuple[Hand, Action]]:
+    """The positions and actions of the record's last hand, from its deal (a record that
+    :func:`~canasta.modern_american.game.replay` accepted)."""
+    entry = record["hands"][-1]
+    h = _deal(parse_cards(entry["deck"]), entry["dealer"], scores, knobs, rules,
+              len(record["hands"]))
+    seen = []
+    for line in entry["actions"]:
+        _, action = parse_line(h, line)
+        seen.append((h, action))
+        h = apply(h, action)
+    return seen
 
 
 def _your_move(console: Console, ask: Ask, h: Hand) -> Any:
