@@ -11,6 +11,7 @@ import sys
 from collections import Counter
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import fields
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ from canasta.modern_american.action_text import format_action, parse_action
 from canasta.modern_american.game import play_game, replay
 from canasta.modern_american.hand import PLAY, Hand
 from canasta.modern_american.melds import WILD_MELD
-from canasta.modern_american.notation import hand_from_json, hand_to_json
+from canasta.modern_american.notation import hand_from_json, hand_to_json, rules_from_json
 from canasta.modern_american.play import apply, legal_actions, new_hand, problem
 from canasta.modern_american.scoring import SideScore
 from canasta.modern_american.view import deal_hidden, seat_view
@@ -31,13 +32,15 @@ PACK = Counter(make_pack(2, 4))
 PARTS = [f.name for f in fields(SideScore) if f.name not in ("canastas", "total")]
 
 
-def positions(seeds: range, bot: str) -> list[Hand]:
-    """Every position of one hand per seed, played by four bots of a kind."""
+def positions(seeds: range, bot: str, switch: dict[str, Any] | None = None) -> list[Hand]:
+    """Every position of one hand per seed, played by four bots of a kind, under the
+    preset or with the house-rule ``switch`` (its hands numbered 1, 2, ... by seed)."""
+    table, knobs = rules_from_json({"preset": "modern-american", **(switch or {})})
     out = []
     for seed in seeds:
         players = [(ModernHeuristicBot if bot == "heuristic" else ModernRandomBot)(seed + i)
                    for i in range(4)]
-        h = new_hand(seed)
+        h = new_hand(seed, knobs=knobs, rules=table, number=1 + seed % 4)
         out.append(h)
         while h.end is None:
             h = apply(h, players[h.to_move].choose(h))
@@ -45,7 +48,18 @@ def positions(seeds: range, bot: str) -> list[Hand]:
     return out
 
 
-GAMES = {"heuristic": positions(range(8), "heuristic"), "random": positions(range(4), "random")}
+SWITCHES: dict[str, dict[str, Any]] = {
+    "set-aside": {"talon_source": "set_aside"},
+    "by-hand-number": {"initial_meld_by_hand_number": [125, 155, 180]},
+    "past-seven": {"max_meld_size_exception_when_going_out": True},
+}
+"""The house-rule switches of MA §16.2 that the sources disagree on, each played here on
+random positions as the preset is."""
+GAMES = {"heuristic": positions(range(8), "heuristic"), "random": positions(range(4), "random"),
+         **{f"heuristic/{name}": positions(range(20, 24), "heuristic", switch)
+            for name, switch in SWITCHES.items()},
+         **{f"random/{name}": positions(range(30, 32), "random", switch)
+            for name, switch in SWITCHES.items()}}
 
 
 @pytest.mark.parametrize("bot", GAMES)
@@ -107,7 +121,7 @@ def test_the_legal_list_is_complete_for_melds() -> None:
     a listed one (what it adds follows as further melds)."""
     rng = random.Random(7)
     checked = 0
-    for h in GAMES["heuristic"] + GAMES["random"]:
+    for h in (h for games in GAMES.values() for h in games):
         if h.phase != PLAY:
             continue
         listed = {format_action(h, a) for a in legal_actions(h) if a.verb == "meld"}
@@ -257,3 +271,57 @@ def test_a_record_deals_under_its_own_rules() -> None:
     assert list(played[-1].scores) == record["scores"]
     first = played[0].hand
     assert first.rules.draw_count == 2
+
+
+def test_the_legal_list_is_complete_for_going_out_past_seven() -> None:
+    """With an eighth card allowed when going out, on random tables of canastas and short
+    hands: every meld the rules accept, of any number of groups, that passes seven cards is
+    listed whole, and every other accepted one-group meld is listed."""
+    from itertools import product
+
+    from canasta.modern_american.action_text import format_action as text_of
+    from canasta.modern_american.hand import NO_MELDS, Turn
+    from canasta.modern_american.knobs import ACE, SEVEN, Knobs
+
+    knobs = Knobs(max_meld_size_exception_when_going_out=True)
+    rng = random.Random(19)
+    passed = 0
+    for _ in range(150):
+        pack = list(make_pack(2, 4))
+        rng.shuffle(pack)
+        pack = [c for c in pack if RANK_OF[c] != THREE]
+        melds = list(NO_MELDS)
+        for rank in rng.sample(sorted({RANK_OF[c] for c in pack if IS_NATURAL[c]}), 3):
+            naturals = [c for c in pack if RANK_OF[c] == rank and IS_NATURAL[c]]
+            size = rng.choice([5, 6, 7, 7, 7])
+            wild = rng.randint(0, 2) if rank not in (SEVEN, ACE) else 0
+            meld = naturals[:size - wild] + [c for c in pack if IS_WILD[c]][:wild]
+            for c in meld:
+                pack.remove(c)
+            melds[rank] = tuple(sorted(meld))
+        hand = tuple(sorted([*(c for c in pack if IS_WILD[c])][:rng.randint(0, 2)]
+                            + rng.sample([c for c in pack if IS_NATURAL[c]], 2)))
+        h = new_hand(0, knobs=knobs)
+        h = h.but(phase=PLAY, to_move=0, hands=(hand, *h.hands[1:]),
+                  melds=(tuple(melds), NO_MELDS), pile=tuple(pack[-3:]),
+                  turn=Turn(threes_chosen=True, drew=True))
+        listed = {text_of(h, a) for a in legal_actions(h) if a.verb == "meld"}
+        keys = sorted({RANK_OF[c] for c in hand if IS_NATURAL[c]} | {
+            k for k, m in enumerate(melds) if m is not None} | {WILD_MELD})
+        for choice in product(*[[None, *keys] if IS_WILD[c] else [None, RANK_OF[c]]
+                                for c in hand]):
+            groups: dict[int, list[int]] = {}
+            for c, key in zip(hand, choice):
+                if key is not None:
+                    groups.setdefault(key, []).append(c)
+            if not groups:
+                continue
+            action = Action("meld", tuple(Group(k, tuple(sorted(cs)))
+                                          for k, cs in sorted(groups.items())))
+            if problem(h, action) is not None:
+                continue
+            past = any(len(melds[k] or ()) + len(cs) > 7 for k, cs in groups.items())
+            if past or len(groups) == 1:
+                assert text_of(h, action) in listed, (text_of(h, action), sorted(listed))
+                passed += past
+    assert passed > 20, passed

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from canasta.cards import make_pack, parse_cards
+from canasta.cards import make_pack, parse_cards, parse_rank
 from canasta.errors import PositionError, RulesError
 from canasta.modern_american.game import play_game, replay
 from canasta.modern_american.hand import OVER
@@ -181,3 +181,77 @@ def test_the_hand_ends_with_the_talons_out_of_play() -> None:
     assert list(played[-1].scores) == record["scores"]
     for p in played:
         assert p.hand.phase == OVER and Counter(p.hand.all_cards()) == PACK
+
+
+# -- an eighth card when going out (W, MA §4.1.1) -------------------------------------------------
+
+PAST_SEVEN = with_knobs(max_meld_size_exception_when_going_out=True)
+KINGS7 = ["Kc", "Kd", "Kh", "Ks", "Kc", "Kd", "Kh"]
+QUEENS7 = ["Qc", "Qd", "Qh", "Qs", "Qc", "Qd", "Qh"]
+TWO_CANASTAS = {"K": KINGS7, "Q": QUEENS7}
+
+
+def listed(h: Any) -> set[str]:
+    from canasta.modern_american.action_text import format_action
+
+    return {format_action(h, a) for a in legal_actions(h)}
+
+
+def test_a_wild_card_goes_onto_a_canasta_with_the_going_out() -> None:
+    h = position("2c 5d", ns=TWO_CANASTAS, turn={"drew": True}, **PAST_SEVEN)
+    assert {"meld K: 2c", "meld Q: 2c"} <= listed(h)
+    after = act(h, "meld K: 2c")
+    assert len(after.melds[0][parse_rank("K")]) == 8 and after.hands[0] == cards("5d")
+    assert hand_from_json(json.loads(json.dumps(hand_to_json(after)))) == after
+    assert listed(after) == {"discard 5d"}
+    end = act(after, "discard 5d")
+    assert end.end is not None and end.end.went_out == 0
+    # the kings are now a mixed canasta: 300, the queens 500, going out 100
+    assert end.end.sides[0].bonuses == 300 + 500 + 100
+    plain = position("2c 5d", ns=TWO_CANASTAS, turn={"drew": True})
+    assert "meld K: 2c" not in listed(plain)
+    assert refusal(plain, "meld K: 2c").startswith("kings are dead")
+
+
+def test_an_eighth_card_only_with_the_last_meld_of_a_going_out() -> None:
+    h = position("2c 5d 6d", ns=TWO_CANASTAS, turn={"drew": True}, **PAST_SEVEN)
+    assert "more only with the meld you go out with" in refusal(h, "meld K: 2c")
+    one = position("2c 5d", ns={"K": KINGS7, "Q": QUEENS7[:5]}, turn={"drew": True},
+                   **PAST_SEVEN)
+    assert "only when you go out, and going out needs 2 canastas" in refusal(one, "meld K: 2c")
+    said_no = position("2c 5d", ns=TWO_CANASTAS, turn={"drew": True}, answer="no",
+                       **PAST_SEVEN)
+    assert "your partner said no" in refusal(said_no, "meld K: 2c")
+
+
+def test_several_cards_past_seven_are_one_meld() -> None:
+    h = position("2c JK 5d", ns=TWO_CANASTAS, turn={"drew": True}, **PAST_SEVEN)
+    assert {"meld K: 2c, Q: JK", "meld K: 2c JK", "meld K: JK, Q: 2c"} <= listed(h)
+    assert "more only with the meld you go out with" in refusal(h, "meld K: 2c")
+    end = act(act(h, "meld K: 2c, Q: JK"), "discard 5d")
+    assert end.end is not None and end.end.went_out == 0
+
+
+def test_a_pick_past_seven_that_goes_out() -> None:
+    ns = {"K": KINGS7[:5], "Q": QUEENS7, "J": ["Jc", "Jd", "Jh", "Js", "Jc", "Jd", "Jh"]}
+    h = position("Ks Kh", phase="draw", pile="9c Kd", ns=ns, turn={"threes_chosen": True},
+                 **PAST_SEVEN)
+    assert "take Kh Ks" in listed(h)
+    after = act(h, "take Kh Ks")
+    assert len(after.melds[0][parse_rank("K")]) == 8 and after.hands[0] == cards("9c")
+    assert act(after, "discard 9c").end is not None
+    plain = position("Ks Kh", phase="draw", pile="9c Kd", ns=ns, turn={"threes_chosen": True})
+    assert refusal(plain, "take Kh Ks") == "a meld holds at most 7 cards"
+
+
+def test_a_position_with_a_meld_past_seven_needs_the_rules_and_the_going_out() -> None:
+    after = act(position("2c 5d", ns=TWO_CANASTAS, turn={"drew": True}, **PAST_SEVEN),
+                "meld K: 2c")
+    data = hand_to_json(after)
+    data["rules"] = "modern-american"
+    with pytest.raises(PositionError, match="at most 7 cards"):
+        hand_from_json(data)
+    data = hand_to_json(after)
+    data["hands"][0].append(data["stock"].pop())  # two cards left: no going out with them
+    with pytest.raises(PositionError, match="at most 7 cards"):
+        hand_from_json(data)

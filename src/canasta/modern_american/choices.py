@@ -86,6 +86,8 @@ def take_candidates(h: Hand) -> list[Action]:
     hand = h.hands[seat]
     naturals = _by_rank(hand).get(rank, ())
     room = MAX_MELD - 1 - len(h.melds[side][rank] or ())
+    if h.knobs.max_meld_size_exception_when_going_out and h.side_melded(side):
+        room = len(hand)  # past seven when the pick leaves one card to go out with
     picks = [nat + ws for k in range(MIN_NATURALS, min(len(naturals), room) + 1)
              for nat in submultisets(naturals, k)
              for w in range(min(MAX_WILDS, room - k) + 1)
@@ -137,7 +139,68 @@ def meld_candidates(h: Hand) -> list[Action]:
     for w in range(least, min(len(wilds), room) + 1):
         for ws in submultisets(wilds, w):
             out.append(Action("meld", (Group(WILD_MELD, ws),)))
+    if h.knobs.max_meld_size_exception_when_going_out:
+        out += going_out_past_seven(h)
     return out
+
+
+def going_out_past_seven(h: Hand) -> list[Action]:
+    """The melds that go out past seven cards (``max_meld_size_exception_when_going_out``):
+    every card but one laid at once, one group per meld key, at least one meld passing seven.
+    They are listed whole, because a smaller step would leave more than one card, and a meld
+    passes seven only with the one card left to go out with (MA §4.1.1)."""
+    seat = h.to_move
+    side = h.side_of(seat)
+    hand = h.hands[seat]
+    melds = h.melds[side]
+    if not any(m is not None and len(m) + len(hand) - 1 > MAX_MELD for m in melds):
+        return []  # no meld can pass seven
+    out: list[Action] = []
+    for keep in sorted(set(hand)):
+        rest = list((Counter(hand) - Counter([keep])).elements())
+        by_rank = _by_rank(rest)
+        wilds = sorted(_wilds(rest))
+        if any(r in h.dead and len(melds[r] or ()) < MAX_MELD for r in by_rank) or any(
+                melds[r] is None and len(cs) < MIN_NATURALS for r, cs in by_rank.items()):
+            continue  # a natural card with nowhere to go
+        keys = sorted({*by_rank, *(k for k, m in enumerate(melds) if m is not None
+                                   and k != WILD_MELD), WILD_MELD})
+        for share in _shares(wilds, keys):
+            groups = []
+            for key in keys:
+                laid = (*by_rank.get(key, ()), *share.get(key, ()))
+                if laid:
+                    groups.append(Group(key, tuple(sorted(laid))))
+            if any(len(melds[g.rank] or ()) + len(g.cards) > MAX_MELD for g in groups):
+                natural = [g for g in groups if g.rank != WILD_MELD]
+                wild = [g for g in groups if g.rank == WILD_MELD]
+                ordered = sorted(natural, key=lambda g: -g.rank) + wild
+                out.append(Action("meld", tuple(ordered)))
+    return out
+
+
+def _shares(wilds: Sequence[Card], keys: Sequence[Rank]) -> Iterator[dict[Rank, tuple[Card, ...]]]:
+    """Every distinct way to give the wild cards ``wilds`` (sorted) to the meld ``keys``."""
+    if not wilds:
+        yield {}
+        return
+    seen: set[tuple[tuple[Rank, tuple[Card, ...]], ...]] = set()
+
+    def give(i: int, share: dict[Rank, list[Card]]) -> Iterator[dict[Rank, tuple[Card, ...]]]:
+        if i == len(wilds):
+            key = tuple(sorted((k, tuple(v)) for k, v in share.items() if v))
+            if key not in seen:
+                seen.add(key)
+                yield dict(key)
+            return
+        for k in keys:
+            if k != WILD_MELD and len(share.get(k, ())) >= MAX_WILDS:
+                continue
+            share.setdefault(k, []).append(wilds[i])
+            yield from give(i + 1, share)
+            share[k].pop()
+
+    yield from give(0, {})
 
 
 # -- the initial meld ------------------------------------------------------------------------

@@ -38,15 +38,33 @@ class MeldContext:
     opening: bool
     wild_meld_incomplete: bool = False
     dead: frozenset[Rank] = frozenset()
+    going_out: bool = False
+    """The meld leaves the one card the player goes out with: where the rules allow it
+    (``max_meld_size_exception_when_going_out``), it may take a meld past seven cards."""
 
 
-def _wild_meld_problem(knobs: Knobs, before: Sequence[Card], added: Sequence[Card]) -> str | None:
+def past_seven(knobs: Knobs, ctx: MeldContext) -> bool:
+    """Whether a meld may pass seven cards now: only the meld a player goes out with, where
+    the rules allow an eighth card then (MA §4.1.1, W)."""
+    return ctx.going_out and knobs.max_meld_size_exception_when_going_out
+
+
+def _over_cap(knobs: Knobs) -> str:
+    if knobs.max_meld_size_exception_when_going_out:
+        return (f"a meld holds at most {MAX_MELD} cards, more only with the meld you go out "
+                "with (it leaves the one card you then discard)")
+    return f"a meld holds at most {MAX_MELD} cards"
+
+
+def _wild_meld_problem(knobs: Knobs, before: Sequence[Card], added: Sequence[Card],
+                       ctx: MeldContext) -> str | None:
     low, high = knobs.wild_meld_sizes
     if any(not IS_WILD[c] for c in added):
         return "a meld of wild cards holds only twos and jokers"
     size = len(before) + len(added)
-    if size > high:
-        return f"a meld of wild cards holds at most {high} cards"
+    if size > high and not (past_seven(knobs, ctx) and size > MAX_MELD):
+        return (_over_cap(knobs) if size > MAX_MELD else
+                f"a meld of wild cards holds at most {high} cards")
     if size < low:
         return f"a meld of wild cards needs at least {low} cards"
     return None
@@ -79,8 +97,13 @@ def meld_problem(knobs: Knobs, key: Rank, before: Sequence[Card], added: Sequenc
     """Why ``added`` may not join the side's meld of ``key`` holding ``before`` (empty: a new
     meld), or ``None`` (MA §4)."""
     if key == WILD_MELD:
-        return _wild_meld_problem(knobs, before, added)
-    if knobs.dead_ranks and key in ctx.dead:
+        return _wild_meld_problem(knobs, before, added, ctx)
+    if knobs.dead_ranks and key in ctx.dead and not (past_seven(knobs, ctx)
+                                                     and len(before) >= MAX_MELD):
+        # a dead rank takes no card, but the side's own canasta takes the going-out meld's
+        # eighth card where the rules allow one
+        if knobs.max_meld_size_exception_when_going_out and len(before) >= MAX_MELD:
+            return _over_cap(knobs)
         return (f"{rank_name(key)} are dead: a side has completed a canasta of them, so no meld "
                 "of them may be begun or added to")
     if any(not IS_WILD[c] and (not IS_NATURAL[c] or RANK_OF[c] != key) for c in added):
@@ -88,8 +111,8 @@ def meld_problem(knobs: Knobs, key: Rank, before: Sequence[Card], added: Sequenc
     cards = (*before, *added)
     wilds = sum(1 for c in cards if IS_WILD[c])
     naturals = len(cards) - wilds
-    if len(cards) > MAX_MELD:
-        return f"a meld holds at most {MAX_MELD} cards"
+    if len(cards) > MAX_MELD and not past_seven(knobs, ctx):
+        return _over_cap(knobs)
     if naturals < MIN_NATURALS:
         return f"a meld needs at least {MIN_NATURALS} natural cards"
     if len(cards) < MIN_MELD:
@@ -100,7 +123,7 @@ def meld_problem(knobs: Knobs, key: Rank, before: Sequence[Card], added: Sequenc
         problem = wild_problem(knobs, key, before, naturals, ctx)
         if problem is not None:
             return problem
-    if (ctx.opening and wilds and len(cards) == MAX_MELD
+    if (ctx.opening and wilds and len(cards) >= MAX_MELD
             and not knobs.opening_may_close_mixed_canasta):
         return "the initial meld may not complete a mixed canasta"
     return None

@@ -49,6 +49,7 @@ from canasta.modern_american.hand import (
     NUM_SIDES,
     OVER,
     PHASES,
+    PLAY,
     RULES,
     Hand,
     HandEnd,
@@ -56,7 +57,7 @@ from canasta.modern_american.hand import (
     Turn,
 )
 from canasta.modern_american.knobs import KNOBS, SET_ASIDE, Knobs
-from canasta.modern_american.melds import WILD_MELD
+from canasta.modern_american.melds import MAX_MELD, WILD_MELD
 from canasta.modern_american.play import start_turn
 from canasta.modern_american.special_hands import CATALOGUES
 from canasta.rules import Rules
@@ -155,7 +156,7 @@ def hand_to_json(h: Hand) -> dict[str, Any]:
     }
     if h.courtesy is not None:
         out["courtesy"] = h.courtesy
-    if h.knobs.initial_meld_by_hand_number is not None:
+    if h.knobs.initial_meld_by_hand_number is not None or h.number != 1:
         out["hand_number"] = h.number
     if h.knobs.talon_source == SET_ASIDE:
         out["talons"] = [card_names(t) for t in h.talons]
@@ -342,6 +343,15 @@ def _check(h: Hand, data: Mapping[str, Any]) -> None:
     if extra:
         raise PositionError("more copies than the pack holds: "
                             + " ".join(format_card(c) for c in sorted(extra.elements())))
+    for s, melds in enumerate(h.melds):
+        if not any(m is not None and len(m) > MAX_MELD for m in melds):
+            continue
+        going_out = h.phase == OVER or (h.phase == PLAY and h.side_of(h.to_move) == s
+                                        and len(h.hands[h.to_move]) == 1)
+        if not (h.knobs.max_meld_size_exception_when_going_out and going_out):
+            raise PositionError(f"sides[{s}].melds: a meld holds at most {MAX_MELD} cards "
+                                "(more only in the turn a player goes out with it, where the "
+                                "rules allow it)")
     for s, laid in enumerate(h.threes):
         if any(RANK_OF[c] != THREE for c in laid):
             raise PositionError(f"sides[{s}].threes holds only threes")

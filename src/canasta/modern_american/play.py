@@ -195,6 +195,12 @@ def _left_problem(h: Hand, side: int, hand: Sequence[Card], melds: SideMelds, pi
     if not hand:
         return "every turn ends with a discard: keep a card to discard"
     dead = _dead_after(h, side, melds)
+    if any(m is not None and len(m) > MAX_MELD for m in melds):
+        # an eighth card: only with the meld the player goes out with (MA §4.1.1)
+        out = may_go_out(h, side, melds) or ("your partner said no" if h.answer == "no" else None)
+        if out is not None:
+            return f"a meld passes {MAX_MELD} cards only when you go out, and {out}"
+        return discard_problem(h.knobs, hand[0], hand, pile_empty, dead, going_out=True)
     if len(hand) == 1:
         card = hand[0]
         if talon and h.knobs.talon_counts_as_held_card:
@@ -284,16 +290,17 @@ def _left_after(hand: Sequence[Card], laid: list[tuple[Rank, Meld]]
     return None, left
 
 
-def _melds_problem(h: Hand, side: int, laid: list[tuple[Rank, Meld]], top: Card | None
-                   ) -> str | None:
-    """The meld rules for ``laid`` (the first group onto the pile's ``top`` when picking)."""
+def _melds_problem(h: Hand, side: int, laid: list[tuple[Rank, Meld]], top: Card | None,
+                   going_out: bool = False) -> str | None:
+    """The meld rules for ``laid`` (the first group onto the pile's ``top`` when picking);
+    ``going_out``: the cards leave the player one card, to go out with."""
     if not h.side_melded(side):
         if top is not None:
             return _opening_via_pick(h, side, top, laid[0][1], laid[1:])
         return opening_problem(h.knobs, h.rules.value_of, laid, h.minimum(side), h.dead)
     melds = h.melds[side]
     wild = [*(melds[WILD_MELD] or ()), *(c for k, cs in laid if k == WILD_MELD for c in cs)]
-    ctx = MeldContext(h.turn.opening, bool(wild) and len(wild) < MAX_MELD, h.dead)
+    ctx = MeldContext(h.turn.opening, bool(wild) and len(wild) < MAX_MELD, h.dead, going_out)
     for i, (key, cards) in enumerate(laid):
         if i == 0 and top is not None:
             problem = pick_problem(h.knobs, top, cards, melds[key] or (), ctx)
@@ -320,7 +327,8 @@ def _lay(h: Hand, groups: Sequence[Group], top: Card | None
         problem = (f"the pile is picked by melding its top card with a natural pair of {what} "
                    "from your hand: list those first")
     if problem is None:
-        problem = _melds_problem(h, side, laid, top)
+        held = len(left) + (len(h.pile) - 1 if top is not None else 0)
+        problem = _melds_problem(h, side, laid, top, going_out=held == 1)
     if problem is not None:
         return problem, h.melds[side], hand
     melds = list(h.melds[side])
