@@ -27,12 +27,23 @@ Usage::
     python benchmarks/bot_audit.py --bots heuristic,heuristic-v1 --rules classic --hands 100 \\
         --seed 1
     python benchmarks/bot_audit.py --bots heuristic --hands 20 --seed 3 --json
+
+With ``--pair-odds`` it measures instead how players read each other's discards: the first two
+bots play the hands against each other (seats swapped every other hand), and the report gives
+how often a natural discard came from three of a kind or more, and, for every rank the next
+player discarded in the last round, the odds the reader's view gives that this player holds a
+pair (and one card) of it, against counting alone and against the real hand. ``--fit`` fits
+``view.DISCARD_PAIR_LOGIT`` and ``DISCARD_ONE_LOGIT`` to those hands::
+
+    python benchmarks/bot_audit.py --pair-odds --fit --bots heuristic,heuristic-v2 --hands 1500 \
+        --seed 7
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -44,6 +55,8 @@ from typing import Any
 from canasta.actions import DISCARDS, Action
 from canasta.arena.schedule import derive_seed, split_bot_specs
 from canasta.bots import BotSpecError, make_bot
+from canasta.bots import view as view_module
+from canasta.bots.view import View, p_at_least
 from canasta.cards import IS_NATURAL, IS_WILD
 from canasta.deal import new_hand, shuffled_pack
 from canasta.engine import apply
@@ -208,6 +221,118 @@ def audit(spec: str, rules: Rules, hands: int, seed: int, jobs: int = 1) -> Tall
     return total
 
 
+Reading = tuple[float, int, int]
+"""One reading of a discarded rank: the odds by counting alone, the copies unseen, whether the
+player held it (1) or not (0)."""
+
+
+def read_discards(specs: Sequence[str], rules: Rules, hands: int, seed: int
+                  ) -> tuple[list[int], dict[int, list[Reading]]]:
+    """Play ``hands`` hands of the first two ``specs`` against each other; the natural discards
+    counted by how many of the rank the player held (1, 2, 3 or more), and per number of cards
+    (1 and 2) the readings of the next player's ranks discarded in the last round."""
+    n = rules.num_players
+    held = [0, 0, 0]
+    readings: dict[int, list[Reading]] = {1: [], 2: []}
+    for i in range(hands):
+        deck = tuple(shuffled_pack(rules, derive_seed("pair-odds", seed, i)))
+        state = new_hand(rules, deck=deck, dealer=i % n)
+        bots = [make_bot(specs[(s + i) % 2]) for s in range(n)]
+        rngs = [random.Random(derive_seed("pair-odds-bot", seed, i, s)) for s in range(n)]
+        for _ in range(MAX_ACTIONS_PER_HAND):
+            if state.is_over:
+                break
+            seat = state.to_move
+            legal = legal_actions(state)
+            obs = observe(state, seat)
+            if any(a.verb == "discard" for a in legal):
+                _read(View(obs), state, readings)
+            action = bots[seat].choose(obs, legal, rngs[seat])
+            if action.verb == "discard" and IS_NATURAL[action.card]:
+                r = action.card >> 2
+                held[min(2, sum(1 for c in state.hands[seat] if c < 44 and c >> 2 == r) - 1)] += 1
+            state = apply(state, action)
+    return held, readings
+
+
+def _read(view: View, state: State, readings: dict[int, list[Reading]]) -> None:
+    nxt = view.next_seat
+    if view.next_owner == view.owner:
+        return
+    story = view.pile_story()
+    # a rank it also passed by is read from the pass (View.pair_evidence): left out here
+    passed = {card >> 2 for card, seat, _ in story if (seat + 1) % view.n == nxt}
+    ranks = {card >> 2 for k, (card, seat, _) in enumerate(story)
+             if seat == nxt and IS_NATURAL[card] and k < view.n} - passed
+    for r in ranks:
+        known, _ = view.known_count(nxt, r)
+        unseen = view.unseen()[r]
+        actual = sum(1 for c in state.hands[nxt] if c < 44 and c >> 2 == r)
+        for k in (1, 2):
+            count = p_at_least(unseen, view.slot_share(nxt), k - known)
+            if 0.0 < count < 1.0:
+                readings[k].append((count, unseen, int(actual >= k)))
+
+
+def fit_logit(rows: Sequence[Reading]) -> tuple[float, float, float]:
+    """``(a, b, c)`` of the logistic ``a + b * logit(count) + c * (unseen - 5)`` that fits the
+    readings best (maximum likelihood, Newton's method)."""
+    theta = [0.0, 1.0, 0.0]
+    xs = [(1.0, math.log(p / (1.0 - p)), u - 5.0) for p, u, _ in rows]
+    for _ in range(25):
+        grad = [0.0] * 3
+        hess = [[0.0] * 3 for _ in range(3)]
+        for x, (_, _, y) in zip(xs, rows):
+            q = 1.0 / (1.0 + math.exp(-sum(t * v for t, v in zip(theta, x))))
+            for i in range(3):
+                grad[i] += (q - y) * x[i]
+                for j in range(3):
+                    hess[i][j] += q * (1.0 - q) * x[i] * x[j]
+        step = _solve3(hess, grad)
+        theta = [t - d for t, d in zip(theta, step)]
+    return theta[0], theta[1], theta[2]
+
+
+def _solve3(m: list[list[float]], v: list[float]) -> list[float]:
+    """``m⁻¹ v`` for a 3×3 matrix (Gauss–Jordan with pivoting)."""
+    rows = [[*m[i], v[i]] for i in range(3)]
+    for i in range(3):
+        pivot = max(range(i, 3), key=lambda r: abs(rows[r][i]))
+        rows[i], rows[pivot] = rows[pivot], rows[i]
+        for r in range(3):
+            if r != i:
+                f = rows[r][i] / rows[i][i]
+                rows[r] = [a - f * b for a, b in zip(rows[r], rows[i])]
+    return [rows[i][3] / rows[i][i] for i in range(3)]
+
+
+def pair_odds_text(specs: Sequence[str], rules: Rules, hands: int, seed: int, fit: bool) -> str:
+    """The ``--pair-odds`` report."""
+    held, readings = read_discards(specs, rules, hands, seed)
+    total = max(1, sum(held))
+    lines = [f"discard reading: {rules.name}, {specs[0]} against {specs[1]}, {hands} hands, "
+             f"seed {seed}",
+             f"natural discards: {sum(held)}; from a lone card {100 * held[0] / total:.1f}%, "
+             f"from a pair {100 * held[1] / total:.1f}%, from three or more "
+             f"{100 * held[2] / total:.1f}%"]
+    for k, name in ((2, "DISCARD_PAIR_LOGIT"), (1, "DISCARD_ONE_LOGIT")):
+        rows = readings[k]
+        if not rows:
+            continue
+        logit = fit_logit(rows) if fit else getattr(view_module, name)
+        lines.append(f"holding {k} or more of a rank the next player discarded "
+                     f"({len(rows)} readings); {name} = "
+                     f"({logit[0]:.2f}, {logit[1]:.2f}, {logit[2]:.2f})"
+                     f"{' (fitted here)' if fit else ''}")
+        lines.append("  unseen  readings  counting  model  found")
+        for u in sorted({u for _, u, _ in rows}):
+            sel = [(p, y) for p, uu, y in rows if uu == u]
+            model = sum(view_module._refit(logit, p, u) for p, _ in sel) / len(sel)
+            lines.append(f"  {u:6d}  {len(sel):8d}  {sum(p for p, _ in sel) / len(sel):8.3f}  "
+                         f"{model:5.3f}  {sum(y for _, y in sel) / len(sel):5.3f}")
+    return "\n".join(lines)
+
+
 COLUMNS = (
     ("wild_discard_pct", "wild discards", "{:.1f}%"),
     ("wild_onto_frozen_pct", "wild onto frozen", "{:.1f}%"),
@@ -268,6 +393,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="worker processes (default: 1); figures do not depend on it")
     parser.add_argument("--json", action="store_true",
                         help="print one line of JSON instead of text")
+    parser.add_argument("--pair-odds", action="store_true",
+                        help="measure the reading of discards instead (the first two bots "
+                             "against each other): discards from three of a kind, and the "
+                             "odds of a pair after a discard against the real hands")
+    parser.add_argument("--fit", action="store_true",
+                        help="with --pair-odds: fit the discard-reading model to these hands")
     args = parser.parse_args(argv)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
@@ -276,6 +407,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args.specs = split_bot_specs([args.bots])
     if not args.specs:
         parser.error("--bots names no bot")
+    if args.pair_odds and len(args.specs) < 2:
+        parser.error("--pair-odds needs two bots, e.g. --bots heuristic,heuristic-v2")
+    if args.fit and not args.pair_odds:
+        parser.error("--fit goes with --pair-odds")
     for spec in args.specs:
         try:
             make_bot(spec)
@@ -288,6 +423,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the audit; return the exit status."""
     args = parse_args(argv)
     rules = get_rules(args.rules)
+    if args.pair_odds:
+        print(pair_odds_text(args.specs, rules, args.hands, args.seed, args.fit))
+        return 0
     results = {spec: audit(spec, rules, args.hands, args.seed, args.jobs) for spec in args.specs}
     if args.json:
         out: dict[str, Any] = {

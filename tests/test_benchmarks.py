@@ -288,3 +288,27 @@ def test_modern_playout_json() -> None:
         assert report[family]["hands"] >= 1, family
         assert report[family]["decisions"] >= report[family]["hands"], family
     assert report["ratio_hands_per_cpu_s"]["modern-american / classic"] > 0
+
+
+def test_bot_audit_fits_the_discard_reading_model_it_was_given() -> None:
+    import math
+    import random
+
+    import pytest
+
+    audit = _bot_audit()
+    rng = random.Random(4)
+    truth = (0.9, 1.5, 0.3)
+    rows = []
+    for _ in range(4000):
+        count, unseen = rng.uniform(0.02, 0.6), rng.randint(1, 7)
+        z = truth[0] + truth[1] * math.log(count / (1 - count)) + truth[2] * (unseen - 5)
+        rows.append((count, unseen, int(rng.random() < 1 / (1 + math.exp(-z)))))
+    fitted = audit.fit_logit(rows)
+    assert fitted == pytest.approx(truth, abs=0.2)
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "bot_audit.py"), "--pair-odds", "--bots",
+         "heuristic,heuristic-v2", "--hands", "2", "--seed", "5"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "from three or more" in done.stdout and "DISCARD_PAIR_LOGIT" in done.stdout
