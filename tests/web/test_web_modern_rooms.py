@@ -197,3 +197,17 @@ def test_the_family_s_bots_decide_in_a_worker_from_the_position_s_json() -> None
         h = apply(h, parse_action(h, here.action))
     stand_in = random_decision(h, "seed", "the bot failed")
     assert stand_in.bot == "fallback" and parse_action(h, stand_in.action) in legal_actions(h)
+
+
+def test_hints_and_the_list_of_bots(client: TestClient) -> None:
+    table_id, tokens = room(client, seed=16)
+    seat = person_to_move(client, table_id, tokens)
+    legal = view(client, table_id, tokens[seat])["legal"]
+    hint = client.get(f"/api/tables/{table_id}/hint", params={"token": tokens[seat]})
+    assert hint.status_code == 200 and hint.json()["action"] in legal
+    assert hint.json()["bot"] == "modern-heuristic"
+    r = client.get(f"/api/tables/{table_id}/hint", params={"token": tokens[2 - seat]})
+    assert r.status_code == 409
+    bots = client.get("/api/bots").json()["modern_american"]
+    assert {"modern-random", "modern-greedy", "modern-heuristic", "modern-search"} <= set(
+        bots["bots"]) and bots["levels"]["hard"] == "modern-search"

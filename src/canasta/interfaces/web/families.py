@@ -22,7 +22,7 @@ from canasta.actions import Action
 from canasta.actions import format_action as classic_format
 from canasta.actions import parse_action as classic_parse
 from canasta.bots import make_bot
-from canasta.bots.modern import MODERN_BOTS, make_modern_bot
+from canasta.bots.modern import make_modern_bot
 from canasta.cards import Card, parse_cards
 from canasta.deal import shuffled_pack as classic_pack
 from canasta.engine import apply as classic_apply
@@ -320,6 +320,3 @@ def is_modern_position(position: Any) -> bool:
         return True
     return isinstance(position, dict) and is_modern_american(position.get("rules"))
 
-
-BOT_NAMES = tuple(MODERN_BOTS)
-"""The Modern American bots, by name."""

@@ -15,7 +15,9 @@ from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from canasta.bots import LEVELS
+from canasta.bots.modern import MODERN_BOTS
 from canasta.interfaces.web.bot_runner import bot_names
+from canasta.interfaces.web.families import MODERN, MODERN_LEVELS
 from canasta.interfaces.web.lobby import Lobby
 from canasta.interfaces.web.messages import (
     CreateTable,
@@ -219,10 +221,15 @@ async def get_meta(lobby: LobbyDep) -> MetaOut:
 
 @router.get("/bots", operation_id="getBots", summary="Bots and levels")
 async def get_bots(lobby: LobbyDep) -> dict[str, Any]:
-    """``{"bots": [names and levels], "levels": {level: spec}, "default": spec, "hint": spec}``:
-    a seat may be ``"bot:NAME"`` with any of them (or any spec with parameters)."""
+    """``{"bots": [names and levels], "levels": {level: spec}, "default": spec, "hint": spec,
+    "modern_american": {the same for Modern American tables}}``: a seat may be
+    ``"bot:NAME"`` with any of its family's (or any spec with parameters)."""
     return {"bots": bot_names(), "levels": dict(LEVELS), "default": lobby.default_bot,
-            "hint": lobby.hint_bot}
+            "hint": lobby.hint_bot,
+            "modern_american": {"bots": [*MODERN_BOTS, *MODERN_LEVELS],
+                                "levels": dict(MODERN_LEVELS),
+                                "default": MODERN.default_bot(lobby.default_bot),
+                                "hint": MODERN.hint_bot(lobby.hint_bot)}}
 
 
 @router.get("/presets", operation_id="getPresets", summary="Rules presets")

@@ -97,7 +97,7 @@ class Lobby {
     add(root, h("div.lobby",
       h("header.topbar", h("a.brand", { href: "#/" }, h("span.brand-suit", "♦"), "Canasta"), h("span.spacer"),
         h("span.muted", "a table for humans and bots"), h("a.btn.ghost.small#rules-link", { href: "#/rules" }, "How to play"),
-        h("a.btn.ghost.small#modern-link", { href: "/modern.html", title: "Modern American Canasta against three bots" }, "Modern American")),
+        h("a.btn.ghost.small#modern-link", { href: "/modern.html", title: "Modern American Canasta: against bots, or with friends and bots" }, "Modern American")),
       h("section.hero",
         h("div.hero-text", h("h1", "Canasta"), h("p", "Play the classic partnership game with friends or bots: melds, canastas, red threes and all.")),
         h("div.hero-fan", ["JK", "2h", "Ah", "Kd", "3h"].map((c) => cardEl(c)))),
@@ -302,7 +302,7 @@ class Lobby {
       h("ul.recent", list.map((t) => h("li",
         h("code", t.table_id), h("span.muted", ` ${typeof t.rules === "string" ? t.rules : t.rules?.preset || ""} · hand ${t.hands ?? "?"}`),
         h("span.spacer"),
-        h("a.btn.small.ghost", { href: `#/watch/${encodeURIComponent(t.table_id)}` }, "watch")))));
+        h("a.btn.small.ghost", { href: watchHref(t) }, "watch")))));
   }
 
   recentCard() {
@@ -318,6 +318,11 @@ class Lobby {
         h("a.btn.small.ghost", { href: `#/replay/${encodeURIComponent(t.table_id)}` }, "replay")))));
   }
 }
+
+// A Modern American room is watched on its own page (/modern.html), a classic table here.
+const isModern = (rules) => (typeof rules === "string" ? rules : rules?.preset) === "modern-american";
+const watchHref = (t) => (isModern(t.rules) ? `/modern.html#/r/${encodeURIComponent(t.table_id)}`
+  : `#/watch/${encodeURIComponent(t.table_id)}`);
 
 function defaultSeats(n, bot) {
   return Array.from({ length: n }, (_, i) => (i === 0 ? "human" : bot));
