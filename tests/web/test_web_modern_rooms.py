@@ -211,3 +211,15 @@ def test_hints_and_the_list_of_bots(client: TestClient) -> None:
     bots = client.get("/api/bots").json()["modern_american"]
     assert {"modern-random", "modern-greedy", "modern-heuristic", "modern-search"} <= set(
         bots["bots"]) and bots["levels"]["hard"] == "modern-search"
+
+
+def test_a_seat_handed_to_a_bot_of_the_family_and_claimed_back(client: TestClient) -> None:
+    table_id, tokens = new_table(client, rules="modern-american", seats=SEATS)
+    r = client.post(f"/api/tables/{table_id}/seats/2/bot",
+                    json={"token": tokens[2], "bot": "heuristic"})
+    assert r.status_code == 422 and "modern-" in r.json()["error"]
+    r = client.post(f"/api/tables/{table_id}/seats/2/bot", json={"token": tokens[2],
+                                                                 "bot": "easy"})
+    assert r.status_code == 200 and r.json()["seats"][2]["bot"] == "modern-greedy"
+    r = client.post(f"/api/tables/{table_id}/seats/2/claim", json={"token": tokens[2]})
+    assert r.status_code == 200 and r.json()["seats"][2]["controller"] == "human"

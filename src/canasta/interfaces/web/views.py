@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import weakref
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from canasta.actions import format_action
 from canasta.bots.names import BOT_PREFIX, friendly_names, level_of
@@ -19,7 +19,6 @@ from canasta.cards import NUM_CARD_TYPES, card_names, format_card
 from canasta.deal import new_hand
 from canasta.game import Game, GameRecord, apply_line
 from canasta.interfaces.web.house_rules import FORM, Field
-from canasta.interfaces.web.tables import Table
 from canasta.legal import legal_actions
 from canasta.observation import observe
 from canasta.plans import top_block
@@ -28,6 +27,9 @@ from canasta.rules import PRESETS, Rules
 from canasta.scoring import table_points
 from canasta.state import State
 from canasta.table import freeze_for
+
+if TYPE_CHECKING:
+    from canasta.interfaces.web.tables import Table
 
 
 def seat_position(state: State, seat: int) -> dict[str, Any]:
