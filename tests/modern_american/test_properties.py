@@ -52,6 +52,7 @@ SWITCHES: dict[str, dict[str, Any]] = {
     "set-aside": {"talon_source": "set_aside"},
     "by-hand-number": {"initial_meld_by_hand_number": [125, 155, 180]},
     "past-seven": {"max_meld_size_exception_when_going_out": True},
+    "retract": {"no_legal_discard_remedy": "retract_melds"},
 }
 """The house-rule switches of MA §16.2 that the sources disagree on, each played here on
 random positions as the preset is."""

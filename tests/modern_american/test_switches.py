@@ -15,6 +15,7 @@ import pytest
 
 from canasta.cards import make_pack, parse_cards, parse_rank
 from canasta.errors import PositionError, RulesError
+from canasta.modern_american.action_text import format_action
 from canasta.modern_american.game import play_game, replay
 from canasta.modern_american.hand import OVER
 from canasta.modern_american.notation import hand_from_json, hand_to_json, rules_from_json
@@ -192,8 +193,6 @@ TWO_CANASTAS = {"K": KINGS7, "Q": QUEENS7}
 
 
 def listed(h: Any) -> set[str]:
-    from canasta.modern_american.action_text import format_action
-
     return {format_action(h, a) for a in legal_actions(h)}
 
 
@@ -255,3 +254,77 @@ def test_a_position_with_a_meld_past_seven_needs_the_rules_and_the_going_out() -
     data["hands"][0].append(data["stock"].pop())  # two cards left: no going out with them
     with pytest.raises(PositionError, match="at most 7 cards"):
         hand_from_json(data)
+
+
+# -- taking back this turn's melds when no card may be discarded (MA §7.4, CLA) -----------------
+
+RETRACT = with_knobs(no_legal_discard_remedy="retract_melds")
+NINES = {"9": ["9c", "9d", "9h"]}
+SWAD = "7c Ac JK"  # with the pile's 7d Ad: nothing that may go onto the empty pile
+
+
+def picked(hand: str, ns: dict[str, list[str]] | None = None, **rules: Any) -> Any:
+    """N picks the pile ``7d Ad Ks`` with Kc Kd and holds ``hand`` and the SWAD cards."""
+    h = position(f"Kc Kd {SWAD} {hand}", phase="draw", pile="7d Ad Ks",
+                 ns=NINES if ns is None else ns, turn={"threes_chosen": True}, **rules)
+    return act(h, "take Kc Kd")
+
+
+def test_a_card_melded_this_turn_is_taken_back_and_discarded() -> None:
+    after = act(picked("Qc Qd Qh Qs", **RETRACT), "meld Qc Qd Qh Qs")
+    assert after.hands[0] == cards("7c 7d Ac Ad JK")
+    assert {a for a in listed(after) if a.startswith("discard")} == {
+        "discard Qc", "discard Qd", "discard Qh", "discard Qs"}
+    assert "discard one you melded this turn" in refusal(after, "discard 7c")
+    # the pair that picked the pile stays with its top card
+    assert "the pile is always frozen" in refusal(after, "discard Kc")
+    done = act(after, "discard Qh")
+    assert done.melds[0][parse_rank("Q")] == cards("Qc Qd Qs") and done.pile == cards("Qh")
+    assert done.hands[0] == after.hands[0] and done.to_move == 1
+    assert Counter(done.all_cards()) == Counter(after.all_cards())
+    # forbidden instead (the default): the meld is refused
+    plain = picked("Qc Qd Qh Qs")
+    assert "no card you may discard" in refusal(plain, "meld Qc Qd Qh Qs")
+
+
+def test_a_meld_of_three_comes_back_whole() -> None:
+    after = act(picked("Qc Qd Qh", **RETRACT), "meld Qc Qd Qh")
+    done = act(after, "discard Qh")
+    assert done.melds[0][parse_rank("Q")] is None
+    assert done.hands[0] == cards("7c 7d Ac Ad JK Qc Qd") and done.pile == cards("Qh")
+
+
+def test_taking_back_breaks_the_new_canasta() -> None:
+    ns = {**NINES, "Q": ["Qc", "Qd", "Qh", "Qs", "Qc"]}
+    after = act(picked("Qd Qh", ns, **RETRACT), "meld Qd Qh")
+    queen = parse_rank("Q")
+    assert queen in after.dead  # a dead rank may not go onto the empty pile ...
+    done = act(after, "discard Qd")  # ... but taken back, the canasta is broken: not dead
+    assert len(done.melds[0][queen] or ()) == 6 and queen not in done.dead
+    assert done.pile == cards("Qd")
+
+
+def test_the_initial_meld_must_still_stand() -> None:
+    hand = "Qc Qd Qh Qs Jc Jd Jh Tc Td Th 9c 9d 9h"  # 150 from the hand, with Kc Kd
+    h = position(f"Kc Kd {SWAD} {hand}", phase="draw", pile="7d Ad Ks",
+                 turn={"threes_chosen": True}, **RETRACT)
+    after = act(h, "take Kc Kd, Qc Qd Qh Qs, Jc Jd Jh, Tc Td Th, 9c 9d 9h")
+    assert after.turn.opening and after.hands[0] == cards("7c 7d Ac Ad JK")
+    assert refusal(after, "discard 9c") == (
+        "taking back 9c would undo this turn's melds: your hand's cards count 120 (the top card "
+        "does not count), and your side needs 125")
+    assert act(after, "discard Qs").side_melded(0)
+
+
+def test_the_cards_laid_this_turn_are_in_the_position() -> None:
+    after = act(picked("Qc Qd Qh Qs", **RETRACT), "meld Qc Qd Qh Qs")
+    data = json.loads(json.dumps(hand_to_json(after)))
+    assert data["turn"]["laid"] == {"Q": ["Qc", "Qd", "Qh", "Qs"], "K": ["Kc", "Kd"]}
+    assert data["turn"]["top"] == "Ks" and hand_from_json(data) == after
+    # the default rules keep no such record
+    plain = act(picked("Qc Qd Qh Qs 5c"), "meld Qc Qd Qh Qs")
+    assert {"laid", "top"}.isdisjoint(hand_to_json(plain)["turn"])
+    for bad in (["Qc"], {"Q": ["Qc", "Qc"]}, {"J": ["Jc"]}):
+        data["turn"]["laid"] = bad
+        with pytest.raises(PositionError, match=r"turn\.laid"):
+            hand_from_json(data)

@@ -55,6 +55,9 @@ def candidates(h: Hand) -> list[Action]:
     hand = h.hands[seat]
     out = meld_candidates(h)
     out += [Action("discard", (), c) for c in sorted(set(hand))]
+    # a card melded this turn, taken back (no_legal_discard_remedy="retract_melds")
+    laid = {c for _, cards in h.turn.laid for c in cards} - set(hand)
+    out += [Action("discard", (), c) for c in sorted(laid)]
     out.append(ASK)
     if len(hand) == SIZE and h.turn.drew:
         catalogue = CATALOGUES[h.knobs.special_hands]

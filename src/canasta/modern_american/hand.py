@@ -55,7 +55,11 @@ class Turn:
     ``kept``: the three kept in hand, if any; ``drew``: drew from the stock (a special hand may
     follow); ``took``: picked the pack; ``opening``: the side made its initial meld this turn
     (wild cards follow the initial meld's rules for the rest of the turn); ``talon``: cards due
-    at the end of the turn; ``melded``: a meld was made (the partner may no longer be asked)."""
+    at the end of the turn; ``melded``: a meld was made (the partner may no longer be asked).
+
+    Kept only where a player may take melds back (``no_legal_discard_remedy="retract_melds"``):
+    ``laid``, the cards laid from the hand this turn by meld key, and ``top``, the pile's top
+    card picked this turn."""
 
     threes_chosen: bool = False
     kept: Card | None = None
@@ -64,6 +68,8 @@ class Turn:
     opening: bool = False
     talon: int = 0
     melded: bool = False
+    laid: tuple[tuple[Rank, tuple[Card, ...]], ...] = ()
+    top: Card | None = None
 
 
 NEW_TURN: Final = Turn()

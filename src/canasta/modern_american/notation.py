@@ -137,10 +137,16 @@ def end_to_json(end: HandEnd) -> dict[str, Any]:
 
 def turn_to_json(turn: Turn) -> dict[str, Any]:
     """What the player to move has done this turn."""
-    return {"threes_chosen": turn.threes_chosen,
-            "kept": None if turn.kept is None else format_card(turn.kept),
-            "drew": turn.drew, "took": turn.took, "opening": turn.opening,
-            "talon": turn.talon, "melded": turn.melded}
+    out: dict[str, Any] = {
+        "threes_chosen": turn.threes_chosen,
+        "kept": None if turn.kept is None else format_card(turn.kept),
+        "drew": turn.drew, "took": turn.took, "opening": turn.opening,
+        "talon": turn.talon, "melded": turn.melded}
+    if turn.laid:  # only where melds may be taken back (no_legal_discard_remedy)
+        out["laid"] = {key_text(k): card_names(cards) for k, cards in turn.laid}
+    if turn.top is not None:
+        out["top"] = format_card(turn.top)
+    return out
 
 
 def hand_to_json(h: Hand) -> dict[str, Any]:
@@ -218,6 +224,21 @@ def _read_turn(value: Any, h: Hand) -> Turn:
     if unknown:
         raise PositionError(f"turn: unknown key {sorted(unknown)[0]!r}")
     kept = value.get("kept")
+    laid = value.get("laid", {})
+    if not isinstance(laid, Mapping):
+        raise PositionError("turn.laid must be an object: meld key -> cards laid this turn")
+    top = value.get("top")
+    if top is not None and not isinstance(top, str):
+        raise PositionError("turn.top must be a card or null")
+    laid_melds = _read_melds(laid, "turn.laid")
+    on_table = h.melds[h.side_of(h.to_move)]
+    top_card = None if top is None else parse_card(top)
+    for key, cards in enumerate(laid_melds):
+        here = [*(cards or ()), *((top_card,) if top_card is not None and key == RANK_OF[
+            top_card] else ())]
+        if Counter(here) - Counter(on_table[key] or ()):
+            raise PositionError(f"turn.laid: the cards laid this turn onto {key_text(key)} are "
+                                "not all in the meld of the side to move")
     return Turn(
         threes_chosen=_bool(value.get("threes_chosen", True), "turn.threes_chosen"),
         kept=None if kept is None else parse_card(kept) if isinstance(kept, str) else None,
@@ -225,7 +246,8 @@ def _read_turn(value: Any, h: Hand) -> Turn:
         took=_bool(value.get("took", False), "turn.took"),
         opening=_bool(value.get("opening", False), "turn.opening"),
         talon=_int(value.get("talon", 0), "turn.talon", 0, 8),
-        melded=_bool(value.get("melded", False), "turn.melded"))
+        melded=_bool(value.get("melded", False), "turn.melded"),
+        laid=tuple((k, m) for k, m in enumerate(laid_melds) if m), top=top_card)
 
 
 def _read_talons(value: Any, knobs: Knobs) -> tuple[tuple[Card, ...], ...]:

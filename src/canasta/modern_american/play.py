@@ -45,7 +45,7 @@ from canasta.modern_american.hand import (
     Turn,
     deal,
 )
-from canasta.modern_american.knobs import KNOBS, SET_ASIDE, Knobs
+from canasta.modern_american.knobs import KNOBS, RETRACT_MELDS, SET_ASIDE, Knobs
 from canasta.modern_american.melds import (
     MAX_MELD,
     WILD_MELD,
@@ -211,8 +211,8 @@ def _left_problem(h: Hand, side: int, hand: Sequence[Card], melds: SideMelds, pi
             return discard_problem(h.knobs, card, hand, pile_empty, dead, going_out=True)
         return (f"this would leave one card, and {out or 'your partner said no'}: keep one "
                 "card to hold and one to discard")
-    if not _any_discard(h, hand, pile_empty, dead) and _any_discard(
-            h, h.hands[h.to_move], not h.pile, h.dead):
+    if (not _takes_back_melds(h.knobs) and not _any_discard(h, hand, pile_empty, dead)
+            and _any_discard(h, h.hands[h.to_move], not h.pile, h.dead)):
         return "after this you would hold no card you may discard (MA §7.4)"
     return None
 
@@ -364,11 +364,80 @@ def _take_problem(h: Hand, action: Action) -> str | None:
     return _left_problem(h, side, [*hand, *h.pile[:-1]], melds, True, talon)
 
 
+# -- taking back this turn's melds (no_legal_discard_remedy="retract_melds", MA §7.4) ----------
+
+def _takes_back_melds(knobs: Knobs) -> bool:
+    return knobs.no_legal_discard_remedy == RETRACT_MELDS
+
+
+def _laid_now(turn: Turn, laid: Sequence[tuple[Rank, Meld]]) -> Turn:
+    """``turn`` with ``laid`` (key and hand cards) added to the cards laid this turn."""
+    by_key = dict(turn.laid)
+    for key, cards in laid:
+        by_key[key] = tuple(sorted((*by_key.get(key, ()), *cards)))
+    return _with(turn, laid=tuple(sorted(by_key.items())))
+
+
+def _must_take_back(h: Hand) -> bool:
+    """Whether the player discards a card melded this turn, taken back (MA §7.4, CLA): the
+    rules say so, the player holds more than one card and none it may discard, and one card
+    melded this turn can be taken back. Where none can, any card but a three may go."""
+    hand = h.hands[h.to_move]
+    if not (_takes_back_melds(h.knobs) and h.turn.laid and len(hand) > 1) or _any_discard(
+            h, hand, not h.pile, h.dead):
+        return False
+    return any(_take_back(h, c)[0] is None for _, cards in h.turn.laid for c in set(cards))
+
+
+def _take_back(h: Hand, card: Card) -> tuple[str | None, SideMelds, tuple[Card, ...]]:
+    """Discarding ``card`` from the melds laid this turn: why not, or the side's melds after
+    and the cards that go back to the hand with it. The turn's melds without the card must be
+    what the turn could have laid; where the meld it was laid in (begun this turn) cannot stand
+    without it, the rest of that meld comes back to the hand too."""
+    side = h.side_of(h.to_move)
+    key = next((k for k, cards in h.turn.laid if card in cards), None)
+    if key is None:
+        return ("you hold no card you may discard: discard one you melded this turn, taken "
+                "back from its meld"), h.melds[side], ()
+    top = h.turn.top
+    top_key = None if top is None else RANK_OF[top]
+    before = list(h.melds[side])  # the side's melds before this turn
+    for k, cards in h.turn.laid:
+        left = list(before[k] or ())
+        for c in (*cards, *((top,) if k == top_key and top is not None else ())):
+            left.remove(c)
+        before[k] = tuple(left) or None
+    start = h.but(melds=_set(h.melds, side, tuple(before)))
+    laid = dict(h.turn.laid)
+    rest = list(laid[key])
+    rest.remove(card)
+    tries = [tuple(rest)]
+    if before[key] is None and key != top_key:
+        tries.append(())  # the whole meld taken back
+    why = None
+    for kept in tries:
+        groups = [(k, tuple(kept) if k == key else cards) for k, cards in laid.items()]
+        groups = [(k, cards) for k, cards in groups if cards or k == top_key]
+        groups.sort(key=lambda g: g[0] != top_key)  # the pick's group first
+        problem = _melds_problem(start, side, groups, top)
+        if problem is None:
+            melds = list(h.melds[side])
+            melds[key] = tuple(sorted((*(before[key] or ()), *kept, *(
+                (top,) if key == top_key and top is not None else ())))) or None
+            returned = tuple((Counter(rest) - Counter(kept)).elements())
+            dead = _dead_after(start, side, tuple(melds))
+            hand = (*h.hands[h.to_move], *returned, card)
+            return discard_problem(h.knobs, card, hand, not h.pile, dead), tuple(melds), returned
+        why = problem  # the last try's: the meld taken back whole, where it may be
+    return (f"taking back {format_card(card)} would undo this turn's melds: {why}",
+            h.melds[side], ())
+
+
 # -- discards, questions, special hands ------------------------------------------------------
 
 def _discard_problem(h: Hand, card: Card) -> str | None:
     hand = h.hands[h.to_move]
-    if card not in hand:
+    if card not in hand and not _must_take_back(h):
         return f"you do not hold {format_card(card)}"
     side = h.side_of(h.to_move)
     if len(hand) == 1:
@@ -378,6 +447,8 @@ def _discard_problem(h: Hand, card: Card) -> str | None:
                 return discard_problem(h.knobs, card, hand, not h.pile, h.dead)
             return (out or "your partner said no") + ": keep a card after discarding"
         return discard_problem(h.knobs, card, hand, not h.pile, h.dead, going_out=True)
+    if _must_take_back(h):
+        return _take_back(h, card)[0]
     if h.answer == "yes" and _could_meld(h):
         return "your partner said yes: you must go out this turn"
     problem = discard_problem(h.knobs, card, hand, not h.pile, h.dead)
@@ -551,8 +622,10 @@ def _take(h: Hand, action: Action) -> Hand:
     t.hands[h.to_move] = [*hand, *h.pile[:-1]]
     opens = not h.side_melded(side)
     talon = _talon_due(h, side) if opens and not h.knobs.talon_not_after_pile_take else 0
-    return t.seal(phase=PLAY, pile=(), melds=_set(h.melds, side, melds),
-                  turn=_with(h.turn, took=True, opening=h.turn.opening or opens, talon=talon))
+    turn = _with(h.turn, took=True, opening=h.turn.opening or opens, talon=talon)
+    if _takes_back_melds(h.knobs):
+        turn = _laid_now(_with(turn, top=h.pile[-1]), _keyed(action.groups)[1])
+    return t.seal(phase=PLAY, pile=(), melds=_set(h.melds, side, melds), turn=turn)
 
 
 def _set(all_melds: tuple[SideMelds, ...], side: int, melds: SideMelds) -> tuple[SideMelds, ...]:
@@ -567,15 +640,21 @@ def _meld(h: Hand, action: Action) -> Hand:
                              else 0)
     t = _Table(h)
     t.hands[h.to_move] = hand
-    return t.seal(melds=_set(h.melds, side, melds),
-                  turn=_with(h.turn, melded=True, opening=h.turn.opening or opening,
-                             talon=talon))
+    turn = _with(h.turn, melded=True, opening=h.turn.opening or opening, talon=talon)
+    if _takes_back_melds(h.knobs):
+        turn = _laid_now(turn, _keyed(action.groups)[1])
+    return t.seal(melds=_set(h.melds, side, melds), turn=turn)
 
 
 def _discard(h: Hand, action: Action) -> Hand:
     seat = h.to_move
     t = _Table(h)
-    t.hands[seat].remove(action.card)
+    if _must_take_back(h):
+        _, melds, returned = _take_back(h, action.card)
+        t.hands[seat] += returned
+        t.hand = h = h.but(melds=_set(h.melds, h.side_of(seat), melds))
+    else:
+        t.hands[seat].remove(action.card)
     pile = (*h.pile, action.card)
     if not t.hands[seat] and may_go_out(h, h.side_of(seat)) is None and h.answer != "no":
         return _end(t, seat, pile=pile)
