@@ -328,3 +328,25 @@ def test_the_cards_laid_this_turn_are_in_the_position() -> None:
         data["turn"]["laid"] = bad
         with pytest.raises(PositionError, match=r"turn\.laid"):
             hand_from_json(data)
+
+
+def test_seeded_games_take_melds_back_and_keep_every_card() -> None:
+    from canasta.bots.modern import ModernHeuristicBot
+    from canasta.modern_american.play import apply
+
+    table, knobs = rules_from_json(RETRACT["rules"])
+    taken_back = 0
+    for seed in range(0, 60, 2):
+        bots = [ModernHeuristicBot(seed * 4 + i) for i in range(4)]
+        h = new_hand(seed, knobs=knobs, rules=table)
+        while h.end is None:
+            move = bots[h.to_move].choose(h)
+            after = apply(h, move)
+            if move.verb == "discard" and move.card not in h.hands[h.to_move]:
+                taken_back += 1
+                laid = {c for _, cards in h.turn.laid for c in cards}
+                assert {a.card for a in legal_actions(h) if a.verb == "discard"} <= laid
+                assert Counter(after.all_cards()) == Counter(h.all_cards())
+                assert hand_from_json(json.loads(json.dumps(hand_to_json(h)))) == h
+            h = after
+    assert taken_back >= 2
