@@ -107,6 +107,46 @@ def test_the_search_keeps_the_heuristics_choice_unless_another_is_surely_better(
     assert chosen - {mine}  # with no margin, the play-outs alone decide, and differ
 
 
+def test_the_heuristic_says_why_in_a_players_words() -> None:
+    cases = [
+        (position("Qd Qh 5c 9d", phase="draw", pile="4c 5d 6h 8s Jc Qc",
+                  ns={"K": ["Kc", "Kd", "Kh"]}, turn={"threes_chosen": True}),
+         "take Qd Qh", "6 cards are worth picking with your pair of queens"),
+        (position("Tc Ad Ah 9d", ns={"T": ["Td", "Th", "Ts", "Tc", "Td", "Th", "Ts"]},
+                  pile="8c 6d", turn={"drew": True}),
+         "discard Tc", "tens are dead: nobody can pick the pack with one"),
+        (position("Qd Qh 5c 9d Kc Ks", phase="draw", pile="4c Qc",
+                  turn={"threes_chosen": True}),
+         "draw", "your pair of queens cannot pick the pack: to open by picking the pack"),
+        (position("Ac Ad Ah 5c 9d Jh Qs", ns={"K": ["Kc", "Kd", "Kh"]}, pile="8c 6d",
+                  turn={"drew": True}),
+         None, "3 aces held when the hand ends cost a penalty"),
+    ]
+    for h, text, reason in cases:
+        bot = ModernHeuristicBot(1)
+        action, why = bot.explain(h)
+        assert action == ModernHeuristicBot(1).choose(h)
+        assert text is None or format_action(h, action) == text
+        assert why.startswith(reason), why
+
+
+def test_the_search_says_what_its_play_outs_found() -> None:
+    from canasta.bots.modern import ModernSearchBot
+
+    h = position("Ac 5c 9d Jh Qs Td 8h", ns={"K": ["Kc", "Kh", "Ks"]}, pile="8c 6d",
+                 turn={"drew": True})
+    mine = ModernHeuristicBot(3).choose(h)
+    said = {}
+    for seed in range(6):
+        action, why = ModernSearchBot(seed, rollouts=3, margin=0).explain(h)
+        assert action == ModernSearchBot(seed, rollouts=3, margin=0).choose(h)
+        said[action == mine] = why
+    assert said[False].startswith("over 3 play-outs of the hand")
+    assert f"more than {format_action(h, mine)}, the rule of thumb's choice" in said[False]
+    kept, why = ModernSearchBot(3, rollouts=3, margin=1e9).explain(h)
+    assert kept == mine and why.endswith("3 play-outs of the hand found nothing surely better")
+
+
 def _picked_position() -> tuple[Hand, list[int], Seen]:
     """N picks the pile (five cards under the Q on top), lays the picked K on the side's meld
     and discards the picked 4; E is then to move. The position, the cards N picked and still

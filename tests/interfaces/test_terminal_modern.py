@@ -16,6 +16,7 @@ from canasta.errors import PositionError
 from canasta.interfaces.cli import main
 from canasta.interfaces.terminal.modern import ModernTable, play_game, play_on
 from canasta.modern_american.game import replay
+from canasta.modern_american.play import legal_actions
 from canasta.rules import get_rules
 
 
@@ -55,6 +56,20 @@ def test_quit_saves_the_game_in_progress(tmp_path: Path) -> None:
     played = list(replay(record))
     assert played[-1].hand.end is None and len(record["hands"][0]["actions"]) >= 2
     assert f"Game saved to {save}" in out.getvalue()
+
+
+def test_a_hint_names_a_legal_move_and_its_reason(tmp_path: Path) -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=200, highlight=False, color_system=None)
+    answers = iter(["hint", "1", "hint", "quit"])
+    assert play_game(console, lambda prompt: next(answers), seed=5,
+                     save=tmp_path / "game.json") == 0
+    hints = [line for line in out.getvalue().splitlines() if line.startswith("Hint: ")]
+    assert len(hints) == 2 and all(" — " in h and h.endswith(".") for h in hints), hints
+    table = ModernTable.new(5)
+    action, why = table.hint()
+    assert action in legal_actions(table.hand) and why
+    assert table.hint() == (action, why)  # seeded by the game and the moves so far
 
 
 # -- saving and resuming -------------------------------------------------------------------------

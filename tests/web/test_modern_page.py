@@ -50,6 +50,11 @@ def test_a_hand_of_modern_american_in_the_browser(
     page.wait_for_selector("[data-role=actions] button, #hand-over", timeout=15_000)
     assert "#/m/" in page.url and "token=" in page.url
     page.screenshot(path=str(ARTIFACTS / f"modern-start-{size}.png"), full_page=True)
+    _tap(page, "[data-role=hint]", phone)  # the hard bot's move and its reason, in words
+    hint = page.inner_text("[data-role=hint-text]")
+    assert hint.startswith("Hint: ") and len(hint) > 30, hint
+    assert not overflowing(page, "#modern"), overflowing(page, "#modern")
+    page.screenshot(path=str(ARTIFACTS / f"modern-hint-{size}.png"), full_page=True)
     for _ in range(400):
         if page.locator("#hand-over").count():
             break

@@ -87,3 +87,23 @@ def test_house_rules_at_a_new_table(client: TestClient) -> None:
     assert r.status_code == 422 and "'cla' or 'pagat'" in r.json()["error"]
     r = client.post("/api/modern/tables", json={"house_rules": ["pagat"]})
     assert r.status_code == 422
+
+
+def test_a_hint_from_the_search_bot_in_words(client: TestClient) -> None:
+    game, token, view = create(client)
+    hinted = 0
+    while "result" not in view["position"] and hinted < 4:
+        r = client.get(f"/api/modern/tables/{game}/hint", params={"token": token})
+        assert r.status_code == 200, r.text
+        hint = r.json()
+        assert hint["action"] in view["legal"] and hint["bot"] == "modern-search"
+        assert hint["words"] and not hint["words"][0].islower() and hint["words"].endswith(".")
+        # the hint changes nothing; playing it is accepted
+        assert client.get(f"/api/modern/tables/{game}/view", params={"token": token}
+                          ).json() == view
+        r = play(client, game, token, hint["action"])
+        assert r.status_code == 200, r.text
+        view = r.json()
+        hinted += 1
+    assert client.get(f"/api/modern/tables/{game}/hint", params={"token": "wrong"}
+                      ).status_code == 403

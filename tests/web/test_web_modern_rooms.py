@@ -205,7 +205,7 @@ def test_hints_and_the_list_of_bots(client: TestClient) -> None:
     legal = view(client, table_id, tokens[seat])["legal"]
     hint = client.get(f"/api/tables/{table_id}/hint", params={"token": tokens[seat]})
     assert hint.status_code == 200 and hint.json()["action"] in legal
-    assert hint.json()["bot"] == "modern-heuristic"
+    assert hint.json()["bot"] == "modern-search" and hint.json()["words"]
     r = client.get(f"/api/tables/{table_id}/hint", params={"token": tokens[2 - seat]})
     assert r.status_code == 409
     bots = client.get("/api/bots").json()["modern_american"]

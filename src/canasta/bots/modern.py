@@ -24,12 +24,19 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from canasta.actions import Action, Group
-from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, Card
+from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, Card, format_card, rank_name
+from canasta.modern_american.action_text import format_action, parse_action
 from canasta.modern_american.hand import Hand
 from canasta.modern_american.inference import NOTHING_SEEN, Seen, determinize, observe
 from canasta.modern_american.knobs import AFTER_OPENING, ALWAYS
 from canasta.modern_american.melds import MAX_MELD, WILD_MELD
-from canasta.modern_american.play import apply, legal_actions, may_go_out
+from canasta.modern_american.play import (
+    apply,
+    legal_actions,
+    may_go_out,
+    problem,
+    special_name,
+)
 
 
 class ModernRandomBot:
@@ -110,6 +117,74 @@ class ModernHeuristicBot:
         if good:
             return max(good, key=lambda va: va[0])[1]
         return self._discard(h, by_verb.get("discard", legal))
+
+    def explain(self, h: Hand) -> tuple[Action, str]:
+        """The action :meth:`choose` plays, with the rule of thumb behind it in a player's
+        words (a hint)."""
+        action = self.choose(h)
+        return action, self.reason(h, action)
+
+    def reason(self, h: Hand, action: Action) -> str:
+        """Why these rules of thumb play ``action`` in ``h``."""
+        seat = h.to_move
+        if action.verb == "special":
+            return f"{special_name(h, action.card)} is a special hand: lay it, the hand ends"
+        if action.verb == "keep":
+            if action.card >= 0:
+                return "a Straight is in sight: keep a three for it"
+            return "no Straight in sight: lay every three"
+        if action.verb == "take":
+            rank = rank_name(RANK_OF[h.pile[-1]])
+            return f"{len(h.pile)} cards are worth picking with your pair of {rank}"
+        if action.verb in ("draw", "pass"):
+            takes = [a for a in legal_actions(h) if a.verb == "take"]
+            if takes:
+                return ("the pack is not worth the wild cards or the meld it needs, which "
+                        "would cost a penalty unfinished")
+            if not h.pile:
+                return "the pile is empty"
+            top = h.pile[-1]
+            pair = [c for c in h.hands[seat] if IS_NATURAL[c] and IS_NATURAL[top]
+                    and RANK_OF[c] == RANK_OF[top]][:2]
+            if len(pair) < 2:
+                return "the pack cannot be picked: you hold no natural pair of its top card"
+            why = problem(h, parse_action(h, "take " + " ".join(map(format_card, pair))))
+            return f"your pair of {rank_name(RANK_OF[top])} cannot pick the pack: {why}"
+        if action.verb == "meld":
+            side = h.side_of(seat)
+            laid = sum(len(g.cards) for g in action.groups)
+            done = [rank_name(g.rank) if g.rank != WILD_MELD else "wild cards"
+                    for g in action.groups
+                    if len(h.melds[side][g.rank] or ()) + len(g.cards) >= MAX_MELD]
+            if done:
+                return f"it completes a canasta of {' and '.join(done)}"
+            return f"it lays {laid} card{'s' if laid > 1 else ''} where nothing is at risk"
+        if action.verb == "discard":
+            return self._discard_reason(h, action.card)
+        return f"{action.verb}: the only sensible move"
+
+    def _discard_reason(self, h: Hand, card: Card) -> str:
+        hand = h.hands[h.to_move]
+        if card not in hand:
+            return "you hold no card you may discard: it comes back from this turn's meld"
+        if len(hand) == 1:
+            return "your last card: you go out"
+        if IS_WILD[card]:
+            return "nothing but wild cards is left to discard"
+        rank = RANK_OF[card]
+        held = sum(1 for c in hand if IS_NATURAL[c] and RANK_OF[c] == rank)
+        limit = {r: least for r, least, _ in h.knobs.hand_penalty}.get(rank, 99)
+        theirs = h.melds[1 - h.side_of(h.to_move)][rank] is not None
+        if rank in h.dead:
+            return f"{rank_name(rank)} are dead: nobody can pick the pack with one"
+        if held >= limit and self.shed_held:
+            return f"{held} {rank_name(rank)} held when the hand ends cost a penalty"
+        if held == 1 and not theirs:
+            return "a single card, of a rank the other side has not melded"
+        if theirs:
+            return (f"the least risky card, though the other side has melded "
+                    f"{rank_name(rank)}")
+        return "the least risky card: every other breaks a pair or is worth more"
 
     # -- the start of a turn ---------------------------------------------------------------------
     def _keep(self, h: Hand, keeps: Sequence[Action]) -> Action:
@@ -237,6 +312,19 @@ class ModernSearchBot(ModernHeuristicBot):
 
     def choose(self, h: Hand) -> Action:
         """The heuristic's choice, or the candidate its play-outs show to be better."""
+        return self._decide(h)[0]
+
+    def explain(self, h: Hand) -> tuple[Action, str]:
+        """The action :meth:`choose` plays, and why: the heuristic's reason, or what the
+        play-outs found."""
+        action, found = self._decide(h)
+        if found is None:
+            return action, self.reason(h, action)
+        return action, found
+
+    def _decide(self, h: Hand) -> tuple[Action, str | None]:
+        """The action, and what the play-outs found when they chose it (``None`` where the
+        heuristic chose alone)."""
         self._same_hand(h)
         legal = legal_actions(h)
         verbs = {a.verb for a in legal}
@@ -250,9 +338,9 @@ class ModernSearchBot(ModernHeuristicBot):
             options = self._discard_order(h, [a for a in legal if a.verb == "discard"])
             options = options[:self.width]
         else:
-            return super().choose(h)
+            return super().choose(h), None
         if len(options) == 1:
-            return options[0]
+            return options[0], None
         return self._best(h, options)
 
     def _discard_order(self, h: Hand, discards: Sequence[Action]) -> list[Action]:
@@ -264,9 +352,9 @@ class ModernSearchBot(ModernHeuristicBot):
             rest = [a for a in rest if a != pick]
         return ranked
 
-    def _best(self, h: Hand, options: Sequence[Action]) -> Action:
+    def _best(self, h: Hand, options: Sequence[Action]) -> tuple[Action, str]:
         """``options[0]`` (the heuristic's), unless another is ahead by more than the margin
-        over the same worlds."""
+        over the same worlds; with what the play-outs found, in words."""
         side = h.side_of(h.to_move)
         seeds = [(self.rng.getrandbits(32), self.rng.getrandbits(32))
                  for _ in range(self.rollouts)]
@@ -281,7 +369,12 @@ class ModernSearchBot(ModernHeuristicBot):
             sd = (sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)) ** 0.5
             if mean > lead and mean > self.margin * sd / len(diffs) ** 0.5:
                 pick, lead = a, mean
-        return pick
+        if pick == options[0]:
+            return pick, (f"{self.reason(h, pick)}; {len(worlds)} play-outs of the hand found "
+                          "nothing surely better")
+        return pick, (f"over {len(worlds)} play-outs of the hand (the unseen cards dealt as "
+                      f"the table's play suggests) this scores {lead:.0f} points a hand more "
+                      f"than {format_action(h, options[0])}, the rule of thumb's choice")
 
 
 def _play_out(h: Hand, side: int, seed: int) -> float:

@@ -5,7 +5,8 @@ shown (your hand, both sides' melds and laid threes, the pile's top, the stock, 
 card is still in it, a talon due) with a numbered list of your legal actions; type a number or
 an action (docs/notation.md, "Modern American": ``keep 3s``, ``draw``, ``take Qd Qh``,
 ``meld Kc Kd Ks``, ``meld W: 2c 2d JK``, ``discard 9s``, ``special Pairs``). ``help`` explains,
-``quit`` saves and leaves. The game is saved as a record after every action, which
+``hint`` asks the hard bot (``modern-search``) what it would play and why, ``quit`` saves and
+leaves. The game is saved as a record after every action, which
 ``canasta replay --text FILE`` tells move by move and ``canasta play --resume FILE`` goes on
 with (:meth:`ModernTable.resume`).
 """
@@ -24,7 +25,7 @@ from typing import Any
 from rich.console import Console
 
 from canasta.actions import Action
-from canasta.bots.modern import make_modern_bot, tell
+from canasta.bots.modern import ModernSearchBot, make_modern_bot, tell
 from canasta.cards import format_card, parse_cards
 from canasta.errors import CanastaError, IllegalActionError, PositionError
 from canasta.interfaces.terminal.advice import pretty_cards
@@ -55,6 +56,7 @@ HELP = """Type the number of an action, or the action itself:
   discard 9s            end your turn
   special Pairs         lay a special hand (fourteen cards, before your side has melded)
   ask                   ask your partner whether you may go out (once a hand)
+  hint                  what the hard bot would play here, and why
 Going out needs two canastas, no incomplete sevens, aces or wild meld, and a last discard.
 'quit' saves the game and leaves; 'canasta play --resume FILE' goes on with it."""
 
@@ -214,6 +216,14 @@ class ModernTable:
         chosen: Action = bot.choose(self.hand)
         return chosen
 
+    def hint(self) -> tuple[Action, str]:
+        """What ``modern-search`` would play for the seat to move, and why; it is told the
+        hand's actions so far, as a bot seat is, and sees no hidden card."""
+        bot = ModernSearchBot(derived_seed(self.key, "hint", self.number, len(self.actions)))
+        for h, action in self.history:
+            tell([bot], h, action)
+        return bot.explain(self.hand)
+
     def play(self, action: Action) -> None:
         """Apply an action of the seat to move and note it in the record."""
         line = f"p{self.hand.to_move}: {format_action(self.hand, action)}"
@@ -272,7 +282,7 @@ def play_on(console: Console, ask: Ask, table: ModernTable, save: Path | None,
             h = table.hand
             seat = h.to_move
             if seat == 0:
-                action = _your_move(console, ask, h)
+                action = _your_move(console, ask, h, table.hint)
                 if action is None:
                     table.save(save)
                     leave(console, save)
@@ -360,7 +370,8 @@ def _history(record: dict[str, Any], scores: list[int], knobs: Knobs, rules: Rul
     return seen
 
 
-def _your_move(console: Console, ask: Ask, h: Hand) -> Any:
+def _your_move(console: Console, ask: Ask, h: Hand,
+               hint: Callable[[], tuple[Action, str]] | None = None) -> Any:
     legal = legal_actions(h)
     for line in describe(h):
         console.print(line)
@@ -372,6 +383,10 @@ def _your_move(console: Console, ask: Ask, h: Hand) -> Any:
             return None
         if text.lower() in ("help", "?", ""):
             console.print(HELP)
+            continue
+        if text.lower() == "hint" and hint is not None:
+            action, why = hint()
+            console.print(pretty_cards(f"Hint: {format_action(h, action)} — {why}."))
             continue
         if text.isdigit():
             if 1 <= int(text) <= len(legal):

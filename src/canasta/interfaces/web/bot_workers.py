@@ -53,12 +53,17 @@ def position_json(position: State | Hand) -> dict[str, Any]:
     return state_to_json(position)
 
 
-def decide_modern(spec: str, position: Hand | dict[str, Any], rng_seed: str) -> Decision:
+def decide_modern(spec: str, position: Hand | dict[str, Any], rng_seed: str,
+                  explain: bool = False) -> Decision:
     """What the Modern American bot ``spec`` plays for the seat to move: the family's bots
-    read the hand as their seat may know it (their own cards, the table, the counts), and
-    say no reason."""
+    read the hand as their seat may know it (their own cards, the table, the counts);
+    ``explain`` asks for the reason where the bot can give one."""
     h = position if isinstance(position, Hand) else hand_from_json(position)
     bot = make_modern_bot(spec, random.Random(rng_seed).getrandbits(63))
+    explainer = getattr(bot, "explain", None) if explain else None
+    if explainer is not None:
+        action, why = explainer(h)
+        return Decision(modern_format(h, action), str(why), spec)
     return Decision(modern_format(h, bot.choose(h)), None, spec)
 
 
@@ -72,7 +77,7 @@ def decide(spec: str, position: State | Hand | dict[str, Any], seat: int, rng_se
     """
     if isinstance(position, Hand) or (isinstance(position, dict)
                                       and is_modern_american(position.get("rules"))):
-        return decide_modern(spec, position, rng_seed)
+        return decide_modern(spec, position, rng_seed, explain)
     state = position if isinstance(position, State) else state_from_json(position)
     obs = observe(state, seat)
     legal = legal_actions(state)

@@ -278,7 +278,7 @@ class ModernTableFamily(TableFamily):
         return "modern-heuristic"
 
     def hint_bot(self, configured: str) -> str:
-        return "modern-heuristic"
+        return MODERN_LEVELS["hard"]  # the search: ahead of the heuristic (docs/bots.md)
 
     def make_bot(self, spec: str) -> Any:
         return make_modern_bot(self.bot_spec(spec))

@@ -4,13 +4,15 @@ bots, on the page ``/modern.html`` (docs/variants.md).
 ``POST /api/modern/tables`` deals a game and returns its id and the person's token;
 ``GET /api/modern/tables/{id}/view`` is what seat 0 sees with its legal actions; ``POST
 .../actions`` plays one (the bots then play until it is seat 0's turn again or the hand ends);
-``POST .../next`` deals the next hand. A refused action is a 409 whose ``words`` say the rule
+``POST .../next`` deals the next hand; ``GET .../hint`` says what ``modern-search`` would play
+for you, and why. A refused action is a 409 whose ``words`` say the rule
 and nothing changes. The record is stored after every request that plays, before the reply, so
 a restart loses nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from dataclasses import dataclass, field
@@ -21,7 +23,7 @@ from fastapi import APIRouter, Body, Header, Path, Query, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy import select
 
-from canasta.bots.modern import ModernHeuristicBot
+from canasta.bots.modern import ModernHeuristicBot, ModernSearchBot
 from canasta.cards import format_card
 from canasta.errors import CanastaError, IllegalActionError
 from canasta.interfaces.web import schema
@@ -29,6 +31,7 @@ from canasta.interfaces.web.errors import Conflict, Forbidden, Invalid, NotFound
 from canasta.interfaces.web.families import modern_rules_json
 from canasta.interfaces.web.storage import Storage
 from canasta.interfaces.web.tables import hash_token
+from canasta.interfaces.web.words import hint_words
 from canasta.modern_american.action_text import format_action, key_text, parse_action
 from canasta.modern_american.game import replay, winner
 from canasta.modern_american.hand import RULES, Hand, shuffled_pack
@@ -249,3 +252,19 @@ async def post_next(request: Request, game_id: GameId, token: Token = None,
         _games(request)[game_id] = ModernGame(game.id, game.token_hash, json.loads(before))
         raise
     return JSONResponse(game.view())
+
+
+@router.get("/tables/{game_id}/hint", operation_id="getModernHint")
+async def get_hint(request: Request, game_id: GameId, token: Token = None,
+                   x_canasta_token: TokenHeader = None) -> JSONResponse:
+    """What the hint bot (``modern-search``, which reads only what your seat may know) would
+    play for you now, and why: ``{"action", "explanation", "words", "bot"}``."""
+    game = await _game(request, game_id, token or x_canasta_token)
+    h = game.hand
+    if h.end is not None or h.to_move != 0:
+        raise Conflict("a hint is for your turn", "not_your_turn")
+    bot = ModernSearchBot(game.seed * 1013 + len(game._actions()))
+    action, why = await asyncio.to_thread(bot.explain, h)  # play-outs: off the event loop
+    text = format_action(h, action)
+    return JSONResponse({"action": text, "explanation": why, "words": hint_words(why, text),
+                         "bot": bot.name})

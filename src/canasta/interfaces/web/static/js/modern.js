@@ -17,6 +17,8 @@ let game = null;      // {id, token, room}: token null for a spectator of a room
 let refusal = null;   // the last refusal's words
 let shown = -1;       // the version of the room view on screen (older pushes are skipped)
 let socket = null;
+let hint = null;      // the hint on screen, for the position it was asked in
+let onScreen = null;  // the view on screen
 
 const pretty = (text) => text.replace(/\b(JK|[2-9TJQKA][cdhs])\b/g, (c) => prettyCard(c));
 
@@ -157,7 +159,21 @@ function actions(view) {
   for (const a of view.legal) {
     box.append(el("button", { "data-action": a, onclick: () => act(a) }, label(a)));
   }
-  return el("section", { class: "panel" }, el("h2", {}, "Your moves"), box);
+  const ask = el("button", { class: "hint-button", "data-role": "hint", onclick: askHint,
+    title: "What would the hard bot play here, and why?" }, "Hint");
+  return el("section", { class: "panel" }, el("h2", {}, "Your moves"), box, ask,
+    hint ? el("p", { class: "hint", "data-role": "hint-text", role: "status" }, hint) : null);
+}
+
+// The server's hint bot (modern-search) answers for the seat to move; its words are shown.
+async function askHint() {
+  try {
+    const r = game.room ? await roomCall("/hint") : await call(`/${game.id}/hint`);
+    hint = `Hint: ${label(r.action)}. ${r.words || ""}`.trim();
+  } catch (e) {
+    hint = `No hint: ${e.message}`;
+  }
+  if (onScreen) render(onScreen);
 }
 
 function result(view) {
@@ -229,6 +245,8 @@ function render(view) {
     if (view.version < shown) return;  // a push older than what is on screen
     shown = view.version;
   }
+  if (onScreen && view.moves.length !== onScreen.moves.length) hint = null;  // a move was made
+  onScreen = view;
   const mine = me(view);
   const theirs = mine === null ? 1 : 1 - sideOf(mine);
   root.dataset.renders = String(++renders);
