@@ -169,7 +169,8 @@ function actions(view) {
 async function askHint() {
   try {
     const r = game.room ? await roomCall("/hint") : await call(`/${game.id}/hint`);
-    hint = `Hint: ${label(r.action)}. ${r.words || ""}`.trim();
+    const move = label(r.action).replace(/\bmy\b/g, "your");  // the buttons speak as the player
+    hint = `Hint: ${move}. ${r.words || ""}`.trim();
   } catch (e) {
     hint = `No hint: ${e.message}`;
   }
