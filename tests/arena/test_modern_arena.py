@@ -67,8 +67,41 @@ def test_jobs_2_gives_the_figures_of_one_process(capsys: pytest.CaptureFixture[s
     assert _rows(two) == _rows(one)
 
 
+def test_json_keeps_every_deal_and_records_that_replay_to_its_figures(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from canasta.modern_american.game import replay
+
+    runs = []
+    for jobs in ("1", "2"):
+        path = tmp_path / f"run{jobs}.json"
+        assert main(["arena", "--rules", "modern-american", "--bots", "modern-heuristic",
+                     "modern-greedy", "--hands", "6", "--seed", "5", "--no-progress",
+                     "--jobs", jobs, "--json", str(path)]) == 0
+        assert f"wrote {path}" in capsys.readouterr().out
+        runs.append(json.loads(path.read_text()))
+    assert runs[0] == runs[1]  # the same file wherever the deals were played
+    run = runs[0]
+    assert run["rules"] == "modern-american" and run["seed"] == 5
+    (pairing,) = run["pairings"]
+    assert (pairing["first"], pairing["deals"], pairing["hands"]) == ("modern-heuristic", 3, 6)
+    assert len(run["deals"]) == 3
+    diffs = []
+    for deal in run["deals"]:
+        first, second = deal["records"]
+        assert first["players"] == ["modern-heuristic", "modern-greedy"] * 2
+        assert second["players"] == ["modern-greedy", "modern-heuristic"] * 2
+        assert first["hands"][0]["deck"] == second["hands"][0]["deck"]  # one deal, twice
+        for record, totals in ((first, deal["first_at_0"]), (second, deal["second_at_0"])):
+            (played,) = replay(record)
+            assert list(played.scores) == totals
+        diffs.append(deal["diff"])
+    assert pairing["points_per_hand"] == pytest.approx(sum(diffs) / len(diffs))
+
+
 @pytest.mark.parametrize("extra, message", [
-    (["--json", "run.json"], "--json is not played with modern-american"),
+    (["--json", "/nowhere/run.json"], "--json: cannot write '/nowhere/run.json'"),
     (["--plot", "r.png"], "--plot is not played with modern-american"),
     (["--anchor", "modern-random"], "--anchor is not played with modern-american"),
     (["--bots", "modern-random"], "name at least two bots"),

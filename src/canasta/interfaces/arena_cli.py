@@ -13,6 +13,7 @@ written, the Ray cluster could not be reached), one line starting ``canasta aren
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -104,7 +105,9 @@ def add_command(subparsers: Any) -> None:
     p.add_argument("--seed", type=count, metavar="S",
                    help="seed of every deal and bot (default: random, printed)")
     p.add_argument("--json", metavar="FILE",
-                   help="write every figure and every game's record (NOTATION section 4) here")
+                   help="write every figure and every game's record (NOTATION section 4) here "
+                        "(modern-american: every deal with its two one-hand records, "
+                        "'.deals[0].records[0]')")
     p.add_argument("--plot", metavar="FILE.png",
                    help="draw the ratings with their intervals (.png, .svg or .pdf)")
     p.add_argument("--anchor", metavar="BOT",
@@ -231,10 +234,13 @@ def _run_modern(args: argparse.Namespace, out: Any) -> int:
             make_modern_bot(spec)
         except ValueError as e:
             raise BadArgument(f"--bots: {e}") from None
-    for flag in ("json", "plot", "anchor"):
+    for flag in ("plot", "anchor"):
         if getattr(args, flag, None):
             raise BadArgument(f"--{flag} is not played with modern-american yet")
+    if args.json is not None:
+        _check_writable(args.json, "--json")
     check_backend(args)
+    played: list[list[Any]] | None = [] if args.json is not None else None
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     deals = max(1, (args.hands + 1) // 2)
     show_progress = sys.stderr.isatty() and not args.no_progress
@@ -252,7 +258,7 @@ def _run_modern(args: argparse.Namespace, out: Any) -> int:
                 with RayPool(args.jobs or None) as pool, \
                         _progress_bar(show_progress) as progress:
                     rows = run_pairings(specs[0], specs[1:], deals, seed, pool=pool,
-                                        progress=progress)
+                                        progress=progress, played=played)
             nodes = f"{cluster.nodes} node{'s' if cluster.nodes > 1 else ''}"
             where = (f"{pool.size} Ray worker{'s' if pool.size > 1 else ''} on {nodes} "
                      f"({cluster.address})")
@@ -261,7 +267,7 @@ def _run_modern(args: argparse.Namespace, out: Any) -> int:
             where = processes(jobs)
             with _progress_bar(show_progress) as progress:
                 rows = run_pairings(specs[0], specs[1:], deals, seed, jobs=jobs,
-                                    progress=progress)
+                                    progress=progress, played=played)
     except CanastaError as e:  # a bot failed, or the Ray cluster did
         sys.stderr.write(f"canasta arena: {e}\n")
         return EXIT_FAILED
@@ -270,6 +276,16 @@ def _run_modern(args: argparse.Namespace, out: Any) -> int:
                   f"[{_signed(row.low)}, {_signed(row.high)}] (95%), {row.first_won} of "
                   f"{row.hands} hands won")
     out.print(f"[dim]{time.perf_counter() - started:.1f} s on {where}[/dim]")
+    if args.json is not None and played is not None:
+        from canasta.arena.modern import run_json
+
+        try:
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump(run_json(seed, rows, played), f)
+        except OSError as e:
+            sys.stderr.write(f"canasta arena: cannot write {args.json!r}: {e.strerror}\n")
+            return EXIT_FAILED
+        out.print(f"[dim]wrote {args.json}[/dim]")
     return 0
 
 
