@@ -199,3 +199,18 @@ def test_a_pair_is_kept_against_a_player_who_discards_from_three_of_a_kind() -> 
     counted = p_at_least(view.unseen()[ten], view.slot_share(1), 2)
     assert view.p_holds(1, ten, 2) > counted  # five tens unseen: the discard says "more"
     assert format_action(_choice(state, "heuristic-v2")[0]) in ("discard Tc", "discard Td")
+
+
+def test_a_wild_card_freezes_a_small_pile_rather_than_finish_their_canasta() -> None:
+    # late in the hand, a one-card pile: our six would make the next side's sixes a canasta
+    # (300 points to them, more than any pile of this size), so the two freezes the pile
+    state = position(stock=STOCK[:3], pile=["9c"],
+                     hands=[["2d", "6h"], 3, 4, 5],
+                     sides=[{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks"]}},
+                            {"score": 0, "melds": {"6": ["6c", "6c", "6d", "6d", "6s", "2h"],
+                                                   "A": ["Ad", "As", "As"]}}])
+    action, why = _choice(state, "heuristic")
+    assert action.card == parse_card("2d"), why
+    assert "canasta of the next player's side" in why
+    for spec in ("heuristic:canasta_gift=0", "heuristic-v2"):
+        assert _choice(state, spec)[0].card == parse_card("6h")

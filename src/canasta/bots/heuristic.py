@@ -68,6 +68,9 @@ class HeuristicWeights:
     """Worth of a red three lying in the pile."""
     take_wild_cost: float = 105.0
     """Cost of a two spent on the take (a joker costs twice as much)."""
+    take_canasta: float = 0.0
+    """Share of a canasta's bonus a take is worth for each canasta of the side that the pile's
+    cards (with the hand's of the rank) would complete; 0: off."""
     take_late_risk: float = 1.0
     """Share of the pile's points charged when the hand may end soon (times the threat)."""
     # -- melding
@@ -180,6 +183,16 @@ class HeuristicWeights:
     """Share of a frozen pile's worth that each natural pair in hand stands for while the pile is
     frozen for the side (pairs are how the side takes it): breaking one costs that much,
     weighed like ``danger`` and divided among the pairs held."""
+    canasta_gift: float = 1.0
+    """Share of a canasta's bonus added to the pile's worth when the discard (with the pile's
+    cards of its rank) would complete a canasta of the next opponent's side: late in a hand a
+    one-card pile is worth little, but the card that finishes their canasta is worth 300 or 500
+    to them. Where every natural card would do that, a wild card freezes (or blocks) even a
+    small pile. 0: off, as before (about 28 points a hand less against heuristic-v2,
+    docs/bots.md)."""
+    pile_canasta: float = 0.0
+    """Share of a canasta's bonus added to the pile's worth for each canasta of the next
+    opponent's side that the pile's own cards would complete; 0: off."""
     points_weight: float = 1.0
     """Weight of a card's points when the hand may end soon (times the threat)."""
     # -- going out
@@ -519,6 +532,8 @@ def take_scores(view: View, moves: Moves,
     reds = len(pile) - 1 - len(picked)
     gain = (w.take_base + w.take_per_card * len(picked) + w.take_red_three * reds
             - w.take_late_risk * view.threat() * sum(value[c] for c in picked))
+    if w.take_canasta:
+        gain += w.take_canasta * _our_canastas(view, pile)
     out: list[tuple[float, Action]] = []
     for action in takes:
         cost = 0.0
@@ -530,6 +545,23 @@ def take_scores(view: View, moves: Moves,
                     cost += w.open_card_cost
         out.append((gain - cost, action))
     return out
+
+
+def _our_canastas(view: View, picked: Sequence[int]) -> int:
+    """The bonuses of the side's canastas that the pile's cards, with the hand's naturals of
+    their ranks, would complete."""
+    rules = view.rules
+    size = rules.canasta_size
+    total = 0
+    for r in {c >> 2 for c in picked if IS_NATURAL[c]}:
+        meld = view.melds[r]
+        if meld is None or len(meld) >= size:
+            continue
+        more = view.nat[r] + sum(1 for c in picked if IS_NATURAL[c] and c >> 2 == r)
+        if len(meld) + more >= size:
+            mixed = any(not IS_NATURAL[c] for c in meld)
+            total += rules.mixed_canasta_bonus if mixed else rules.natural_canasta_bonus
+    return total
 
 
 def _draw_phase(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str]:
@@ -966,6 +998,9 @@ def _discard_setting(view: View, w: HeuristicWeights) -> _DiscardSetting:
     value = rules.value_of
     worth = (w.pile_base + w.pile_per_card * (pile_n - 1)
              + w.pile_points * sum(value[c] for c in view.obs.pile))
+    if w.pile_canasta:
+        worth += w.pile_canasta * sum(_completes(view, r, 0)
+                                      for r in range(len(view.nat)))
     fight_pair = 0.0
     if frozen_us and pile_n >= w.hold_pairs_pile:
         pairs = sum(1 for k in view.nat if k == 2)
@@ -1017,7 +1052,7 @@ def _danger(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
     p = odds.get(r, -1.0)
     if p < 0.0:
         p = odds[r] = view.p_can_take(view.next_seat, r, s.frozen_next) * s.take_factor
-    danger = w.danger * p * s.pile_worth
+    danger = w.danger * p * (s.pile_worth + _canasta_gift(view, w, r))
     if p >= 0.99:
         return danger, "any card may hand the next player the pile; this one costs least"
     if p == 0.0 and view.unseen()[r] == 0:
@@ -1025,6 +1060,37 @@ def _danger(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
     if danger < 10 and view.nat[r] == 1 and view.melds[r] is None:
         return danger, f"safe: the next player can hardly use {a_rank(r)}"
     return danger, None
+
+
+def _canasta_gift(view: View, w: HeuristicWeights, r: int) -> float:
+    """What a card of rank ``r`` adds to the pile's worth for the next opponent when, with the
+    pile's cards of that rank, it completes a canasta of their side (its bonus times
+    ``canasta_gift``)."""
+    if not w.canasta_gift or (w.pile_canasta and _completes(view, r, 0)):
+        return 0.0  # the pile alone completes it: counted in the pile's worth
+    return w.canasta_gift * _completes(view, r, 1)
+
+
+def _completes(view: View, r: int, extra: int) -> int:
+    """The bonus of the next opponent's canasta of rank ``r`` that the pile's cards and
+    ``extra`` more of the rank would complete (0 when they would not)."""
+    if r >= len(view.obs.melds[view.next_owner]):
+        return 0
+    meld = view.obs.melds[view.next_owner][r]
+    rules = view.rules
+    if meld is None or len(meld) >= rules.canasta_size:
+        return 0
+    more = extra + sum(1 for c in view.obs.pile if IS_NATURAL[c] and c >> 2 == r)
+    if not more or len(meld) + more < rules.canasta_size:
+        return 0
+    mixed = any(not IS_NATURAL[c] for c in meld)
+    return rules.mixed_canasta_bonus if mixed else rules.natural_canasta_bonus
+
+
+def _gives_canasta(s: _DiscardSetting, w: HeuristicWeights, least_danger: float) -> bool:
+    """Whether even the safest natural card likely hands the next opponent more than the pile:
+    the card that finishes a canasta of their side (``canasta_gift``)."""
+    return bool(w.canasta_gift) and s.next_is_opp and least_danger > w.danger * s.pile_worth
 
 
 def _black_three_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
@@ -1056,7 +1122,8 @@ def _wild_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
         least = w.block_min_pile if c != JOKER else w.joker_block_min_pile or math.inf
         odds = least_danger / (w.danger * s.pile_worth) if s.pile_worth else 0.0
         if not s.next_is_opp or (pile_n < least and not (
-                c == JOKER and w.joker_block_odds and odds >= w.joker_block_odds)):
+                c == JOKER and w.joker_block_odds and odds >= w.joker_block_odds)
+                and not _gives_canasta(s, w, least_danger)):
             return cost + least_natural, "no other card to discard"
         block = _defensive_freeze(view, s, w, c, least_danger, block=True)
         if block is not None:
@@ -1099,10 +1166,12 @@ def _defensive_freeze(view: View, s: _DiscardSetting, w: HeuristicWeights, c: in
     open to the next opponent, above all once they have opened and we cannot take). With
     ``block``, the pile is frozen already: the wild card only keeps the next player from it for
     a turn, so the points it saves count once."""
-    if (not w.defend_min_pile or s.pile_n < w.defend_min_pile or least_danger <= 0
-            or not s.next_is_opp):
+    if not w.defend_min_pile or least_danger <= 0 or not s.next_is_opp:
         return None
     gift = least_danger / w.danger  # pile points the safest natural card likely hands over
+    canasta = _gives_canasta(s, w, least_danger)
+    if s.pile_n < w.defend_min_pile and not canasta:
+        return None
     opened = view.owner_melded(view.next_owner)
     weight = 1.0 if block else (1.0 + (w.freeze_opened if opened else 0.0)
                                 + (w.freeze_cannot_take if not view.side_melded else 0.0))
@@ -1110,6 +1179,10 @@ def _defensive_freeze(view: View, s: _DiscardSetting, w: HeuristicWeights, c: in
     gain = gift * weight - worth
     if gain <= 0:
         return None
+    if canasta and s.pile_n < w.defend_min_pile:
+        return gain, ("every natural card would likely finish a canasta of the next "
+                      "player's side: the wild card " + ("blocks the pile" if block
+                                                         else "freezes the pile"))
     if block:
         return gain, (f"block: every other card risks handing the next player the {s.pile_n}-"
                       "card pile")
