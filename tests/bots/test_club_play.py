@@ -1,8 +1,9 @@
 """What a club player expects of the heuristic and the search, on constructed positions: a
 defensive freeze of a big open pile, a dead card shed as safe, melding against a short hand,
-and a search whose candidates always hold the freeze, the block, laying down everything and the
-safest discard. Each test also plays the position with the behaviour switched off (or with the
-frozen ``heuristic-v2``), so it fails if the behaviour goes."""
+a wild card rather than the card that finishes the next side's canasta, and a search whose
+candidates always hold the freeze, the block, laying down everything and the safest discard.
+Each test also plays the position with the behaviour switched off (or with the frozen
+``heuristic-v2``), so it fails if the behaviour goes."""
 
 from __future__ import annotations
 
