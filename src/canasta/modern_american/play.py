@@ -401,10 +401,11 @@ def _take_back(h: Hand, card: Card) -> tuple[str | None, SideMelds, tuple[Card, 
                 "back from its meld"), h.melds[side], ()
     top = h.turn.top
     top_key = None if top is None else RANK_OF[top]
+    picked = {} if top is None else {top_key: (top,)}  # the pick's top card, by its meld
     before = list(h.melds[side])  # the side's melds before this turn
     for k, cards in h.turn.laid:
         left = list(before[k] or ())
-        for c in (*cards, *((top,) if k == top_key and top is not None else ())):
+        for c in (*cards, *picked.get(k, ())):
             left.remove(c)
         before[k] = tuple(left) or None
     start = h.but(melds=_set(h.melds, side, tuple(before)))
@@ -422,8 +423,8 @@ def _take_back(h: Hand, card: Card) -> tuple[str | None, SideMelds, tuple[Card, 
         problem = _melds_problem(start, side, groups, top)
         if problem is None:
             melds = list(h.melds[side])
-            melds[key] = tuple(sorted((*(before[key] or ()), *kept, *(
-                (top,) if key == top_key and top is not None else ())))) or None
+            melds[key] = tuple(sorted((*(before[key] or ()), *kept,
+                                       *picked.get(key, ())))) or None
             returned = tuple((Counter(rest) - Counter(kept)).elements())
             dead = _dead_after(start, side, tuple(melds))
             hand = (*h.hands[h.to_move], *returned, card)
