@@ -23,8 +23,10 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 COMPILED_MODULES = ("cards", "actions", "variant", "table", "state", "melds", "plans", "legal",
-                    "engine", "scoring", "deal")
-"""The modules of ``src/canasta`` that are compiled: the rules core's hot path. A family of rules
+                    "engine", "scoring", "deal", "bots/view", "bots/words", "bots/heuristic")
+"""The modules of ``src/canasta`` that are compiled: the rules core's hot path, and the heuristic
+bot, which plays every move of the search's play-outs (compiled, the search runs about twice as
+many iterations a second, ``benchmarks/search_speed.py``). A family of rules
 may still subclass the variant in plain Python: ``ClassicVariant`` is marked to accept
 interpreted subclasses (``canasta._mypyc``). ``rules.py`` stays interpreted: compiled, its
 dataclass would check field types before the validation that turns a wrong value into a clear

@@ -320,7 +320,8 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, weights: HeuristicWeights | None = None, **params: str) -> None:
+    def __init__(self, weights: object = None, **params: str) -> None:
+        # ``object``: a spec's ``weights=1`` arrives as text and gets resolve_weights' message
         self.weights = resolve_weights(weights, params)
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
