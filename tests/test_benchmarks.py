@@ -312,3 +312,23 @@ def test_bot_audit_fits_the_discard_reading_model_it_was_given() -> None:
         capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert "from three or more" in done.stdout and "DISCARD_PAIR_LOGIT" in done.stdout
+
+
+def test_search_deviations_weighs_only_the_departures_from_the_heuristic() -> None:
+    def report(spec: str) -> dict[str, Any]:
+        done = subprocess.run(
+            [sys.executable, str(BENCHMARKS / "search_deviations.py"), "--spec", spec,
+             "--hands", "1", "--seed", "3", "--json"],
+            capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 0, done.stderr
+        return _json_line(done.stdout)
+
+    same = report("heuristic")  # the heuristic never departs from itself
+    assert same["decisions"] > 20 and same["departures"] == 0 and same["kinds"] == {}
+    greedy = report("greedy")
+    assert greedy["decisions"] == same["decisions"]  # the same positions are asked
+    assert 0 < greedy["departures"] == sum(k["count"] for k in greedy["kinds"].values())
+    assert all(" for " in kind for kind in greedy["kinds"])
+    bad = subprocess.run([sys.executable, str(BENCHMARKS / "search_deviations.py"), "--spec",
+                          "nonsense"], capture_output=True, text=True, timeout=60, check=False)
+    assert bad.returncode == 2 and "unknown bot" in bad.stderr

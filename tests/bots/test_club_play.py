@@ -1,12 +1,14 @@
 """What a club player expects of the heuristic and the search, on constructed positions: a
 defensive freeze of a big open pile, a dead card shed as safe, melding against a short hand,
 a wild card rather than the card that finishes the next side's canasta, and a search whose
-candidates always hold the freeze, the block, laying down everything and the safest discard.
+candidates always hold the freeze, the block and the safest discard (and, under threat, laying
+down everything).
 Each test also plays the position with the behaviour switched off (or with the frozen
 ``heuristic-v2``), so it fails if the behaviour goes."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -91,14 +93,19 @@ def test_lays_off_from_a_big_hand_when_an_opponent_is_down_to_three_cards() -> N
         assert _choice(state, spec)[0].verb == "discard"
 
 
-def test_the_search_always_weighs_a_freeze_a_block_a_dump_and_the_safest_card() -> None:
+def _defence_position(their_aces: list[str]) -> State:
+    return position(stock=STOCK, pile=OPEN_PILE,
+                    hands=[["2c", "3s", "Th", "9h", "Kh", "5h", "Qh", "Js"], 8, 8, 8],
+                    sides=[{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks"]}},
+                           {"score": 0, "melds": {"A": their_aces}}])
+
+
+def test_the_search_always_weighs_a_freeze_a_block_and_the_safest_card() -> None:
     # the heuristic here would not freeze (the defence is off), and a margin of zero leaves it
-    # no alternative of its own: the defences are offered all the same
+    # no alternative of its own: the defences are offered all the same; the opponents hold a
+    # canasta and eight cards each, so laying everything down is weighed too
     w = HeuristicWeights(defend_min_pile=0)
-    state = position(stock=STOCK, pile=OPEN_PILE,
-                     hands=[["2c", "3s", "Th", "9h", "Kh", "5h", "Qh", "Js"], 8, 8, 8],
-                     sides=[{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks"]}},
-                            {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
+    state = _defence_position(["Ad", "Ad", "As", "As", "Ah", "Ah", "Ac"])
     obs = observe(state, 0)
     legal = legal_actions(state)
     offered = alternatives(obs, legal, w, width=2, margin=0.0)
@@ -109,6 +116,32 @@ def test_the_search_always_weighs_a_freeze_a_block_a_dump_and_the_safest_card() 
     assert set(special) <= set(offered) and len(special) == 4
     safest = special[-1]
     assert safest.verb == "discard" and not IS_WILD[safest.card]
+
+
+def test_laying_everything_down_is_weighed_only_under_threat() -> None:
+    # no opposing canasta and a stock of eight turns: the search's play-outs, which count held
+    # cards against the side, would lay the king down for nothing
+    w = HeuristicWeights(defend_min_pile=0)
+    state = _defence_position(["Ad", "As", "As"])
+    obs = observe(state, 0)
+    legal = legal_actions(state)
+    assert not any(a.verb == "meld" for a in defences(View(obs), Moves(legal), w))
+    always = dataclasses.replace(w, offer_dump_threat=0.0)
+    assert any(a.verb == "meld" for a in defences(View(obs), Moves(legal), always))
+    assert [a.verb for a in defences(View(obs), Moves(legal), w)] == ["discard"] * 3
+
+
+def test_a_wild_card_is_weighed_only_against_a_big_pile() -> None:
+    # a six-card pile: the search's play-outs, blind to a wild card's worth beyond their
+    # horizon, would throw the two for little
+    state = position(stock=STOCK, pile=OPEN_PILE[-5:],
+                     hands=[["2c", "3s", "Th", "9h", "Kh", "5h", "Qh", "Js"], 8, 8, 8],
+                     sides=[{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks"]}},
+                            {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
+    view, moves = View(observe(state, 0)), Moves(legal_actions(state))
+    assert not any(IS_WILD[a.card] for a in defences(view, moves))
+    anywhere = HeuristicWeights(offer_freeze_pile=0)
+    assert any(IS_WILD[a.card] for a in defences(view, moves, anywhere))
 
 
 def test_a_joker_never_blocks_a_pile_that_is_frozen_already() -> None:

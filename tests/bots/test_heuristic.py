@@ -165,6 +165,46 @@ def test_alternatives_start_with_the_choice_and_are_legal() -> None:
     assert searched > len(POSITIONS) // 4
 
 
+def test_a_draw_is_not_searched_against_a_take() -> None:
+    # searched takes against the heuristic's draw cost points (docs/bots.md)
+    draws = takes = 0
+    for state in POSITIONS:
+        obs = observe(state, state.to_move)
+        legal = legal_actions(state)
+        if obs.phase != "draw" or not any(a.verb == "take" for a in legal):
+            continue
+        choice = decide(obs, legal)[0]
+        alts = alternatives(obs, legal, width=4)
+        if choice.verb == "draw":
+            draws += 1
+            assert alts == [choice]
+        else:
+            takes += 1
+            assert alts[0] == choice
+    assert draws and takes
+
+
+def test_the_answer_to_may_i_go_out_is_not_searched() -> None:
+    # searched answers cost points (docs/bots.md): the heuristic's answer is the only candidate
+    rules = get_rules("classic")
+    bots = [make_bot("heuristic") for _ in range(rules.num_players)]
+    answers = []
+    for seed in range(40):
+        state = play_until(rules, bots, seed, 0)
+        while not state.is_over and len(answers) < 5:
+            if state.phase == "answer":
+                answers.append(state)
+            obs = observe(state, state.to_move)
+            state = apply(state, bots[state.to_move].choose(obs, legal_actions(state),
+                                                            random.Random(0)))
+    assert answers, "no partner was asked in these hands"
+    for state in answers:
+        obs = observe(state, state.to_move)
+        legal = legal_actions(state)
+        assert len(legal) == 2
+        assert alternatives(obs, legal, width=4) == [decide(obs, legal)[0]]
+
+
 def test_a_going_out_plan_empties_the_hand_step_by_step() -> None:
     planned = 0
     rules = get_rules("classic")

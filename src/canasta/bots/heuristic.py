@@ -195,6 +195,17 @@ class HeuristicWeights:
     opponent's side that the pile's own cards would complete; 0: off."""
     points_weight: float = 1.0
     """Weight of a card's points when the hand may end soon (times the threat)."""
+    # -- the search's candidates
+    offer_freeze_pile: int = 15
+    """Smallest pile (with the discard) on which the search always weighs a freeze or a block
+    with a wild card: on smaller piles its play-outs, which do not see a wild card's worth
+    beyond their horizon, threw wild cards that cost points
+    (``benchmarks/search_deviations.py``, docs/bots.md); 0: any pile."""
+    offer_dump_threat: float = 0.15
+    """Least threat (an opponent with the canastas to go out holding eight cards or fewer, a
+    short hand, a low stock) at which the search also weighs laying everything down: before
+    that, its play-outs, which count held cards against the side, chose it too often, and it
+    cost points (``benchmarks/search_deviations.py``, docs/bots.md); 0: always."""
     # -- going out
     aggression: float = 2.0
     """Scales the wish to go out (race) against staying to build."""
@@ -405,13 +416,16 @@ def alternatives(obs: Observation, legal: Sequence[Action] | Moves,
                  margin: float | None = None) -> list[Action]:
     """The heuristic's choice first, then the other actions worth a search, best guess first.
 
-    Only decisions that matter get alternatives: draw or take (the best takes), the discard (the
-    cheapest few), going out or asking against playing on, melding now against discarding at
-    once, and the answer to "may I go out?". Anything else returns the choice alone. With a
-    ``margin`` (points), takes and discards the heuristic rates that much worse than its best
-    are left out, and so is drawing when a take is worth more than the margin. Whatever the
-    margin and the width, a play decision also offers the moves a strong player weighs
-    (:func:`defences`): a freeze, a block, laying everything down and the safest discard.
+    Only decisions that matter get alternatives: a take (the best takes, and drawing instead),
+    the discard (the cheapest few), going out or asking against playing on, and melding now
+    against discarding at once. Anything else returns the choice alone: a draw (searched takes
+    against it cost points) and the answer to "may I go out?" (searched answers did too;
+    ``benchmarks/search_deviations.py``, docs/bots.md). With a ``margin`` (points), takes and
+    discards the heuristic rates that much worse than its best are left out, and so is drawing
+    when a take is worth more than the margin. Whatever the margin and the width, a play
+    decision also offers the moves a strong player weighs (:func:`defences`): a freeze or a
+    block of a big pile, a black three, laying everything down under threat and the safest
+    discard.
     """
     moves = legal if isinstance(legal, Moves) else Moves(legal)
     first = decide(obs, moves, w)[0]
@@ -422,8 +436,10 @@ def alternatives(obs: Observation, legal: Sequence[Action] | Moves,
     wide = math.inf if margin is None else margin
     extra: list[Action] = []
     if obs.phase == "answer":
-        out.extend(a for a in (YES, NO) if a in moves)
-    elif obs.phase == "draw":
+        return [first]  # searched answers cost points (docs/bots.md): the heuristic's stands
+    if obs.phase == "draw":
+        if first.verb == "draw":
+            return [first]  # searched takes against the heuristic's draw cost points
         out.extend(_draw_alternatives(view, moves, w, wide))
     elif obs.answer != "yes":
         costs = discard_costs(view, moves, w)
@@ -477,19 +493,20 @@ def _play_alternatives(view: View, moves: Moves, w: HeuristicWeights,
 def defences(view: View, moves: Moves, w: HeuristicWeights = DEFAULT_WEIGHTS,
              costs: list[tuple[float, Action, str]] | None = None) -> list[Action]:
     """The moves a strong player always weighs in the play phase, however the heuristic rates
-    them: a freeze of an open pile (or a block of a frozen one) with the cheapest wild card, a
-    block with a black three, laying down everything that fits, and the safest natural discard
-    (the one least likely to hand the next opponent the pile)."""
+    them: a freeze of a big open pile (or a block of a big frozen one) with the cheapest wild
+    card (``offer_freeze_pile``), a block with a black three, laying down everything that fits
+    under threat (``offer_dump_threat``), and the safest natural discard (the one least likely
+    to hand the next opponent the pile)."""
     if costs is None:
         costs = discard_costs(view, moves, w)
     out: list[Action] = []
     wild = [a for _, a, _ in costs if IS_WILD[a.card]]
-    if wild and view.next_owner != view.owner:
+    if wild and view.next_owner != view.owner and len(view.obs.pile) + 1 >= w.offer_freeze_pile:
         out.append(min(wild, key=lambda a: (a.card == JOKER, a.card)))
     three = [a for _, a, _ in costs if IS_BLACK_THREE[a.card]]
     if three:
         out.append(three[0])
-    if view.side_melded:
+    if view.side_melded and max(view.threat(), _short_threat(view, w)) >= w.offer_dump_threat:
         dump = _choose_meld(view, moves, dataclasses.replace(w, dump_threat=0.0))
         if dump is not None:
             out.append(dump[0])

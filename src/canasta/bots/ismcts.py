@@ -1,10 +1,12 @@
 """The ``ismcts`` bot (ladder rungs L3/L4): Monte-Carlo search over sampled deals, guided by the
 heuristic (:mod:`canasta.bots.heuristic`).
 
-Only decisions that matter are searched: draw or take, the discard, going out or asking against
-playing on, melding now or not, and the answer to "may I go out?" — and of those only the close
-ones: the candidates are the heuristic's choice and the alternatives it rates within ``margin``
-points (:func:`~canasta.bots.heuristic.alternatives`). Anything else is the heuristic's move.
+Only decisions that matter are searched: a take (or drawing instead), the discard, going out or
+asking against playing on, melding now or not — and of those only the close ones: the
+candidates are the heuristic's choice and the alternatives it rates within ``margin`` points
+(:func:`~canasta.bots.heuristic.alternatives`). Anything else is the heuristic's move, as are
+a draw and the answer to "may I go out?": searched, they cost points
+(``benchmarks/search_deviations.py``).
 
 Every simulation starts from a deal sampled to fit the seat's view
 (:mod:`canasta.bots.determinize`), so the search never uses what the seat cannot see. Inside a
