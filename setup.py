@@ -26,7 +26,7 @@ COMPILED_MODULES = ("cards", "actions", "variant", "table", "state", "melds", "p
                     "engine", "scoring", "deal", "bots/view", "bots/words", "bots/heuristic")
 """The modules of ``src/canasta`` that are compiled: the rules core's hot path, and the heuristic
 bot, which plays every move of the search's play-outs (compiled, the search runs about twice as
-many iterations a second, ``benchmarks/search_speed.py``). A family of rules
+many iterations a second, ``benchmarks/bots_speed.py``). A family of rules
 may still subclass the variant in plain Python: ``ClassicVariant`` is marked to accept
 interpreted subclasses (``canasta._mypyc``). ``rules.py`` stays interpreted: compiled, its
 dataclass would check field types before the validation that turns a wrong value into a clear

@@ -506,7 +506,7 @@ def defences(view: View, moves: Moves, w: HeuristicWeights = DEFAULT_WEIGHTS,
     three = [a for _, a, _ in costs if IS_BLACK_THREE[a.card]]
     if three:
         out.append(three[0])
-    if view.side_melded and max(view.threat(), _short_threat(view, w)) >= w.offer_dump_threat:
+    if view.side_melded and _meld_threat(view, w) >= w.offer_dump_threat:
         dump = _choose_meld(view, moves, dataclasses.replace(w, dump_threat=0.0))
         if dump is not None:
             out.append(dump[0])
@@ -855,8 +855,13 @@ def _meld_setting(view: View, w: HeuristicWeights) -> _MeldSetting:
     # while a frozen pile grows, the hand that holds more pairs and safe cards takes it
     fight = not dumping and view.frozen_for(view.seat)
     load = w.meld_load * max(0, len(view.obs.hand) - w.load_cards)
-    return _MeldSetting(max(threat, _short_threat(view, w)), dumping, sorted(view.wilds), keep,
+    return _MeldSetting(_meld_threat(view, w), dumping, sorted(view.wilds), keep,
                         view.canastas < rules.min_canastas_to_go_out, hold, fight, load)
+
+
+def _meld_threat(view: View, w: HeuristicWeights) -> float:
+    """The threat that melding answers: the hand ending soon, or a short opposing hand."""
+    return max(view.threat(), _short_threat(view, w))
 
 
 def _short_threat(view: View, w: HeuristicWeights) -> float:
