@@ -17,6 +17,12 @@ is that bot) and counts, over its own decisions:
 * per hand: pile takes, canastas completed, and how often the hand ends by a going out;
 * the mean time a decision takes.
 
+With ``--against SPEC`` each bot holds one side only and ``SPEC`` every other seat (the side
+changes from hand to hand: hand ``i`` gives the bot side ``i % sides``), and only the bot's own
+decisions are counted (canastas and goings out: its side's). The pile points it feeds are then
+taken by the same opponent for every bot audited: a figure of the discarder, where in self-play
+every take follows a discard of the other side and the points fed are the points taken.
+
 Every bot plays the same deals: hand ``i`` is dealt from the pack order of
 ``derive_seed("audit", seed, i)`` by dealer ``i % players``, with the scores at zero; the bot at
 seat ``s`` gets a ``random.Random`` seeded from ``(seed, i, s)``. A run is reproducible from its
@@ -27,6 +33,8 @@ Usage::
     python benchmarks/bot_audit.py --bots heuristic,heuristic-v1 --rules classic --hands 100 \\
         --seed 1
     python benchmarks/bot_audit.py --bots heuristic --hands 20 --seed 3 --json
+    python benchmarks/bot_audit.py --bots heuristic,heuristic-v2 --against heuristic-v2 \
+        --hands 200 --seed 1
 
 With ``--pair-odds`` it measures instead how players read each other's discards: the first two
 bots play the hands against each other (seats swapped every other hand), and the report gives
@@ -160,25 +168,32 @@ def _handed(state: State, action: Action) -> tuple[int, int, int] | None:
     return after.to_move, sum(value[c] for c in after.pile), len(after.pile)
 
 
-def audit_hand(spec: str, rules: Rules, seed: int, index: int) -> Tally:
-    """Play hand ``index`` of the run with four (every seat) copies of ``spec``; its counts."""
+def audit_hand(spec: str, rules: Rules, seed: int, index: int, against: str | None = None,
+               side: int | None = None) -> Tally:
+    """Play hand ``index`` of the run with ``spec`` at every seat, or with ``against`` everywhere
+    but the seats of ``side`` (default ``index % sides``); the counts of ``spec``'s seats."""
     n = rules.num_players
     deck = tuple(shuffled_pack(rules, derive_seed("audit", seed, index)))
     state = new_hand(rules, deck=deck, dealer=index % n)
-    bots = [make_bot(spec) for _ in range(n)]
+    if against is None:
+        audited = set(range(n))
+    else:
+        mine = index % rules.num_sides if side is None else side
+        audited = {s for s in range(n) if s % rules.num_sides == mine}
+    bots = [make_bot(spec if s in audited else str(against)) for s in range(n)]
     rngs = [random.Random(derive_seed("audit-bot", seed, index, s)) for s in range(n)]
     tally = Tally(hands=1)
     handed: tuple[int, int, int] | None = None  # after a discard: (taker, pile points, cards)
+    played = 0
     while not state.is_over:
-        tally.actions += 1
-        if tally.actions > MAX_ACTIONS_PER_HAND:
+        played += 1
+        if played > MAX_ACTIONS_PER_HAND:
             raise RuntimeError(f"hand {index} of {spec!r} did not end")
         seat = state.to_move
         legal = legal_actions(state)
         start = time.perf_counter()
         action = bots[seat].choose(observe(state, seat), legal, rngs[seat])
-        tally.seconds += time.perf_counter() - start
-        tally.decisions += 1
+        elapsed = time.perf_counter() - start
         if action not in legal:
             raise RuntimeError(f"{spec!r} chose the illegal {action} in hand {index}")
         if handed is not None and handed[0] == seat:
@@ -186,31 +201,39 @@ def audit_hand(spec: str, rules: Rules, seed: int, index: int) -> Tally:
                 tally.fed_points += handed[1]
                 tally.big_fed_points += handed[1] if handed[2] >= BIG_FEED else 0
             handed = None
-        if action.verb == "discard":
-            _discard_facts(state, action, legal, tally)
-            handed = _handed(state, action)
-        elif action.verb == "take":
-            tally.takes += 1
+        if seat in audited:
+            tally.actions += 1
+            tally.seconds += elapsed
+            tally.decisions += 1
+            if action.verb == "discard":
+                _discard_facts(state, action, legal, tally)
+                handed = _handed(state, action)
+            elif action.verb == "take":
+                tally.takes += 1
         state = apply(state, action)
     size = rules.canasta_size
-    tally.canastas = sum(1 for melds in state.melds for m in melds
+    owners = {state.owner_of(s) for s in audited}
+    tally.canastas = sum(1 for owner in owners for m in state.melds[owner]
                          if m is not None and len(m) >= size)
     assert state.result is not None
-    tally.went_out = int(state.result.went_out is not None)
+    went_out = state.result.went_out
+    tally.went_out = int(went_out is not None and state.owner_of(went_out) in owners)
     return tally
 
 
-def _audit_chunk(args: tuple[str, Rules, int, list[int]]) -> Tally:
-    spec, rules, seed, indices = args
+def _audit_chunk(args: tuple[str, Rules, int, list[int], str | None]) -> Tally:
+    spec, rules, seed, indices, against = args
     total = Tally()
     for i in indices:
-        total.add(audit_hand(spec, rules, seed, i))
+        total.add(audit_hand(spec, rules, seed, i, against))
     return total
 
 
-def audit(spec: str, rules: Rules, hands: int, seed: int, jobs: int = 1) -> Tally:
-    """The counts of ``hands`` hands of four copies of ``spec``."""
-    chunks = [(spec, rules, seed, list(range(j, hands, jobs))) for j in range(jobs)]
+def audit(spec: str, rules: Rules, hands: int, seed: int, jobs: int = 1,
+          against: str | None = None) -> Tally:
+    """The counts of ``hands`` hands of ``spec`` at every seat (or at one side's, ``against``
+    at the others)."""
+    chunks = [(spec, rules, seed, list(range(j, hands, jobs)), against) for j in range(jobs)]
     total = Tally()
     if jobs == 1:
         total.add(_audit_chunk(chunks[0]))
@@ -347,7 +370,8 @@ COLUMNS = (
 )
 
 
-def report_text(rules: Rules, hands: int, seed: int, results: dict[str, Tally]) -> str:
+def report_text(rules: Rules, hands: int, seed: int, results: dict[str, Tally],
+                against: str | None = None) -> str:
     """The plain-text report: one row per bot."""
     head = ["bot", *(title for _, title, _ in COLUMNS)]
     rows = [head]
@@ -355,8 +379,10 @@ def report_text(rules: Rules, hands: int, seed: int, results: dict[str, Tally]) 
         figs = tally.figures()
         rows.append([spec, *(fmt.format(figs[key]) for key, _, fmt in COLUMNS)])
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    who = ("each bot at every seat" if against is None
+           else f"each bot holding one side, {against} the others")
     lines = [f"bot audit: {rules.name}, {hands} hands, seed {seed} "
-             "(four copies of each bot, the same deals for every bot)"]
+             f"({who}; the same deals for every bot)"]
     for k, row in enumerate(rows):
         lines.append("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
                                for i, (cell, w) in enumerate(zip(row, widths))))
@@ -380,8 +406,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Audit bots' play: wild-card discards, discards onto a frozen pile, feeding "
                     "the pile, gifts to a short hand, pile takes, canastas and goings out per "
-                    "hand, time per decision. Each bot plays the same seeded hands with four "
-                    "copies of itself.")
+                    "hand, time per decision. Each bot plays the same seeded hands with "
+                    "copies of itself at every seat, or (--against) holding one side against "
+                    "another bot.")
     parser.add_argument("--bots", required=True,
                         help="bot specs separated by commas, e.g. heuristic,heuristic-v1 or "
                              "'ismcts:iterations=100,heuristic'")
@@ -391,6 +418,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default: 0)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="worker processes (default: 1); figures do not depend on it")
+    parser.add_argument("--against", metavar="SPEC",
+                        help="the bot at the other seats: each audited bot holds one side (it "
+                             "changes from hand to hand) and only its decisions are counted, "
+                             "so the pile points it feeds are taken by the same opponent for "
+                             "every bot (default: the bot itself at every seat)")
     parser.add_argument("--json", action="store_true",
                         help="print one line of JSON instead of text")
     parser.add_argument("--pair-odds", action="store_true",
@@ -411,7 +443,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--pair-odds needs two bots, e.g. --bots heuristic,heuristic-v2")
     if args.fit and not args.pair_odds:
         parser.error("--fit goes with --pair-odds")
-    for spec in args.specs:
+    if args.against is not None and args.pair_odds:
+        parser.error("--against does not go with --pair-odds")
+    for spec in [*args.specs, *([args.against] if args.against is not None else [])]:
         try:
             make_bot(spec)
         except BotSpecError as e:
@@ -426,15 +460,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.pair_odds:
         print(pair_odds_text(args.specs, rules, args.hands, args.seed, args.fit))
         return 0
-    results = {spec: audit(spec, rules, args.hands, args.seed, args.jobs) for spec in args.specs}
+    results = {spec: audit(spec, rules, args.hands, args.seed, args.jobs, args.against)
+               for spec in args.specs}
     if args.json:
         out: dict[str, Any] = {
-            "rules": rules.name, "hands": args.hands, "seed": args.seed,
+            "rules": rules.name, "hands": args.hands, "seed": args.seed, "against": args.against,
             "bots": {spec: {**t.figures(), "counts": asdict(t)} for spec, t in results.items()},
         }
         print(json.dumps(out))
     else:
-        print(report_text(rules, args.hands, args.seed, results))
+        print(report_text(rules, args.hands, args.seed, results, args.against))
     return 0
 
 

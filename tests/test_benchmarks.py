@@ -278,6 +278,43 @@ def test_bot_audit_counts_the_pile_points_handed_to_the_next_opponent() -> None:
     assert figures["fed_points_per_discard"] == figures["big_fed_points_per_discard"] == 22.5
 
 
+def test_bot_audit_against_counts_one_side_of_the_same_hand() -> None:
+    import dataclasses
+
+    from canasta.rules import get_rules
+
+    audit = _bot_audit()
+    rules = get_rules("classic")
+    for index in (0, 1, 2):
+        whole = audit.audit_hand("heuristic", rules, 9, index)
+        # against itself, the hand is the same: its two sides' counts add up to the whole
+        halves = [audit.audit_hand("heuristic", rules, 9, index, "heuristic", side)
+                  for side in (0, 1)]
+        summed = audit.Tally()
+        for half in halves:
+            summed.add(half)
+        for tally in (whole, summed):
+            tally.seconds = 0.0
+            tally.hands = 1
+        assert dataclasses.asdict(summed) == dataclasses.asdict(whole), index
+        assert all(0 < half.decisions < whole.decisions for half in halves)
+    # against another bot the other seats play otherwise
+    mixed = audit.audit_hand("heuristic", rules, 9, 0, "random", 0)
+    alike = audit.audit_hand("heuristic", rules, 9, 0, "heuristic", 0)
+    mixed.seconds = alike.seconds = 0.0
+    assert dataclasses.asdict(mixed) != dataclasses.asdict(alike)
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "bot_audit.py"), "--bots", "heuristic", "--against",
+         "heuristic-v2", "--hands", "2", "--seed", "5", "--json"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert _json_line(done.stdout)["against"] == "heuristic-v2"
+    bad = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "bot_audit.py"), "--bots", "heuristic", "--against",
+         "heuristic:keep_wilds=1"], capture_output=True, text=True, timeout=120, check=False)
+    assert bad.returncode == 2 and "keep_wilds" in bad.stderr
+
+
 def test_modern_playout_json() -> None:
     done = subprocess.run([sys.executable, str(BENCHMARKS / "modern_playout.py"), "--seconds",
                            "0.5", "--json"], capture_output=True, text=True, timeout=120,
