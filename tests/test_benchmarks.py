@@ -315,6 +315,33 @@ def test_bot_audit_against_counts_one_side_of_the_same_hand() -> None:
     assert bad.returncode == 2 and "keep_wilds" in bad.stderr
 
 
+def test_void_hands_counts_the_hands_korean_old_voids(tmp_path: Path) -> None:
+    from canasta.interfaces.cli import main as canasta_main
+
+    runs = {}
+    for rules in ("korean-old", "classic"):
+        runs[rules] = tmp_path / f"{rules}.json"
+        assert canasta_main(["arena", "--rules", rules, "--bots", "greedy", "random", "--hands",
+                             "6", "--seed", "2", "--no-progress", "--json",
+                             str(runs[rules])]) == 0
+
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "void_hands.py"), "--json",
+                           str(runs["korean-old"])],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    report = _json_line(done.stdout)
+    hands = [h for g in json.loads(runs["korean-old"].read_text())["games"] for h in g["hands"]]
+    void = sum(1 for h in hands if h["went_out"] is None)
+    assert void >= 1 and report["bot"] == "greedy"
+    assert (report["hands"], report["void_hands"]) == (len(hands), void)
+    assert sum(report["held"].values()) == 2 * void  # two greedy players a void hand
+    assert 0 <= report["ahead_pct"] <= 100
+    bad = subprocess.run([sys.executable, str(BENCHMARKS / "void_hands.py"),
+                          str(runs["classic"])],
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert bad.returncode == 2 and "no hand is void" in bad.stderr
+
+
 def test_modern_playout_json() -> None:
     done = subprocess.run([sys.executable, str(BENCHMARKS / "modern_playout.py"), "--seconds",
                            "0.5", "--json"], capture_output=True, text=True, timeout=120,
