@@ -7,6 +7,10 @@ play-on each), and the difference in the deciding side's lead is that departure'
 hand then goes on with the heuristic's action, so every spec is asked on the same positions and
 two specs compare departure by departure.
 
+For a search bot (one with a ``search`` method, such as ``ismcts``) the report also sorts the
+departures by the search's own estimate of their edge (the searched action's mean value less
+the heuristic's choice's, in points): whether the close calls gain as much as the clear ones.
+
 The worth is measured against heuristic play afterwards, and one play-on is noisy (a different
 card changes the rest of the hand): read the mean per kind of departure over hundreds of them,
 with its interval. It answers in minutes what an arena run answers in hours: which kinds of
@@ -18,6 +22,7 @@ departure gain and which lose. Usage::
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
@@ -59,6 +64,26 @@ def verb(action: Action) -> str:
     return action.verb
 
 
+EDGE_BINS = (0.0, 10.0, 25.0, 50.0, 100.0, 200.0)
+"""Lower bounds of the bins of the search's estimated edge (points); below the first: the
+search played an action its own values rate lower (the most visited is not the best valued)."""
+
+
+def edge_bin(edge: float) -> str:
+    """The name of the bin of ``edge``: ``"<0"``, ``"0-10"``, …, ``"200+"``."""
+    if edge < EDGE_BINS[0]:
+        return f"<{EDGE_BINS[0]:.0f}"
+    for lo, hi in itertools.pairwise(EDGE_BINS):
+        if edge < hi:
+            return f"{lo:.0f}-{hi:.0f}"
+    return f"{EDGE_BINS[-1]:.0f}+"
+
+
+def _bin_order(name: str) -> float:
+    """Bins in the order of their edges."""
+    return -math.inf if name.startswith("<") else float(name.rstrip("+").split("-")[0])
+
+
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:
     """The mean and the half-width of its normal 95% interval."""
     n = len(values)
@@ -88,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(exc))
     rules = get_rules(args.rules)
     kinds: dict[str, list[float]] = defaultdict(list)
+    edges: dict[str, list[float]] = defaultdict(list)
+    search = getattr(bot, "search", None)
     asked = 0
     start = time.process_time()
     for index in range(args.hands):
@@ -101,11 +128,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             mine = decide(obs, legal)[0]
             if len(legal) > 1:
                 asked += 1
-                searched = bot.choose(obs, legal, rng)
+                values: dict[Action, float] = {}
+                if search is not None:
+                    searched, stats = search(obs, legal, rng)
+                    values = {a: v for a, _, v in stats}
+                else:
+                    searched = bot.choose(obs, legal, rng)
                 if searched != mine:
                     worth = (lead_at_end(apply(state, searched), seat)
                              - lead_at_end(apply(state, mine), seat))
                     kinds[f"{verb(searched)} for {verb(mine)}"].append(worth)
+                    if searched in values and mine in values:
+                        edges[edge_bin(values[searched] - values[mine])].append(worth)
             state = apply(state, mine)
     every = [v for values in kinds.values() for v in values]
     mean, half = mean_interval(every)
@@ -115,6 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "cpu_seconds": time.process_time() - start,
         "kinds": {k: dict(zip(("count", "mean", "interval"), (len(v), *mean_interval(v))))
                   for k, v in sorted(kinds.items(), key=lambda kv: -len(kv[1]))},
+        "edges": {k: dict(zip(("count", "mean", "interval"), (len(edges[k]), *mean_interval(
+            edges[k])))) for k in sorted(edges, key=_bin_order)},
     }
     if args.json:
         print(json.dumps(report))
@@ -126,6 +162,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for kind, figures in report["kinds"].items():
         print(f"  {kind:34s} {figures['count']:5d}   {figures['mean']:+7.0f} ± "
               f"{figures['interval']:.0f}")
+    if edges:
+        print("  by the search's own estimate of its edge (points):")
+        for name, figures in report["edges"].items():
+            print(f"  {'edge ' + name:34s} {figures['count']:5d}   {figures['mean']:+7.0f} ± "
+                  f"{figures['interval']:.0f}")
     print("worth: the side's lead at the end of the hand, played on by heuristics from the true "
           "position, the search's action minus the heuristic's; kinds: the search's verb for "
           "the heuristic's")

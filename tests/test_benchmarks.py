@@ -393,6 +393,12 @@ def test_search_deviations_weighs_only_the_departures_from_the_heuristic() -> No
     assert greedy["decisions"] == same["decisions"]  # the same positions are asked
     assert 0 < greedy["departures"] == sum(k["count"] for k in greedy["kinds"].values())
     assert all(" for " in kind for kind in greedy["kinds"])
+    assert greedy["edges"] == {}  # greedy has no values of its own
+    search = report("ismcts:iterations=20")
+    assert search["decisions"] == same["decisions"]
+    # every departure has both actions valued by the search (the heuristic's choice is always
+    # one of its candidates), so the bins hold them all
+    assert 0 < sum(k["count"] for k in search["edges"].values()) == search["departures"]
     bad = subprocess.run([sys.executable, str(BENCHMARKS / "search_deviations.py"), "--spec",
                           "nonsense"], capture_output=True, text=True, timeout=60, check=False)
     assert bad.returncode == 2 and "unknown bot" in bad.stderr
