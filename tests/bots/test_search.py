@@ -46,6 +46,24 @@ def test_same_seed_and_budget_give_the_same_search(mode: str) -> None:
             else first[1][0][1] == 24 // len(first[1]))
 
 
+def test_a_close_call_is_left_to_the_heuristic_with_defer() -> None:
+    rules = get_rules("classic")
+    state = play_until(rules, [make_bot("heuristic") for _ in range(4)], 31, 35)
+    obs, legal = observe(state, state.to_move), legal_actions(state)
+    own = make_bot("heuristic").choose(obs, legal, random.Random(0))
+    searched, stats = ISMCTSBot(iterations=24, horizon=3).search(obs, legal, random.Random(9))
+    values = {a: v for a, _, v in stats}
+    edge = values[searched] - values[own]
+    assert searched != own and 0 < edge < 50  # the search departs, by a few points
+    # the same search with a threshold above that edge keeps the heuristic's choice; below, not
+    kept = ISMCTSBot(iterations=24, horizon=3, defer=50).search(obs, legal, random.Random(9))
+    assert kept == (own, stats)
+    low = ISMCTSBot(iterations=24, horizon=3, defer=edge / 2)
+    assert low.search(obs, legal, random.Random(9))[0] == searched
+    with pytest.raises(ValueError, match="defer must be at least 0"):
+        make_bot("ismcts:defer=-1")
+
+
 def test_search_ignores_what_the_seat_cannot_see() -> None:
     """Moving an unseen card between another hand and the stock changes nothing."""
     state = DECISION

@@ -24,7 +24,7 @@ Two modes:
 * ``tree`` (the default; single-observer ISMCTS, BOTS.md L4): one sampled deal per iteration
   descends a tree of the seat's own decisions (``depth`` of them, keyed by its own actions,
   UCB1 with availability counts, untried candidates first); the most visited root candidate is
-  played.
+  played, unless its mean value beats the heuristic's choice by less than ``defer`` points.
 
 ``iterations=N`` fixes the work (N simulations; reproducible: the same seed and N give the same
 choice); ``seconds=S`` bounds the time instead.
@@ -128,9 +128,11 @@ class ISMCTSBot:
     default 4), ``margin`` (points: alternatives the heuristic rates further below its choice
     are not searched, default 120), ``z`` (flat: standard errors another candidate must win by,
     default 1), ``depth``, ``c`` and ``scale`` (tree: own decisions in the tree, UCB exploration,
-    points per unit of reward), ``model`` (1, the default: sampled deals follow what the other
-    players showed, see :mod:`canasta.bots.determinize`; 0: uniform deals), and any heuristic
-    weight by name.
+    points per unit of reward), ``defer`` (tree: points by which the most visited candidate's
+    mean value must beat the heuristic's choice to be played instead, default 0: close calls
+    are within the play-outs' noise, docs/bots.md), ``model`` (1, the default: sampled deals
+    follow what the other players showed, see :mod:`canasta.bots.determinize`; 0: uniform
+    deals), and any heuristic weight by name.
     """
 
     name = "ismcts"
@@ -138,7 +140,8 @@ class ISMCTSBot:
     def __init__(self, iterations: int | str | None = None, seconds: float | str | None = None,
                  mode: str = "tree", horizon: int | str = 8, width: int | str = 4,
                  margin: float | str = 120.0, z: float | str = 1.0, depth: int | str = 2,
-                 c: float | str = 0.7, scale: float | str = 600.0, model: int | str = 1,
+                 c: float | str = 0.7, scale: float | str = 600.0, defer: float | str = 0.0,
+                 model: int | str = 1,
                  weights: HeuristicWeights | None = None, **params: str) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -154,6 +157,7 @@ class ISMCTSBot:
         self.depth = _int_param("depth", depth)
         self.c = _float_param("c", c, allow_zero=True)
         self.scale = _float_param("scale", scale)
+        self.defer = _float_param("defer", defer, allow_zero=True)
         if str(model) not in ("0", "1"):
             raise ValueError(f"model must be 1 (deals follow what players showed) or 0, "
                              f"not {model!r}")
@@ -265,7 +269,13 @@ class ISMCTSBot:
                 mean = max(-0.999999, min(0.999999, child.total / child.visits))
                 stats.append((a, child.visits, self.scale * math.atanh(mean)))
         stats.sort(key=lambda t: (-t[1], -t[2]))
-        return stats[0][0], stats
+        choice = stats[0][0]
+        if self.defer and choice != candidates[0]:
+            values = {a: v for a, _, v in stats}
+            own = values.get(candidates[0])
+            if own is not None and values[choice] - own < self.defer:
+                choice = candidates[0]  # a close call: the heuristic's choice stands
+        return choice, stats
 
     def _iterate(self, state: State, seat: int, root: _Node, root_candidates: list[Action]) -> None:
         w = self.weights
