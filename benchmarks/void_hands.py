@@ -40,13 +40,18 @@ class Voids:
     """Counts over the hands of some runs, seen from bot A's side."""
 
     bot: str = ""
+    """Bot A, the runs' first bot."""
     hands: int = 0
     void: int = 0
+    """Hands that ended without a going out: void under these rules."""
     lead: int = 0
     """A's lead summed over the void hands, as they would have scored."""
     ahead: int = 0
+    """Void hands in which A's side would have scored more than any other."""
     a_canasta: int = 0
+    """Void hands in which A's side had a canasta on the table."""
     other_canasta: int = 0
+    """Void hands in which another side had one."""
     held: Counter[int] = field(default_factory=Counter)
     """Cards held by each of A's players when the stock ran out: how many players held so many."""
 
