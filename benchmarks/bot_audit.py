@@ -33,7 +33,7 @@ Usage::
     python benchmarks/bot_audit.py --bots heuristic,heuristic-v1 --rules classic --hands 100 \\
         --seed 1
     python benchmarks/bot_audit.py --bots heuristic --hands 20 --seed 3 --json
-    python benchmarks/bot_audit.py --bots heuristic,heuristic-v2 --against heuristic-v2 \
+    python benchmarks/bot_audit.py --bots heuristic,heuristic-v2 --against heuristic-v2 \\
         --hands 200 --seed 1
 
 With ``--pair-odds`` it measures instead how players read each other's discards: the first two
@@ -180,7 +180,8 @@ def audit_hand(spec: str, rules: Rules, seed: int, index: int, against: str | No
     else:
         mine = index % rules.num_sides if side is None else side
         audited = {s for s in range(n) if s % rules.num_sides == mine}
-    bots = [make_bot(spec if s in audited else str(against)) for s in range(n)]
+    bots = [make_bot(against if against is not None and s not in audited else spec)
+            for s in range(n)]
     rngs = [random.Random(derive_seed("audit-bot", seed, index, s)) for s in range(n)]
     tally = Tally(hands=1)
     handed: tuple[int, int, int] | None = None  # after a discard: (taker, pile points, cards)

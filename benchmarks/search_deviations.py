@@ -84,6 +84,12 @@ def _bin_order(name: str) -> float:
     return -math.inf if name.startswith("<") else float(name.rstrip("+").split("-")[0])
 
 
+def _groups(groups: dict[str, list[float]], order: Sequence[str]) -> dict[str, dict[str, float]]:
+    """Count, mean and 95% half-width of each group of worths, in ``order``."""
+    return {k: dict(zip(("count", "mean", "interval"), (len(groups[k]), *mean_interval(groups[k]))))
+            for k in order}
+
+
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:
     """The mean and the half-width of its normal 95% interval."""
     n = len(values)
@@ -147,10 +153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "spec": args.spec, "rules": args.rules, "hands": args.hands, "seed": args.seed,
         "decisions": asked, "departures": len(every), "mean": mean, "interval": half,
         "cpu_seconds": time.process_time() - start,
-        "kinds": {k: dict(zip(("count", "mean", "interval"), (len(v), *mean_interval(v))))
-                  for k, v in sorted(kinds.items(), key=lambda kv: -len(kv[1]))},
-        "edges": {k: dict(zip(("count", "mean", "interval"), (len(edges[k]), *mean_interval(
-            edges[k])))) for k in sorted(edges, key=_bin_order)},
+        "kinds": _groups(kinds, sorted(kinds, key=lambda k: -len(kinds[k]))),
+        "edges": _groups(edges, sorted(edges, key=_bin_order)),
     }
     if args.json:
         print(json.dumps(report))
@@ -159,14 +163,14 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{asked} decisions with a choice, {len(every)} departures from the heuristic "
           f"({report['cpu_seconds']:.0f} CPU seconds)")
     print(f"  worth of a departure: {mean:+.0f} ± {half:.0f} points (95%)")
-    for kind, figures in report["kinds"].items():
-        print(f"  {kind:34s} {figures['count']:5d}   {figures['mean']:+7.0f} ± "
-              f"{figures['interval']:.0f}")
+    rows = [(kind, figures) for kind, figures in report["kinds"].items()]
     if edges:
-        print("  by the search's own estimate of its edge (points):")
-        for name, figures in report["edges"].items():
-            print(f"  {'edge ' + name:34s} {figures['count']:5d}   {figures['mean']:+7.0f} ± "
-                  f"{figures['interval']:.0f}")
+        rows.append(("by the search's own estimate of its edge (points):", None))
+        rows += [("edge " + name, figures) for name, figures in report["edges"].items()]
+    for name, figures in rows:
+        print(f"  {name}" if figures is None else
+              f"  {name:34s} {figures['count']:5d}   {figures['mean']:+7.0f} ± "
+              f"{figures['interval']:.0f}")
     print("worth: the side's lead at the end of the hand, played on by heuristics from the true "
           "position, the search's action minus the heuristic's; kinds: the search's verb for "
           "the heuristic's")
