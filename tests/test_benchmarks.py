@@ -402,3 +402,55 @@ def test_search_deviations_weighs_only_the_departures_from_the_heuristic() -> No
     bad = subprocess.run([sys.executable, str(BENCHMARKS / "search_deviations.py"), "--spec",
                           "nonsense"], capture_output=True, text=True, timeout=60, check=False)
     assert bad.returncode == 2 and "unknown bot" in bad.stderr
+
+
+def _spsa_tune() -> Any:
+    """The spsa_tune module of benchmarks/ (not a package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("spsa_tune", BENCHMARKS / "spsa_tune.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["spsa_tune"] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_spsa_steps_towards_the_setting_that_won_and_stays_in_range() -> None:
+    tune = _spsa_tune()
+    keep_cards, danger = tune.parse_weights("keep_cards=1:5,danger=2:14")
+    assert (keep_cards.value(0.3), danger.value(0.5)) == (2.0, 8.0)  # a count stays whole
+    assert (danger.value(1.4), danger.position(1.0)) == (14.0, 0.0)  # clipped to the range
+    # x + c*delta beat x - c*delta: each weight moves the way its own sign pointed
+    up, down = tune.step([0.5, 0.5], [1.0, -1.0], diff=40.0, a_k=0.001, c_k=0.1)
+    assert up == 0.5 + 0.001 * 40.0 / 0.2 and down == 0.5 - 0.001 * 40.0 / 0.2
+    assert tune.step([0.5, 0.5], [1.0, -1.0], diff=-40.0, a_k=0.001, c_k=0.1) == [down, up]
+    assert tune.step([0.99], [1.0], diff=500.0, a_k=0.01, c_k=0.1) == [1.0]
+    x, fixed = tune.start_of([danger], "danger=8,keep_cards=5")
+    assert x == [0.5] and fixed == {"keep_cards": "5"}  # a weight not tuned stays as given
+    assert tune.spec_of("heuristic", [danger], x, fixed) == "heuristic:danger=8,keep_cards=5"
+
+
+def test_spsa_tune_plays_its_iterations_and_checks_the_result(tmp_path: Path) -> None:
+    runs = []
+    for name in ("one", "two"):
+        path = tmp_path / f"{name}.json"
+        done = subprocess.run(
+            [sys.executable, str(BENCHMARKS / "spsa_tune.py"), "--weights",
+             "keep_pair=10:80,danger=2:14", "--iterations", "2", "--hands", "4", "--seed", "3",
+             "--check-hands", "4", "--yardstick", "greedy", "--json", str(path)],
+            capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 0, done.stderr
+        runs.append(json.loads(path.read_text()))
+    assert runs[0] == runs[1]  # seeded: the same run twice
+    report = runs[0]
+    assert [it["iteration"] for it in report["iterations"]] == [0, 1]
+    for it in report["iterations"]:
+        assert it["hands"] >= 4
+        assert 10 <= it["weights"]["keep_pair"] <= 80 and 2 <= it["weights"]["danger"] <= 14
+    assert report["start"] == "heuristic:keep_pair=30,danger=6"
+    assert set(report["check"]) == {"tuned − start", "tuned − greedy", "start − greedy"}
+    bad = subprocess.run([sys.executable, str(BENCHMARKS / "spsa_tune.py"), "--weights",
+                          "keep_pairs=1:2"], capture_output=True, text=True, timeout=120,
+                         check=False)
+    assert bad.returncode == 2 and "unknown weight 'keep_pairs'" in bad.stderr
