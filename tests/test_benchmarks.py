@@ -140,16 +140,21 @@ def test_bots_speed() -> None:
     assert report["arena"]["hands"] >= 2 and report["arena"]["hands_per_s"] > 0
 
 
-def _bot_audit() -> Any:
-    """The bot_audit module of benchmarks/ (not a package)."""
+def _script(name: str) -> Any:
+    """The module of the script ``benchmarks/NAME.py`` (benchmarks/ is not a package)."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("bot_audit", BENCHMARKS / "bot_audit.py")
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["bot_audit"] = module  # dataclasses look their module up by name
+    sys.modules[name] = module  # dataclasses look their module up by name
     spec.loader.exec_module(module)
     return module
+
+
+def _bot_audit() -> Any:
+    """The bot_audit module of benchmarks/."""
+    return _script("bot_audit")
 
 
 def test_bot_audit_json_is_the_same_for_equal_bots() -> None:
@@ -404,20 +409,8 @@ def test_search_deviations_weighs_only_the_departures_from_the_heuristic() -> No
     assert bad.returncode == 2 and "unknown bot" in bad.stderr
 
 
-def _spsa_tune() -> Any:
-    """The spsa_tune module of benchmarks/ (not a package)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("spsa_tune", BENCHMARKS / "spsa_tune.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["spsa_tune"] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_spsa_steps_towards_the_setting_that_won_and_stays_in_range() -> None:
-    tune = _spsa_tune()
+    tune = _script("spsa_tune")
     keep_cards, danger = tune.parse_weights("keep_cards=1:5,danger=2:14")
     assert (keep_cards.value(0.3), danger.value(0.5)) == (2.0, 8.0)  # a count stays whole
     assert (danger.value(1.4), danger.position(1.0)) == (14.0, 0.0)  # clipped to the range
