@@ -55,18 +55,22 @@ from canasta.state import PLAY, State
 
 @dataclass(frozen=True)
 class HeuristicWeights:
-    """Every tunable number of the heuristic bot, in points unless said otherwise."""
+    """Every tunable number of the heuristic bot, in points unless said otherwise.
+
+    The eighteen weights that ``benchmarks/spsa_tune.py`` moves by default were tuned together
+    by it (classic, 500 iterations of 2,000 hands of self-play; docs/bots.md, sixth round): their
+    defaults are its result, rounded.
+    """
 
     # -- taking the pile
-    take_base: float = 40.0
+    take_base: float = 37.0
     """Worth of any take: a meld made and the tempo of the pile."""
-    take_per_card: float = 60.0
-    """Worth of each card picked up (at 60, a natural card and a two take a pile of three: a
-    small pile taken is one that cannot grow into a big feed; 25 before, measured against
-    heuristic-v2 in docs/bots.md)."""
+    take_per_card: float = 46.0
+    """Worth of each card picked up (a natural card and a two take a pile of three: a small pile
+    taken is one that cannot grow into a big feed; 25, then 60 before the tuning)."""
     take_red_three: float = 100.0
     """Worth of a red three lying in the pile."""
-    take_wild_cost: float = 105.0
+    take_wild_cost: float = 106.0
     """Cost of a two spent on the take (a joker costs twice as much)."""
     take_canasta: float = 0.0
     """Share of a canasta's bonus a take is worth for each canasta of the side that the pile's
@@ -80,16 +84,16 @@ class HeuristicWeights:
     """Cost of each card laid in the opening (cards held keep options)."""
     keep_cards: int = 3
     """Cards kept in hand when melding, unless going out or the hand is about to end."""
-    layoff_value: float = -30.0
+    layoff_value: float = -42.0
     """Worth of laying natural cards onto the side's meld (negative: rather hold them)."""
-    new_meld_value: float = -30.0
+    new_meld_value: float = -44.0
     """Worth of starting a meld of three or more natural cards (negative: rather hold them)."""
-    meld_threat: float = 300.0
+    meld_threat: float = 350.0
     """Extra worth of any lay-off or new meld per unit of threat: held cards count against the
     side if the hand ends, so they go down once an opposing side can go out."""
     hold_pairs_pile: int = 4
     """Pile size from which a frozen pile makes the bot keep a natural pair of each rank."""
-    fight_hold: float = 2.0
+    fight_hold: float = 2.5
     """Cost per pile card of laying cards down (short of a canasta) while the pile is frozen
     for the side: held cards are the pairs that take it and the safe discards that keep it."""
     finish_wilds: int = 2
@@ -103,10 +107,12 @@ class HeuristicWeights:
     short_hand: int = 3
     """An opponent whose side has melded and who holds this many cards or fewer may go out
     within a few turns (even short of canastas): lay off against it."""
-    short_threat: float = 0.1
-    """The threat such a short hand adds when melding (at least this much)."""
+    short_threat: float = 0.115
+    """The threat such a short hand adds when melding (at least this much): with ``meld_threat``
+    it about cancels ``layoff_value``, so a short hand tips a lay-off only with another reason
+    (a big hand, ``meld_load``)."""
     # -- discarding
-    keep_wild: float = 300.0
+    keep_wild: float = 265.0
     """Cost of discarding a two: wild cards finish canastas, so one goes only when every other
     card would hand the next player a big pile (or as a deliberate freeze, when set)."""
     joker_factor: float = 1.5
@@ -123,23 +129,23 @@ class HeuristicWeights:
     joker_block_odds: float = 0.4
     """A joker blocks a frozen pile all the same when even the safest natural card hands the
     next player the pile at these odds or more (the pile is lost anyway without it); 0: never."""
-    keep_pair: float = 30.0
+    keep_pair: float = 45.0
     """Cost of breaking a natural pair (the currency for frozen piles)."""
     keep_triple: float = 40.0
     """Cost of discarding one of three or more natural cards of a rank (a pair stays)."""
     frozen_pair_per_card: float = 0.15
     """Extra worth of a pair, per pile card, while the pile is frozen for the side."""
-    keep_single: float = 12.0
+    keep_single: float = 7.0
     """Cost of discarding a lone natural card."""
     keep_melded_rank: float = 4.0
     """Cost of discarding a natural card of a rank the side has melded."""
     shed_their_ranks: float = 25.0
     """Preference, while the pile is frozen for the next opponent, for discarding a rank their
     side has melded: it needs a pair now, but would hand them an open pile later."""
-    canasta_progress: float = 30.0
+    canasta_progress: float = 27.0
     """Extra cost of discarding a card of the side's unfinished meld, divided by the cards the
     meld still lacks for a canasta (the last ones are the dearest)."""
-    keep_black_three: float = 5.0
+    keep_black_three: float = 8.0
     """Worth of keeping a black three for later, in pile points saved, when the pile is worth
     blocking (the next player cannot take a pile topped by it); weighed like ``danger``. At 40
     (with ``black_three_per_card=2.5``) a black three stays off piles of a few cards, but that
@@ -147,13 +153,13 @@ class HeuristicWeights:
     black_three_per_card: float = 0.33
     """How much less a black three is worth keeping per card of the pile: on a big pile it is
     the block to use now."""
-    danger: float = 6.0
+    danger: float = 6.6
     """Weight of the expected pile value handed to the next opponent (high: a pile given away
     is rarely won back, and the card that risks least is nearly always the one to throw; 12
-    before, which let a point of risk outweigh a pair)."""
+    at first, which let a point of risk outweigh a pair)."""
     pile_base: float = 60.0
     """What any pile is worth to its taker."""
-    pile_per_card: float = 40.0
+    pile_per_card: float = 50.0
     """What each card of a pile is worth to its taker."""
     pile_points: float = 1.0
     """What each point of the pile's cards is worth to its taker, besides the cards."""
@@ -171,7 +177,7 @@ class HeuristicWeights:
     """Smallest open pile (with the discard) a wild card freezes in defence: when the pile
     points the safest natural card would likely hand the next opponent outweigh the wild card's
     worth; 0: never."""
-    freeze_wild_worth: float = 250.0
+    freeze_wild_worth: float = 236.0
     """A two's worth in hand, in pile points, against the points a defensive freeze saves (a
     joker is worth ``joker_factor`` times as much)."""
     freeze_opened: float = 0.5
@@ -207,7 +213,7 @@ class HeuristicWeights:
     that, its play-outs, which count held cards against the side, chose it too often, and it
     cost points (``benchmarks/search_deviations.py``, docs/bots.md); 0: always."""
     # -- going out
-    aggression: float = 2.0
+    aggression: float = 1.7
     """Scales the wish to go out (race) against staying to build."""
     out_base: float = 100.0
     """Going out's own worth (the bonus) before the situation is weighed."""
@@ -215,7 +221,7 @@ class HeuristicWeights:
     """Extra wish to go out while an opposing side has not melded."""
     out_threat: float = 300.0
     """Extra wish to go out per unit of threat (the hand may end anyway)."""
-    out_build: float = 90.0
+    out_build: float = 79.0
     """Wish to stay for each meld of the side that is close to a canasta."""
     out_partner_card: float = 15.0
     """Wish to stay per card in the partner's hand (they count against the side)."""
@@ -223,7 +229,7 @@ class HeuristicWeights:
     """Wish to go out per card in an opposing side's hands (they count against it)."""
     ask_partner_cards: int = 4
     """Ask the partner first when they hold at least this many cards."""
-    answer_points: float = 60.0
+    answer_points: float = 55.0
     """What a round of play costs the side, in points, when the partner asks to go out: the
     partner answers "no" only if staying is worth more (times one plus the threat)."""
     answer_meld: float = 1.0
