@@ -127,6 +127,39 @@ def test_weights_come_from_the_spec_and_change_play() -> None:
         HeuristicWeights.from_params({"nerve": "1"})
 
 
+def test_a_preset_with_weights_of_its_own_plays_them_under_a_spec(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import canasta.bots.heuristic as heuristic
+
+    tuned = HeuristicWeights(keep_pair=90.0, danger=3.0)
+    monkeypatch.setitem(heuristic.PRESET_WEIGHTS, "korean-old", tuned)
+    korean, classic = get_rules("korean-old"), get_rules("classic")
+    plain = make_bot("heuristic")
+    assert isinstance(plain, HeuristicBot)
+    assert plain.book.of(korean) == tuned and plain.book.of(classic) == HeuristicWeights()
+    spec = make_bot("heuristic:danger=8")  # a spec's weights go on top of the preset's
+    assert isinstance(spec, HeuristicBot)
+    assert spec.book.of(korean) == HeuristicWeights(keep_pair=90.0, danger=8.0)
+    assert spec.book.of(classic) == spec.weights == HeuristicWeights(danger=8.0)
+    whole = HeuristicBot(HeuristicWeights(danger=5.0))  # weights given whole hold everywhere
+    assert whole.book.of(korean) == whole.book.of(classic) == HeuristicWeights(danger=5.0)
+    # and the bot plays them: a korean-old decision where the two sets of weights differ
+    state = play_until(korean, [make_bot("heuristic") for _ in range(4)], 3, 0)
+    for _ in range(400):
+        if state.is_over:
+            break
+        obs, legal = observe(state, state.to_move), legal_actions(state)
+        if decide(obs, legal, tuned)[0] != decide(obs, legal, HeuristicWeights())[0]:
+            break
+        state = apply(state, decide(obs, legal, tuned)[0])
+    assert not state.is_over
+    assert plain.choose(obs, legal, random.Random(0)) == decide(obs, legal, tuned)[0]
+    from canasta.bots.ismcts import ISMCTSBot
+
+    search = make_bot("ismcts:iterations=4")
+    assert isinstance(search, ISMCTSBot) and search.book.of(korean) == tuned
+
+
 def _positions() -> list[State]:
     states = []
     for preset in sorted(PRESETS):

@@ -49,6 +49,7 @@ from canasta.legal import ask_problem, legal_actions
 from canasta.melds import split_counts, wild_cap
 from canasta.observation import Observation
 from canasta.plans import meld_problem_of
+from canasta.rules import Rules
 from canasta.state import DRAW as DRAW_PHASE
 from canasta.state import PLAY, State
 
@@ -238,8 +239,10 @@ class HeuristicWeights:
     """Worth of each canasta the hand could finish by staying."""
 
     @classmethod
-    def from_params(cls, params: dict[str, str]) -> HeuristicWeights:
-        """Weights with the named fields overridden; raises ``ValueError`` on a bad name/value."""
+    def from_params(cls, params: dict[str, str],
+                    base: HeuristicWeights | None = None) -> HeuristicWeights:
+        """Weights with the named fields overridden (on ``base``, else the defaults); raises
+        ``ValueError`` on a bad name/value."""
         fields = {f.name: f for f in dataclasses.fields(cls)}
         changes: dict[str, Any] = {}
         for key, text in params.items():
@@ -251,10 +254,15 @@ class HeuristicWeights:
             except ValueError:
                 kind = "an integer" if f.type in ("int", int) else "a number"
                 raise ValueError(f"weight {key!r} must be {kind}, not {text!r}") from None
-        return dataclasses.replace(cls(), **changes)
+        return dataclasses.replace(base or cls(), **changes)
 
 
 DEFAULT_WEIGHTS = HeuristicWeights()
+
+PRESET_WEIGHTS: dict[str, HeuristicWeights] = {}
+"""The defaults of the presets that play best with weights of their own, tuned on them by
+``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md); any other preset plays
+:data:`DEFAULT_WEIGHTS`."""
 
 
 def resolve_weights(weights: object, params: dict[str, str]) -> HeuristicWeights:
@@ -265,6 +273,27 @@ def resolve_weights(weights: object, params: dict[str, str]) -> HeuristicWeights
         raise ValueError("give the weights either as HeuristicWeights or by name, "
                          f"not {weights!r}")
     return weights
+
+
+class WeightBook:
+    """The weights a bot plays with on each preset: a spec's overrides on top of the preset's
+    own defaults (:data:`PRESET_WEIGHTS`), or the weights given whole, on every preset."""
+
+    def __init__(self, weights: object, params: dict[str, str]) -> None:
+        self.default = resolve_weights(weights, params)  # a bad name or value fails here
+        self._params = {} if weights is not None else dict(params)
+        self._whole = weights is not None
+        self._by_preset: dict[str, HeuristicWeights] = {}
+
+    def of(self, rules: Rules) -> HeuristicWeights:
+        """The weights for a game under ``rules``."""
+        w = self._by_preset.get(rules.name)
+        if w is None:
+            tuned = None if self._whole else PRESET_WEIGHTS.get(rules.name)
+            w = self.default if tuned is None else HeuristicWeights.from_params(self._params,
+                                                                                 tuned)
+            self._by_preset[rules.name] = w
+        return w
 
 
 class NoMoveError(ValueError):
@@ -339,16 +368,18 @@ class HeuristicBot:
 
     def __init__(self, weights: object = None, **params: str) -> None:
         # ``object``: a spec's ``weights=1`` arrives as text and gets resolve_weights' message
-        self.weights = resolve_weights(weights, params)
+        self.book = WeightBook(weights, params)
+        self.weights = self.book.default
+        """The weights of any preset without its own (:data:`PRESET_WEIGHTS`)."""
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """The heuristic's action (deterministic: ``rng`` is not used)."""
-        return decide(obs, legal, self.weights)[0]
+        return decide(obs, legal, self.book.of(obs.rules))[0]
 
     def explain(self, obs: Observation, legal: Sequence[Action],
                 rng: random.Random) -> tuple[Action, str]:
         """The heuristic's action and a one-line reason a player can read."""
-        return decide(obs, legal, self.weights)
+        return decide(obs, legal, self.book.of(obs.rules))
 
 
 def decide(obs: Observation, legal: Sequence[Action] | Moves,

@@ -43,10 +43,10 @@ from canasta.bots.heuristic import (
     HeuristicWeights,
     Moves,
     NoMoveError,
+    WeightBook,
     alternatives,
     decide_in,
     reason_for,
-    resolve_weights,
 )
 from canasta.bots.words import action_words
 from canasta.cards import IS_WILD
@@ -162,7 +162,9 @@ class ISMCTSBot:
             raise ValueError(f"model must be 1 (deals follow what players showed) or 0, "
                              f"not {model!r}")
         self.model = str(model) == "1"
-        self.weights = resolve_weights(weights, params)
+        self.book = WeightBook(weights, params)
+        self.weights = self.book.default
+        """The heuristic's weights on any preset without its own (``PRESET_WEIGHTS``)."""
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """The searched choice (the heuristic's pick when the decision is trivial or clear)."""
@@ -173,7 +175,7 @@ class ISMCTSBot:
         """The choice, why in the heuristic's words, and what the search found: the deals played
         out and the choice's edge over the best other candidate."""
         action, stats = self.search(obs, legal, rng)
-        why = reason_for(obs, legal, action, self.weights)
+        why = reason_for(obs, legal, action, self.book.of(obs.rules))
         if len(stats) < 2:
             return action, why
         deals = sum(n for _, n, _ in stats) if self.mode == "tree" else stats[0][1]
@@ -188,7 +190,7 @@ class ISMCTSBot:
     def search(self, obs: Observation, legal: Sequence[Action],
                rng: random.Random) -> tuple[Action, Stats]:
         """Run the search; returns the choice and the statistics of each candidate."""
-        candidates = alternatives(obs, legal, self.weights, self.width, self.margin)
+        candidates = alternatives(obs, legal, self.book.of(obs.rules), self.width, self.margin)
         if len(candidates) == 1:
             return candidates[0], []
         # a private generator: the bot's rng advances by one draw whatever the budget
@@ -240,7 +242,7 @@ class ISMCTSBot:
 
     def _play_out(self, state: State, seat: int) -> float:
         """Every seat plays the heuristic for ``horizon`` turns or to the end; the lead then."""
-        w = self.weights
+        w = self.book.of(state.rules)
         turns = 0
         while state.phase != OVER:
             try:
@@ -278,7 +280,7 @@ class ISMCTSBot:
         return choice, stats
 
     def _iterate(self, state: State, seat: int, root: _Node, root_candidates: list[Action]) -> None:
-        w = self.weights
+        w = self.book.of(state.rules)
         path = [root]
         node = root
         candidates: list[Action] | None = root_candidates
