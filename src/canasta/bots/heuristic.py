@@ -259,9 +259,18 @@ class HeuristicWeights:
 
 DEFAULT_WEIGHTS = HeuristicWeights()
 
-PRESET_WEIGHTS: dict[str, HeuristicWeights] = {}
+PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
+    # three players, each alone (``spsa_tune.py --rules classic-3p-cutthroat``): the pile is
+    # taken far less eagerly, cards are held longer and going out is raced less
+    "classic-3p-cutthroat": dataclasses.replace(
+        DEFAULT_WEIGHTS, take_base=0.0, take_per_card=20.0, take_wild_cost=197.0,
+        layoff_value=-38.0, new_meld_value=-85.0, meld_threat=340.0, fight_hold=3.1,
+        keep_wild=181.0, keep_pair=41.0, keep_single=12.0, canasta_progress=33.0,
+        keep_black_three=7.0, danger=2.7, pile_per_card=58.0, freeze_wild_worth=210.0,
+        aggression=0.93, out_build=50.0, answer_points=80.0),
+}
 """The defaults of the presets that play best with weights of their own, tuned on them by
-``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md); any other preset plays
+``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md, sixth round); any other preset plays
 :data:`DEFAULT_WEIGHTS`."""
 
 
