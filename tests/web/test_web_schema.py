@@ -25,9 +25,10 @@ from tests.web.support import LiveServer  # noqa: E402
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance]
 
-RUN = settings(max_examples=40, stateful_step_count=8, deadline=None, derandomize=True,
+RUN = settings(max_examples=100, stateful_step_count=8, deadline=None, derandomize=True,
                database=None, suppress_health_check=list(HealthCheck))
-"""40 scenarios of up to 8 calls: about 320 requests, well within a minute."""
+"""100 scenarios of up to 8 calls: about 800 requests, about a minute (40 scenarios sometimes
+played no action a table answered, when the machine was busy)."""
 
 
 def test_a_stateful_run_finds_no_server_error_and_no_schema_break(
@@ -54,7 +55,8 @@ def test_a_stateful_run_finds_no_server_error_and_no_schema_break(
     assert ("POST /api/tables", 201) in calls
     answered = {label for label, status in calls
                 if label != "POST /api/tables" and status in (200, 409)}
-    assert "POST /api/tables/{table_id}/actions" in answered, calls
+    acted = sorted({(label, status) for label, status in calls if "actions" in label})
+    assert "POST /api/tables/{table_id}/actions" in answered, acted
     assert len(answered) >= 3, calls
     server.stop()
     assert "Traceback" not in server.log_path.read_text()

@@ -268,6 +268,13 @@ PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
         keep_wild=181.0, keep_pair=41.0, keep_single=12.0, canasta_progress=33.0,
         keep_black_three=7.0, danger=2.7, pile_per_card=58.0, freeze_wild_worth=210.0,
         aggression=0.93, out_build=50.0, answer_points=80.0),
+    # the void draw (``spsa_tune.py --rules korean-old``): going out valued over building
+    "korean-old": dataclasses.replace(
+        DEFAULT_WEIGHTS, take_base=37.0, take_per_card=43.0, take_wild_cost=107.0,
+        layoff_value=-44.0, new_meld_value=-37.0, meld_threat=386.0, fight_hold=2.4,
+        keep_wild=254.0, keep_pair=48.0, keep_single=7.3, canasta_progress=30.0,
+        keep_black_three=7.1, danger=6.5, pile_per_card=47.0, freeze_wild_worth=225.0,
+        aggression=2.07, out_build=54.0, answer_points=58.0),
 }
 """The defaults of the presets that play best with weights of their own, tuned on them by
 ``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md, sixth round); any other preset plays
