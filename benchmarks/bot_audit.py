@@ -58,7 +58,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from canasta.actions import DISCARDS, Action
 from canasta.arena.schedule import derive_seed, split_bot_specs
@@ -74,9 +74,9 @@ from canasta.rules import PRESETS, Rules, get_rules
 from canasta.state import DRAW, State
 
 MAX_ACTIONS_PER_HAND = 20000
+"""A hand still going after this many actions is a bot or engine fault."""
 BIG_FEED = 8
 """Piles of this many cards (the discard included) or more count as big feeds."""
-"""A hand still going after this many actions is a bot or engine fault."""
 
 
 @dataclass
@@ -97,6 +97,8 @@ class Tally:
     """Points of the piles the next opponent took right after a discard of the bot."""
     big_fed_points: int = 0
     """The part of ``fed_points`` from piles of ``BIG_FEED`` cards or more."""
+    big_open_fed_points: int = 0
+    """The part of ``big_fed_points`` from piles that the discard left open (not frozen)."""
     takes: int = 0
     canastas: int = 0
     went_out: int = 0
@@ -120,6 +122,7 @@ class Tally:
             "short_gift_pct": pct(self.short_gifts, self.discards),
             "fed_points_per_discard": self.fed_points / max(1, self.discards),
             "big_fed_points_per_discard": self.big_fed_points / max(1, self.discards),
+            "big_open_fed_points_per_discard": self.big_open_fed_points / max(1, self.discards),
             "takes_per_hand": self.takes / hands,
             "canastas_per_hand": self.canastas / hands,
             "going_out_pct": pct(self.went_out, self.hands),
@@ -159,13 +162,25 @@ def _discard_facts(state: State, action: Action, legal: Sequence[Action], tally:
         tally.short_gifts += 1
 
 
-def _handed(state: State, action: Action) -> tuple[int, int, int] | None:
+class Handed(NamedTuple):
+    """A pile a discard leaves to the next player, an opponent."""
+
+    taker: int
+    points: int
+    cards: int
+    frozen: bool
+    """Whether the pile holds a freezing card after the discard (RULES §1.11): only a natural
+    pair takes it then."""
+
+
+def _handed(state: State, action: Action) -> Handed | None:
     """After this discard: the next player, if an opponent, with the pile's points and cards."""
     after = apply(state, action)
     if after.is_over or state.owner_of(after.to_move) == state.owner_of(state.to_move):
         return None
     value = state.rules.value_of
-    return after.to_move, sum(value[c] for c in after.pile), len(after.pile)
+    return Handed(after.to_move, sum(value[c] for c in after.pile), len(after.pile),
+                  after.pile_frozen)
 
 
 def audit_hand(spec: str, rules: Rules, seed: int, index: int, against: str | None = None,
@@ -184,7 +199,7 @@ def audit_hand(spec: str, rules: Rules, seed: int, index: int, against: str | No
             for s in range(n)]
     rngs = [random.Random(derive_seed("audit-bot", seed, index, s)) for s in range(n)]
     tally = Tally(hands=1)
-    handed: tuple[int, int, int] | None = None  # after a discard: (taker, pile points, cards)
+    handed: Handed | None = None
     played = 0
     while not state.is_over:
         played += 1
@@ -197,10 +212,12 @@ def audit_hand(spec: str, rules: Rules, seed: int, index: int, against: str | No
         elapsed = time.perf_counter() - start
         if action not in legal:
             raise RuntimeError(f"{spec!r} chose the illegal {action} in hand {index}")
-        if handed is not None and handed[0] == seat:
+        if handed is not None and handed.taker == seat:
             if action.verb == "take":
-                tally.fed_points += handed[1]
-                tally.big_fed_points += handed[1] if handed[2] >= BIG_FEED else 0
+                tally.fed_points += handed.points
+                if handed.cards >= BIG_FEED:
+                    tally.big_fed_points += handed.points
+                    tally.big_open_fed_points += 0 if handed.frozen else handed.points
             handed = None
         if seat in audited:
             tally.actions += 1
@@ -364,6 +381,7 @@ COLUMNS = (
     ("short_gift_pct", "short-hand gifts", "{:.2f}%"),
     ("fed_points_per_discard", "pile points fed", "{:.1f}"),
     ("big_fed_points_per_discard", f"of them {BIG_FEED}+", "{:.1f}"),
+    ("big_open_fed_points_per_discard", f"{BIG_FEED}+ open", "{:.1f}"),
     ("takes_per_hand", "takes/hand", "{:.2f}"),
     ("canastas_per_hand", "canastas/hand", "{:.2f}"),
     ("going_out_pct", "went out", "{:.0f}%"),
@@ -395,7 +413,8 @@ def report_text(rules: Rules, hands: int, seed: int, results: dict[str, Tally],
                  "the pile from the next player); short-hand gifts: discards of a rank the next "
                  "opponent's side has melded while that opponent holds one or two cards; "
                  "pile points fed: per discard, points of the piles the next opponent took "
-                 f"right after it (of them {BIG_FEED}+: from piles of {BIG_FEED} cards or more).")
+                 f"right after it (of them {BIG_FEED}+: from piles of {BIG_FEED} cards or more; "
+                 f"{BIG_FEED}+ open: of those, piles the discard left open, not frozen).")
     for spec, tally in results.items():
         lines.append(f"{spec}: {tally.discards} discards, {tally.decisions} decisions, "
                      f"{tally.takes} takes, {tally.canastas} canastas")

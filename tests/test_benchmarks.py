@@ -273,14 +273,18 @@ def test_bot_audit_counts_the_pile_points_handed_to_the_next_opponent() -> None:
 
     audit = _bot_audit()
     pile = ["4c", "6d", "8c", "9c", "Td", "Jc", "Qd", "Kc"]
-    state = position(pile=pile, stock=["5s", "6s", "7s"], hands=[["9d", "Jh", "Ah"], 8, 8, 8])
-    taker, points, cards = audit._handed(state, DISCARDS[parse_card("Ah")])
+    state = position(pile=pile, stock=["5s", "6s", "7s"],
+                     hands=[["9d", "Jh", "Ah", "2c"], 8, 8, 8])
+    taker, points, cards, frozen = audit._handed(state, DISCARDS[parse_card("Ah")])
     # the next player (an opponent) would take the eight cards and the ace: 9 cards, 90 points
-    assert (taker, cards) == (1, 9)
+    assert (taker, cards, frozen) == (1, 9, False)
     assert points == sum(state.rules.value_of[c] for c in state.pile) + 20
-    tally = audit.Tally(discards=4, fed_points=90, big_fed_points=90)
+    # a two on it freezes the pile: a feed of it is not one of an open pile
+    assert audit._handed(state, DISCARDS[parse_card("2c")]).frozen
+    tally = audit.Tally(discards=4, fed_points=90, big_fed_points=90, big_open_fed_points=60)
     figures = tally.figures()
     assert figures["fed_points_per_discard"] == figures["big_fed_points_per_discard"] == 22.5
+    assert figures["big_open_fed_points_per_discard"] == 15.0
 
 
 def test_bot_audit_against_counts_one_side_of_the_same_hand() -> None:
@@ -303,6 +307,7 @@ def test_bot_audit_against_counts_one_side_of_the_same_hand() -> None:
             tally.hands = 1
         assert dataclasses.asdict(summed) == dataclasses.asdict(whole), index
         assert all(0 < half.decisions < whole.decisions for half in halves)
+        assert 0 <= whole.big_open_fed_points <= whole.big_fed_points <= whole.fed_points
     # against another bot the other seats play otherwise
     mixed = audit.audit_hand("heuristic", rules, 9, 0, "random", 0)
     alike = audit.audit_hand("heuristic", rules, 9, 0, "heuristic", 0)
