@@ -268,6 +268,15 @@ PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
         keep_wild=181.0, keep_pair=41.0, keep_single=12.0, canasta_progress=33.0,
         keep_black_three=7.0, danger=2.7, pile_per_card=58.0, freeze_wild_worth=210.0,
         aggression=0.93, out_build=50.0, answer_points=80.0),
+    # two players (``spsa_tune.py --rules classic-2p``, then again with wider ranges): a small
+    # pile is worth little more than a stock card, so cards are laid off and melded at once
+    # rather than kept for the pile, and a wild card is spent on a take only for a big one
+    "classic-2p": dataclasses.replace(
+        DEFAULT_WEIGHTS, take_base=16.0, take_per_card=10.8, take_wild_cost=189.0,
+        layoff_value=8.9, new_meld_value=6.8, meld_threat=436.0, fight_hold=3.2,
+        keep_wild=282.0, keep_pair=38.0, keep_single=3.4, canasta_progress=37.0,
+        keep_black_three=7.8, danger=3.5, pile_per_card=50.0, freeze_wild_worth=241.0,
+        aggression=2.09, out_build=27.6, answer_points=66.0),
     # the void draw (``spsa_tune.py --rules korean-old``): going out valued over building
     "korean-old": dataclasses.replace(
         DEFAULT_WEIGHTS, take_base=37.0, take_per_card=43.0, take_wild_cost=107.0,
@@ -277,8 +286,8 @@ PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
         aggression=2.07, out_build=54.0, answer_points=58.0),
 }
 """The defaults of the presets that play best with weights of their own, tuned on them by
-``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md, sixth round); any other preset plays
-:data:`DEFAULT_WEIGHTS`."""
+``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md, sixth and eighth rounds); any other
+preset plays :data:`DEFAULT_WEIGHTS`."""
 
 
 def resolve_weights(weights: object, params: dict[str, str]) -> HeuristicWeights:
