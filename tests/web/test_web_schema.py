@@ -13,6 +13,7 @@ import pytest
 schemathesis = pytest.importorskip("schemathesis", reason="schemathesis comes with the dev extra")
 
 from hypothesis import HealthCheck, settings  # noqa: E402
+from hypothesis.errors import FlakyStrategyDefinition  # noqa: E402
 from schemathesis.checks import not_a_server_error  # noqa: E402
 from schemathesis.specs.openapi.checks import (  # noqa: E402
     content_type_conformance,
@@ -29,11 +30,16 @@ RUN = settings(max_examples=100, stateful_step_count=8, deadline=None, derandomi
                database=None, suppress_health_check=list(HealthCheck))
 """100 scenarios of up to 8 calls: about 800 requests, about a minute (40 scenarios sometimes
 played no action a table answered, when the machine was busy)."""
+ATTEMPTS = 3
+"""Runs tried when hypothesis finds the scenarios' generation flaky (see below)."""
 
 
 def test_a_stateful_run_finds_no_server_error_and_no_schema_break(
         live_server: Callable[..., LiveServer]) -> None:
-    server = live_server(None, "--bot-delay", "0", "--bot-workers", "0",
+    # the bots wait longer than the run lasts: a bot moving in its thread between two calls
+    # would make the answers, and so the links hypothesis may follow, depend on timing (it
+    # then stops the run as a flaky strategy); bots at play are tested in test_web_bots
+    server = live_server(None, "--bot-delay", "30", "--bot-workers", "0",
                          "--tables-per-minute", "0")
     schema = schemathesis.openapi.from_url(f"{server.url}/openapi.json")
     machine: Any = schema.as_state_machine()
@@ -48,7 +54,17 @@ def test_a_stateful_run_finds_no_server_error_and_no_schema_break(
                               additional_checks: Any = None, **kwargs: Any) -> None:
             case.validate_response(response, checks=CHECKS, transport_kwargs=kwargs or None)
 
-    Run.run(settings=RUN)
+    for attempt in range(ATTEMPTS):
+        calls.clear()
+        try:
+            Run.run(settings=RUN)
+            break
+        except FlakyStrategyDefinition:
+            # a scenario hypothesis replays may still meet another turn at its table and
+            # another set of links open: that is no fault of the API, and any check that
+            # fails fails again in a run of its own
+            if attempt == ATTEMPTS - 1:
+                raise
     # the run created tables and acted at them: requests a table answered (played, or refused
     # as not now: which depends on whose turn it is when a request arrives, as the bots play
     # meanwhile), actions among them
