@@ -250,27 +250,24 @@ def test_a_wild_card_freezes_a_small_pile_rather_than_finish_their_canasta() -> 
         assert _choice(state, spec)[0].card == parse_card("6h")
 
 
-def _lay_off_position(rules: str) -> State:
+def _lay_off_position(rules: str, players: int) -> State:
     # our side has melded kings; the hand holds a fourth king and lone cards, the opponents
     # hold eleven cards and no canasta, the stock is long: nothing threatens the hand
     stock = [f"{r}{s}" for r in "56789TJQ" for s in "cdhs"]
     hand = ["Kh", "4d", "6h", "8d", "Th", "Qs", "Ah", "Jc"]
     sides = [{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks"]}},
              {"score": 0, "melds": {"A": ["Ac", "Ad", "As"]}}]
-    if rules == "classic-2p":
-        return position(rules=rules, dealer=1, stock=stock, pile=["4c", "9c"],
-                        hands=[hand, 11], sides=sides)
-    return position(rules=rules, stock=stock, pile=["4c", "9c"], hands=[hand, 11, 11, 11],
-                    sides=sides)
+    return position(rules=rules, dealer=players - 1, stock=stock, pile=["4c", "9c"],
+                    hands=[hand, *[11] * (players - 1)], sides=sides)
 
 
 def test_between_two_players_a_card_that_fits_a_meld_goes_down_at_once() -> None:
     # two players play weights of their own (heuristic.PRESET_WEIGHTS): a small pile is worth
     # little more than a stock card there, so a card is laid off rather than kept for it;
     # four players hold it, and so does the heuristic with the four-player weights
-    two = _lay_off_position("classic-2p")
+    two = _lay_off_position("classic-2p", 2)
     action, why = _choice(two, "heuristic")
     assert action.verb == "meld" and [g.rank for g in action.groups] == [9], why
-    assert _choice(_lay_off_position("classic"), "heuristic")[0].verb == "discard"
+    assert _choice(_lay_off_position("classic", 4), "heuristic")[0].verb == "discard"
     bot = HeuristicBot(HeuristicWeights())  # the same weights on every preset
     assert bot.choose(observe(two, 0), legal_actions(two), random.Random(0)).verb == "discard"
