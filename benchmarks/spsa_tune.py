@@ -8,6 +8,10 @@ by ``a_k``: ``a_k = a / (k + 1 + A) ** 0.602`` and ``c_k = c / (k + 1) ** 0.101`
 is set so that the first step moves a weight by ``--step`` of its range for a 100-point
 difference.
 
+With ``--opponents`` the two settings do not play each other: each plays every bot named there
+on the same deals, and the slope is the difference of their points per hand (the weights are
+tuned against those bots, as a club tunes its play against the players it meets).
+
 A tuner's figures are not a measure: a weight drifts by chance where its slope is flat. So at
 the end the tuned weights play the starting ones, and with ``--yardstick`` each of the two
 plays that bot, on deals the tuning never saw (``--check-hands`` each); the report gives the
@@ -19,6 +23,7 @@ Usage::
     python benchmarks/spsa_tune.py --rules classic --iterations 400 --hands 2000 --jobs 2 \\
         --seed 1 --check-hands 10000 --yardstick heuristic-v2 --json tune.json
     python benchmarks/spsa_tune.py --weights 'keep_pair=10:80,danger=2:14' --iterations 50
+    python benchmarks/spsa_tune.py --rules korean-old --opponents heuristic-v1,heuristic-v2
 """
 
 from __future__ import annotations
@@ -37,7 +42,8 @@ from typing import Any
 from canasta import COMPILED
 from canasta.arena.schedule import derive_seed
 from canasta.arena.tournament import ArenaConfig, PairingStats, ProcessPool, run_arena
-from canasta.bots.heuristic import DEFAULT_WEIGHTS, HeuristicWeights
+from canasta.bots import make_bot
+from canasta.bots.heuristic import DEFAULT_WEIGHTS, PRESET_WEIGHTS, HeuristicWeights
 from canasta.rules import Rules, get_rules
 
 RANGES: dict[str, tuple[float, float]] = {
@@ -115,9 +121,11 @@ def spec_of(base: str, tuned: Sequence[Tuned], x: Sequence[float],
     return base + ":" + ",".join(words)
 
 
-def start_of(tuned: Sequence[Tuned], start: str | None) -> tuple[list[float], dict[str, str]]:
-    """The starting point (the default weights, overridden by ``start``, ``name=value,...``)
-    and the overrides of weights not tuned, which stay as given; raises ``ValueError``."""
+def start_of(tuned: Sequence[Tuned], start: str | None,
+             weights: HeuristicWeights = DEFAULT_WEIGHTS) -> tuple[list[float], dict[str, str]]:
+    """The starting point (``weights``, the preset's own, overridden by ``start``,
+    ``name=value,...``) and the overrides of weights not tuned, which stay as given; raises
+    ``ValueError``."""
     params: dict[str, str] = {}
     for item in (start or "").split(","):
         if item.strip():
@@ -125,7 +133,7 @@ def start_of(tuned: Sequence[Tuned], start: str | None) -> tuple[list[float], di
             if not eq:
                 raise ValueError(f"give a starting weight as name=value, not {item!r}")
             params[name.strip()] = value.strip()
-    weights = HeuristicWeights.from_params(params) if params else DEFAULT_WEIGHTS
+    weights = HeuristicWeights.from_params(params, weights)
     names = {t.name for t in tuned}
     fixed = {name: value for name, value in params.items() if name not in names}
     return [t.position(float(getattr(weights, t.name))) for t in tuned], fixed
@@ -144,6 +152,24 @@ def play(rules: Rules, a: str, b: str, hands: int, seed: int, pool: ProcessPool 
     """``a`` against ``b`` over ``hands`` duplicate-paired hands (at least) of seed ``seed``."""
     config = ArenaConfig(rules=rules, bots=(a, b), hands=hands, seed=seed, bootstrap=0)
     return run_arena(config, pool=pool).pairings[0]
+
+
+def slope(rules: Rules, plus: str, minus: str, opponents: Sequence[str], hands: int,
+          seed: int, pool: ProcessPool | None) -> tuple[float, int]:
+    """What ``plus`` scored over ``minus`` a hand, and the hands played: against each other,
+    or (``opponents``) each against every opponent on the same deals, ``hands`` split among
+    the matches."""
+    if not opponents:
+        stats = play(rules, plus, minus, hands, seed, pool)
+        return stats.points_per_hand or 0.0, stats.hands
+    each = max(1, hands // (2 * len(opponents)))
+    diff, played = 0.0, 0
+    for opponent in opponents:
+        up = play(rules, plus, opponent, each, seed, pool)
+        down = play(rules, minus, opponent, each, seed, pool)
+        diff += ((up.points_per_hand or 0.0) - (down.points_per_hand or 0.0)) / len(opponents)
+        played += up.hands + down.hands
+    return diff, played
 
 
 def figure(stats: PairingStats) -> str:
@@ -176,15 +202,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check-hands", type=int, default=0,
                         help="hands of the final check (0: none)")
     parser.add_argument("--yardstick", help="bot both settings also play in the final check")
+    parser.add_argument("--opponents", help="bots, comma-separated, that each setting plays "
+                        "instead of the other (default: self-play)")
     parser.add_argument("--json", type=Path, help="write every iteration and the check here")
     args = parser.parse_args(argv)
     if args.iterations < 0 or args.hands < 1 or args.jobs < 1:
         parser.error("--iterations must be 0 or more, --hands and --jobs 1 or more")
 
     rules = get_rules(args.rules)
+    opponents = [o.strip() for o in (args.opponents or "").split(",") if o.strip()]
     try:
         tuned = parse_weights(args.weights)
-        x, fixed = start_of(tuned, args.start)
+        x, fixed = start_of(tuned, args.start, PRESET_WEIGHTS.get(rules.name, DEFAULT_WEIGHTS))
+        for opponent in opponents:
+            make_bot(opponent)
     except ValueError as e:
         parser.error(str(e))
     first = spec_of(args.base, tuned, x, fixed)
@@ -193,8 +224,9 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(derive_seed("spsa", args.seed))
     log: list[dict[str, Any]] = []
     build = "compiled with mypyc" if COMPILED else "pure Python"
+    against = f"against {', '.join(opponents)}" if opponents else "self-play"
     print(f"SPSA: {args.rules}, {len(tuned)} weights, {args.iterations} iterations of "
-          f"{args.hands} hands, seed {args.seed} ({build})")
+          f"{args.hands} hands ({against}), seed {args.seed} ({build})")
     pool = ProcessPool(args.jobs) if args.jobs > 1 else None
     t0 = time.monotonic()
     try:
@@ -204,12 +236,11 @@ def main(argv: list[str] | None = None) -> int:
             delta = [rng.choice((-1.0, 1.0)) for _ in tuned]
             plus = [v + c_k * d for v, d in zip(x, delta)]
             minus = [v - c_k * d for v, d in zip(x, delta)]
-            stats = play(rules, spec_of(args.base, tuned, plus, fixed),
-                         spec_of(args.base, tuned, minus, fixed),
-                         args.hands, derive_seed("spsa deals", args.seed, k), pool)
-            diff = stats.points_per_hand or 0.0
+            diff, hands = slope(rules, spec_of(args.base, tuned, plus, fixed),
+                                spec_of(args.base, tuned, minus, fixed), opponents,
+                                args.hands, derive_seed("spsa deals", args.seed, k), pool)
             x = step(x, delta, diff, a_k, c_k)
-            log.append({"iteration": k, "diff": diff, "hands": stats.hands,
+            log.append({"iteration": k, "diff": diff, "hands": hands,
                         "weights": {t.name: t.value(v) for t, v in zip(tuned, x)}})
             print(f"{k:4d}  {diff:+7.1f}  {time.monotonic() - t0:7.0f} s", flush=True)
             if (k + 1) % 25 == 0 or k + 1 == args.iterations:
@@ -233,6 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.write_text(json.dumps({
             "rules": args.rules, "seed": args.seed, "hands": args.hands, "build": build,
+            "opponents": opponents,
             "ranges": {t.name: [t.low, t.high] for t in tuned}, "start": first, "tuned": last,
             "iterations": log, "check": checks}, indent=1) + "\n")
     return 0

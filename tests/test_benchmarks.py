@@ -427,6 +427,12 @@ def test_spsa_steps_towards_the_setting_that_won_and_stays_in_range() -> None:
     x, fixed = tune.start_of([danger], "danger=8,keep_cards=5")
     assert x == [0.5] and fixed == {"keep_cards": "5"}  # a weight not tuned stays as given
     assert tune.spec_of("heuristic", [danger], x, fixed) == "heuristic:danger=8,keep_cards=5"
+    # a preset with weights of its own starts from them
+    from canasta.bots.heuristic import PRESET_WEIGHTS
+
+    two = PRESET_WEIGHTS["classic-2p"]
+    assert tune.start_of([danger], None, two) == ([danger.position(two.danger)], {})
+    assert danger.position(two.danger) != danger.position(tune.DEFAULT_WEIGHTS.danger)
 
 
 def test_spsa_tune_plays_its_iterations_and_checks_the_result(tmp_path: Path) -> None:
@@ -454,3 +460,22 @@ def test_spsa_tune_plays_its_iterations_and_checks_the_result(tmp_path: Path) ->
                           "keep_pairs=1:2"], capture_output=True, text=True, timeout=120,
                          check=False)
     assert bad.returncode == 2 and "unknown weight 'keep_pairs'" in bad.stderr
+    bad = subprocess.run([sys.executable, str(BENCHMARKS / "spsa_tune.py"), "--opponents",
+                          "greedy,nobody"], capture_output=True, text=True, timeout=120,
+                         check=False)
+    assert bad.returncode == 2 and "unknown bot 'nobody'" in bad.stderr
+
+
+def test_spsa_against_opponents_scores_each_setting_on_the_same_deals() -> None:
+    tune = _script("spsa_tune")
+    from canasta.rules import get_rules
+
+    rules = get_rules("classic")
+    # both settings the same bot: they play the same deals alike, so the slope is nothing
+    diff, hands = tune.slope(rules, "greedy", "greedy", ["random", "heuristic"], 8, 5, None)
+    assert diff == 0.0 and hands >= 8
+    # against one opponent the slope is the difference of the two settings' points a hand
+    plus = tune.play(rules, "heuristic", "random", 4, 5, None).points_per_hand
+    minus = tune.play(rules, "random", "random", 4, 5, None).points_per_hand
+    diff, hands = tune.slope(rules, "heuristic", "random", ["random"], 8, 5, None)
+    assert diff == plus - minus and diff > 0 and hands >= 8
