@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 
 from canasta.bots.view import View
-from canasta.cards import IS_RED_THREE, NUM_CARD_TYPES, Card, make_pack
+from canasta.cards import IS_NATURAL, IS_RED_THREE, NUM_CARD_TYPES, Card, make_pack
 from canasta.legal import could_go_out
 from canasta.observation import Observation
 from canasta.state import ANSWER, PLAY, State, build_state
@@ -153,13 +153,14 @@ def _follow_evidence(evidence: list[tuple[int, int, float]],
         part = dealt.get(seat)
         if part is None:
             continue
-        mine = [i for i, c in enumerate(part) if c < 44 and c >> 2 == rank]
-        have = len(mine) + sum(1 for c in known[seat] if c < 44 and c >> 2 == rank)
+        mine = [i for i, c in enumerate(part) if IS_NATURAL[c] and c >> 2 == rank]
+        have = len(mine) + sum(1 for c in known[seat]
+                                 if IS_NATURAL[c] and c >> 2 == rank)
         if have < 2 or not mine or rng.random() < odds:
             continue
         for _ in range(4):  # a few tries for a stock card of another rank
             j = rng.randrange(len(stock))
-            if not (stock[j] < 44 and stock[j] >> 2 == rank):
+            if not (IS_NATURAL[stock[j]] and stock[j] >> 2 == rank):
                 i = mine[0]
                 part[i], stock[j] = stock[j], part[i]
                 break

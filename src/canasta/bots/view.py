@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from canasta import table
+from canasta import cards, table
 from canasta.actions import Action, Group
 from canasta.cards import (
     BLACK_THREE_RANK,
@@ -19,7 +19,6 @@ from canasta.cards import (
     IS_NATURAL,
     IS_RED_THREE,
     IS_WILD,
-    JOKER,
     Card,
     Rank,
     card_kind,
@@ -29,7 +28,8 @@ from canasta.observation import Observation
 from canasta.rules import Rules
 from canasta.state import SideMelds
 
-NATURAL_RANKS = 11
+NATURAL_RANKS = len(cards.NATURAL_RANKS)
+"""Ranks that meld naturally (four to ace), indexed from 0."""
 
 PAIR_ENRICHMENT = 1.0
 """Exponent that turns the odds of a pair in a randomly dealt hand into the odds in a hand that
@@ -129,11 +129,11 @@ class View:
         wilds: list[Card] = []
         blacks: list[Card] = []
         for c in obs.hand:
-            if c < 44:
+            if IS_NATURAL[c]:
                 r = c >> 2
                 nat[r] += 1
                 nat_cards[r].append(c)
-            elif c >= 48:
+            elif IS_WILD[c]:
                 wilds.append(c)
             elif IS_BLACK_THREE[c]:
                 blacks.append(c)
@@ -164,9 +164,9 @@ class View:
             def see(cards: Sequence[Card]) -> None:
                 nonlocal reds_seen
                 for c in cards:
-                    if c < 44:
+                    if IS_NATURAL[c]:
                         left[c >> 2] -= 1
-                    elif c >= 48:
+                    elif IS_WILD[c]:
                         left[11] -= 1
                     elif IS_RED_THREE[c]:
                         reds_seen += 1
@@ -200,9 +200,9 @@ class View:
         """(naturals of ``rank``, wild cards) known to be in ``seat``'s hand."""
         nat = wild = 0
         for c in self.obs.known[seat]:
-            if c < 44 and c >> 2 == rank:
+            if IS_NATURAL[c] and c >> 2 == rank:
                 nat += 1
-            elif c >= 48:
+            elif IS_WILD[c]:
                 wild += 1
         return nat, wild
 
@@ -410,7 +410,7 @@ def plan_going_out(rules: Rules, hand: Sequence[Card], melds: SideMelds) -> OutP
     nat = [0] * NATURAL_RANKS
     blacks = 0
     for c in hand:
-        if c < 44:
+        if IS_NATURAL[c]:
             nat[c >> 2] += 1
         elif IS_BLACK_THREE[c]:
             blacks += 1
@@ -599,7 +599,3 @@ def plan_step(plan: OutPlan, legal_set: set[Action] | frozenset[Action]) -> Acti
         return action if action in legal_set else None
     return None
 
-
-def wild_value(card: Card) -> int:
-    """1 for a two, 2 for a joker: jokers are worth more in hand and cost more to lose."""
-    return 2 if card == JOKER else 1
