@@ -122,10 +122,12 @@ def spec_of(base: str, tuned: Sequence[Tuned], x: Sequence[float],
 
 
 def start_of(tuned: Sequence[Tuned], start: str | None,
-             weights: HeuristicWeights = DEFAULT_WEIGHTS) -> tuple[list[float], dict[str, str]]:
-    """The starting point (``weights``, the preset's own, overridden by ``start``,
-    ``name=value,...``) and the overrides of weights not tuned, which stay as given; raises
-    ``ValueError``."""
+             weights: HeuristicWeights = DEFAULT_WEIGHTS
+             ) -> tuple[list[Tuned], list[float], dict[str, str]]:
+    """The starting point: the ranges (each widened to take in its starting value, so that the
+    tuning starts where the bot plays), the starting positions along them (``weights``, the
+    preset's own, overridden by ``start``, ``name=value,...``) and the overrides of weights not
+    tuned, which stay as given; raises ``ValueError``."""
     params: dict[str, str] = {}
     for item in (start or "").split(","):
         if item.strip():
@@ -136,7 +138,11 @@ def start_of(tuned: Sequence[Tuned], start: str | None,
     weights = HeuristicWeights.from_params(params, weights)
     names = {t.name for t in tuned}
     fixed = {name: value for name, value in params.items() if name not in names}
-    return [t.position(float(getattr(weights, t.name))) for t in tuned], fixed
+    ranges = []
+    for t in tuned:
+        v = float(getattr(weights, t.name))
+        ranges.append(Tuned(t.name, min(t.low, v), max(t.high, v)))
+    return ranges, [t.position(float(getattr(weights, t.name))) for t in ranges], fixed
 
 
 def step(x: Sequence[float], delta: Sequence[float], diff: float, a_k: float, c_k: float
@@ -213,7 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     opponents = [o.strip() for o in (args.opponents or "").split(",") if o.strip()]
     try:
         tuned = parse_weights(args.weights)
-        x, fixed = start_of(tuned, args.start, PRESET_WEIGHTS.get(rules.name, DEFAULT_WEIGHTS))
+        tuned, x, fixed = start_of(tuned, args.start,
+                                   PRESET_WEIGHTS.get(rules.name, DEFAULT_WEIGHTS))
         for opponent in opponents:
             make_bot(opponent)
     except ValueError as e:

@@ -424,15 +424,20 @@ def test_spsa_steps_towards_the_setting_that_won_and_stays_in_range() -> None:
     assert up == 0.5 + 0.001 * 40.0 / 0.2 and down == 0.5 - 0.001 * 40.0 / 0.2
     assert tune.step([0.5, 0.5], [1.0, -1.0], diff=-40.0, a_k=0.001, c_k=0.1) == [down, up]
     assert tune.step([0.99], [1.0], diff=500.0, a_k=0.01, c_k=0.1) == [1.0]
-    x, fixed = tune.start_of([danger], "danger=8,keep_cards=5")
+    ranges, x, fixed = tune.start_of([danger], "danger=8,keep_cards=5")
     assert x == [0.5] and fixed == {"keep_cards": "5"}  # a weight not tuned stays as given
+    assert ranges == [danger]
     assert tune.spec_of("heuristic", [danger], x, fixed) == "heuristic:danger=8,keep_cards=5"
     # a preset with weights of its own starts from them
     from canasta.bots.heuristic import PRESET_WEIGHTS
 
     two = PRESET_WEIGHTS["classic-2p"]
-    assert tune.start_of([danger], None, two) == ([danger.position(two.danger)], {})
+    assert tune.start_of([danger], None, two) == ([danger], [danger.position(two.danger)], {})
     assert danger.position(two.danger) != danger.position(tune.DEFAULT_WEIGHTS.danger)
+    # a start outside its range widens the range, so the tuning starts where the bot plays
+    (per_card,), (x,), _ = tune.start_of(tune.parse_weights("take_per_card=20:120"), None, two)
+    assert (per_card.low, per_card.high) == (two.take_per_card, 120.0) < (20.0, 120.0)
+    assert per_card.value(x) == two.take_per_card
 
 
 def test_spsa_tune_plays_its_iterations_and_checks_the_result(tmp_path: Path) -> None:
