@@ -268,15 +268,17 @@ PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
         keep_wild=181.0, keep_pair=41.0, keep_single=12.0, canasta_progress=33.0,
         keep_black_three=7.0, danger=2.7, pile_per_card=58.0, freeze_wild_worth=210.0,
         aggression=0.93, out_build=50.0, answer_points=80.0),
-    # two players (``spsa_tune.py --rules classic-2p``, then again with wider ranges): a small
-    # pile is worth little more than a stock card, so cards are laid off and melded at once
-    # rather than kept for the pile, and a wild card is spent on a take only for a big one
+    # two players (``spsa_tune.py --rules classic-2p``, then against a pool of heuristic-v1,
+    # heuristic-v2 and these weights, ``--opponents``): a small pile is worth little more than
+    # a stock card, so cards that fit a meld are laid off at once rather than kept for the
+    # pile, natural cards for a new meld are held a little (they take a frozen pile), and a
+    # wild card is spent on a take only for a big one
     "classic-2p": dataclasses.replace(
-        DEFAULT_WEIGHTS, take_base=16.0, take_per_card=10.8, take_wild_cost=189.0,
-        layoff_value=8.9, new_meld_value=6.8, meld_threat=436.0, fight_hold=3.2,
-        keep_wild=282.0, keep_pair=38.0, keep_single=3.4, canasta_progress=37.0,
-        keep_black_three=7.8, danger=3.5, pile_per_card=50.0, freeze_wild_worth=241.0,
-        aggression=2.09, out_build=27.6, answer_points=66.0),
+        DEFAULT_WEIGHTS, take_base=17.5, take_per_card=21.8, take_wild_cost=189.0,
+        layoff_value=7.5, new_meld_value=-1.4, meld_threat=417.0, fight_hold=3.2,
+        keep_wild=282.0, keep_pair=39.3, keep_single=2.2, canasta_progress=35.6,
+        keep_black_three=8.6, danger=3.1, pile_per_card=53.8, freeze_wild_worth=240.0,
+        aggression=1.99, out_build=30.6, answer_points=71.0),
     # the void draw (``spsa_tune.py --rules korean-old``): going out valued over building
     "korean-old": dataclasses.replace(
         DEFAULT_WEIGHTS, take_base=37.0, take_per_card=43.0, take_wild_cost=107.0,
