@@ -138,11 +138,9 @@ def start_of(tuned: Sequence[Tuned], start: str | None,
     weights = HeuristicWeights.from_params(params, weights)
     names = {t.name for t in tuned}
     fixed = {name: value for name, value in params.items() if name not in names}
-    ranges = []
-    for t in tuned:
-        v = float(getattr(weights, t.name))
-        ranges.append(Tuned(t.name, min(t.low, v), max(t.high, v)))
-    return ranges, [t.position(float(getattr(weights, t.name))) for t in ranges], fixed
+    values = [float(getattr(weights, t.name)) for t in tuned]
+    ranges = [Tuned(t.name, min(t.low, v), max(t.high, v)) for t, v in zip(tuned, values)]
+    return ranges, [t.position(v) for t, v in zip(ranges, values)], fixed
 
 
 def step(x: Sequence[float], delta: Sequence[float], diff: float, a_k: float, c_k: float

@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 
 from canasta.bots.view import View
-from canasta.cards import IS_NATURAL, IS_RED_THREE, NUM_CARD_TYPES, Card, make_pack
+from canasta.cards import IS_RED_THREE, NUM_CARD_TYPES, RANK_OF, Card, make_pack
 from canasta.legal import could_go_out
 from canasta.observation import Observation
 from canasta.state import ANSWER, PLAY, State, build_state
@@ -153,14 +153,13 @@ def _follow_evidence(evidence: list[tuple[int, int, float]],
         part = dealt.get(seat)
         if part is None:
             continue
-        mine = [i for i, c in enumerate(part) if IS_NATURAL[c] and c >> 2 == rank]
-        have = len(mine) + sum(1 for c in known[seat]
-                                 if IS_NATURAL[c] and c >> 2 == rank)
+        mine = [i for i, c in enumerate(part) if RANK_OF[c] == rank]
+        have = len(mine) + sum(1 for c in known[seat] if RANK_OF[c] == rank)
         if have < 2 or not mine or rng.random() < odds:
             continue
         for _ in range(4):  # a few tries for a stock card of another rank
             j = rng.randrange(len(stock))
-            if not (IS_NATURAL[stock[j]] and stock[j] >> 2 == rank):
+            if RANK_OF[stock[j]] != rank:
                 i = mine[0]
                 part[i], stock[j] = stock[j], part[i]
                 break

@@ -19,6 +19,7 @@ from canasta.cards import (
     IS_NATURAL,
     IS_RED_THREE,
     IS_WILD,
+    RANK_OF,
     Card,
     Rank,
     card_kind,
@@ -200,7 +201,7 @@ class View:
         """(naturals of ``rank``, wild cards) known to be in ``seat``'s hand."""
         nat = wild = 0
         for c in self.obs.known[seat]:
-            if IS_NATURAL[c] and c >> 2 == rank:
+            if RANK_OF[c] == rank:
                 nat += 1
             elif IS_WILD[c]:
                 wild += 1
