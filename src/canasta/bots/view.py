@@ -46,6 +46,20 @@ PASSED_FROZEN_PAIR_ODDS = 0.15
 SMALL_PILE_PAIR_ODDS = 0.5
 """The same for a smaller frozen pile, which may not have been worth taking."""
 BIG_PILE = 6
+STORY_ROUNDS = 3
+"""Rounds of play back from the pile's top that the pile story reads (reading none plays about
+35 points a hand worse against heuristic-v2; reading the whole pile no better)."""
+OUT_THREAT = (0.75, 0.75, 0.5, 0.3, 0.3, 0.15, 0.15, 0.15, 0.05)
+"""The threat an opponent whose side may go out poses, by the cards it holds (1, 2, ... 9+).
+A scale the heuristic's weights were tuned with, not the odds: such an opponent holding one
+card goes out before the reader's next turn about one time in four, holding four or more about
+one in thirty (heuristic-v2, classic), and tables nearer those odds play worse
+(docs/bots.md, "Tenth round")."""
+NEAR_THREAT = 0.2
+"""The same for an opponent a canasta short, with a meld two cards from one and six cards or
+fewer in hand."""
+FAR_THREAT = 0.05
+"""The same for any other opponent a canasta short."""
 DISCARD_ONE_LOGIT = (0.32, 1.16, 0.36)
 """The same for holding at least one natural card of a rank it discarded (with a wild card it
 takes an open pile): counting alone says 0.55 where 0.83 is found with seven copies unseen,
@@ -247,7 +261,7 @@ class View:
         while dealt < len(pile) - 1 and card_kind(pile[dealt]) in cover:
             dealt += 1
         story = []
-        for k in range(min(len(pile) - 1 - dealt, 3 * self.n)):
+        for k in range(min(len(pile) - 1 - dealt, STORY_ROUNDS * self.n)):
             i = len(pile) - 1 - k
             story.append((pile[i], (turn_seat - 1 - k) % self.n, frozen_below[i]))
         return story
@@ -364,12 +378,11 @@ class View:
             size = obs.hand_sizes[s]
             made = canastas_of(rules, melds)
             if made >= need:
-                t = (0.75 if size <= 2 else 0.5 if size <= 3 else 0.3 if size <= 5
-                     else 0.15 if size <= 8 else 0.05)
+                t = OUT_THREAT[min(max(size, 1), len(OUT_THREAT)) - 1]
             elif made == need - 1:
                 near = max((len(m) for m in melds if m is not None and len(m) < rules.canasta_size),
                            default=0)
-                t = 0.2 if near >= rules.canasta_size - 2 and size <= 6 else 0.05
+                t = NEAR_THREAT if near >= rules.canasta_size - 2 and size <= 6 else FAR_THREAT
             else:
                 t = 0.0
             worst = max(worst, t)
