@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from canasta import cards, table
+from canasta import cards, scoring, table
 from canasta.actions import Action, Group
 from canasta.cards import (
     BLACK_THREE_RANK,
@@ -346,18 +346,10 @@ class View:
         return sum(size for s, size in enumerate(obs.hand_sizes) if owner_of(obs, s) == owner)
 
     def table_points(self, owner: int) -> int:
-        """Card values plus canasta bonuses of one owner's melds."""
-        rules = self.rules
-        value = rules.value_of
-        total = 0
-        for m in self.obs.melds[owner]:
-            if m is None:
-                continue
-            total += sum(value[c] for c in m)
-            if len(m) >= rules.canasta_size:
-                mixed = any(IS_WILD[c] for c in m)
-                total += rules.mixed_canasta_bonus if mixed else rules.natural_canasta_bonus
-        return total
+        """Card values plus canasta bonuses of one owner's melds (as the hand's score counts
+        them, red threes and hidden-canasta bonuses aside)."""
+        points = scoring.table_points(self.rules, self.obs.melds[owner], (), 0)
+        return points.melded + points.canastas
 
     def threat(self) -> float:
         """Roughly, how likely the hand ends within a round (an opponent going out, or the stock
