@@ -45,6 +45,14 @@ pair (and one card) of it, against counting alone and against the real hand. ``-
 
     python benchmarks/bot_audit.py --pair-odds --fit --bots heuristic,heuristic-v2 --hands 1500 \
         --seed 7
+
+With ``--threat`` it measures how the first bot's threat table (``view.OUT_THREAT``,
+``NEAR_THREAT``, ``FAR_THREAT``) compares with how often an opponent really goes out before
+the reader's next turn: the first two bots play the hands against each other (sides swapped
+every other hand), and at the first play decision of each turn of the first bot every
+opponent is counted, by how near its side is to going out and the cards it holds::
+
+    python benchmarks/bot_audit.py --threat --bots heuristic,heuristic-v2 --hands 4000 --seed 4
 """
 
 from __future__ import annotations
@@ -55,6 +63,7 @@ import math
 import random
 import sys
 import time
+from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, fields
@@ -71,7 +80,7 @@ from canasta.engine import apply
 from canasta.legal import legal_actions, take_actions
 from canasta.observation import observe
 from canasta.rules import PRESETS, Rules, get_rules
-from canasta.state import DRAW, State
+from canasta.state import DRAW, PLAY, State
 
 MAX_ACTIONS_PER_HAND = 20000
 """A hand still going after this many actions is a bot or engine fault."""
@@ -374,6 +383,89 @@ def pair_odds_text(specs: Sequence[str], rules: Rules, hands: int, seed: int, fi
     return "\n".join(lines)
 
 
+Threat = tuple[str, int]
+"""An opponent as the threat table sorts it: ``"out"`` (its side may go out), ``"near"`` (a
+canasta short with a meld two cards from one, six cards or fewer) or ``"far"``; and its cards,
+at most ``len(view.OUT_THREAT)``."""
+
+
+def _threat_of(view: View, state: State, seat: int) -> tuple[Threat, float] | None:
+    """How the reader's table sorts the opponent at ``seat``, and the threat it says (``None``
+    for a side that cannot go out soon: two canastas short or more)."""
+    rules = view.rules
+    melds = state.melds[state.owner_of(seat)]
+    made = view_module.canastas_of(rules, melds)
+    need = rules.min_canastas_to_go_out
+    cards = len(state.hands[seat])
+    top = len(view_module.OUT_THREAT)
+    if made >= need:
+        size = min(max(cards, 1), top)
+        return ("out", size), view_module.OUT_THREAT[size - 1]
+    if made < need - 1:
+        return None
+    near = max((len(m) for m in melds if m is not None and len(m) < rules.canasta_size),
+               default=0)
+    if near >= rules.canasta_size - 2 and cards <= 6:
+        return ("near", cards), view_module.NEAR_THREAT
+    return ("far", min(cards, top)), view_module.FAR_THREAT
+
+
+def read_threats(specs: Sequence[str], rules: Rules, hands: int, seed: int
+                 ) -> dict[Threat, list[tuple[float, int]]]:
+    """Play ``hands`` hands of the first two ``specs`` against each other; per kind of
+    opponent, at each first play decision of a turn of the first bot, the threat its table
+    says and whether that opponent went out on its next turn (1) or not (0)."""
+    n = rules.num_players
+    rows: dict[Threat, list[tuple[float, int]]] = defaultdict(list)
+    for i in range(hands):
+        deck = tuple(shuffled_pack(rules, derive_seed("threat", seed, i)))
+        state = new_hand(rules, deck=deck, dealer=i % n)
+        bots = [make_bot(specs[(s + i) % 2]) for s in range(n)]
+        rngs = [random.Random(derive_seed("threat-bot", seed, i, s)) for s in range(n)]
+        turn = 0
+        pending: list[tuple[Threat, float, int, int]] = []  # kind, said, seat, its next turn
+        for _ in range(MAX_ACTIONS_PER_HAND):
+            if state.is_over:
+                break
+            seat = state.to_move
+            if state.phase == DRAW and not state.turn.asked_before_draw:
+                turn += 1
+            legal = legal_actions(state)
+            obs = observe(state, seat)
+            if (seat + i) % 2 == 0 and state.phase == PLAY and not state.turn.melded:
+                view = View(obs)
+                for ahead in range(1, n):
+                    other = (seat + ahead) % n
+                    if state.owner_of(other) == view.owner:
+                        continue
+                    sorted_as = _threat_of(view, state, other)
+                    if sorted_as is not None:
+                        pending.append((*sorted_as, other, turn + ahead))
+            state = apply(state, bots[seat].choose(obs, legal, rngs[seat]))
+        result = state.result
+        went_out = result.went_out if result is not None else None
+        for kind, said, other, when in pending:
+            rows[kind].append((said, int(went_out == other and when == turn)))
+    return rows
+
+
+def threat_text(specs: Sequence[str], rules: Rules, hands: int, seed: int) -> str:
+    """The ``--threat`` report."""
+    rows = read_threats(specs, rules, hands, seed)
+    lines = [f"threat reading: {rules.name}, {specs[0]} reading, against {specs[1]}, "
+             f"{hands} hands, seed {seed}",
+             "an opponent goes out before the reader's next turn: the table's threat against "
+             "how often it did",
+             "  side      cards  opponent-turns  said   found"]
+    for kind in sorted(rows, key=lambda k: (("out", "near", "far").index(k[0]), k[1])):
+        sel = rows[kind]
+        cards = f"{kind[1]}+" if kind[1] == len(view_module.OUT_THREAT) else str(kind[1])
+        lines.append(f"  {kind[0]:8s}  {cards:>5s}  {len(sel):14d}  "
+                     f"{sum(s for s, _ in sel) / len(sel):5.3f}  "
+                     f"{sum(y for _, y in sel) / len(sel):5.3f}")
+    return "\n".join(lines)
+
+
 COLUMNS = (
     ("wild_discard_pct", "wild discards", "{:.1f}%"),
     ("wild_onto_frozen_pct", "wild onto frozen", "{:.1f}%"),
@@ -449,6 +541,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="measure the reading of discards instead (the first two bots "
                              "against each other): discards from three of a kind, and the "
                              "odds of a pair after a discard against the real hands")
+    parser.add_argument("--threat", action="store_true",
+                        help="measure the threat table instead (the first two bots against "
+                             "each other): the threat the first bot's view says an opponent "
+                             "poses against how often it went out before the reader's next "
+                             "turn")
     parser.add_argument("--fit", action="store_true",
                         help="with --pair-odds: fit the discard-reading model to these hands")
     args = parser.parse_args(argv)
@@ -461,6 +558,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--bots names no bot")
     if args.pair_odds and len(args.specs) < 2:
         parser.error("--pair-odds needs two bots, e.g. --bots heuristic,heuristic-v2")
+    if args.threat and (len(args.specs) < 2 or args.pair_odds or args.against is not None):
+        parser.error("--threat needs two bots, e.g. --bots heuristic,heuristic-v2, and goes "
+                     "with neither --pair-odds nor --against")
     if args.fit and not args.pair_odds:
         parser.error("--fit goes with --pair-odds")
     if args.against is not None and args.pair_odds:
@@ -479,6 +579,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     rules = get_rules(args.rules)
     if args.pair_odds:
         print(pair_odds_text(args.specs, rules, args.hands, args.seed, args.fit))
+        return 0
+    if args.threat:
+        print(threat_text(args.specs, rules, args.hands, args.seed))
         return 0
     results = {spec: audit(spec, rules, args.hands, args.seed, args.jobs, args.against)
                for spec in args.specs}

@@ -485,3 +485,26 @@ def test_spsa_against_opponents_scores_each_setting_on_the_same_deals() -> None:
     minus = tune.play(rules, "random", "random", 4, 5, None).points_per_hand
     diff, hands = tune.slope(rules, "heuristic", "random", ["random"], 8, 5, None)
     assert diff == plus - minus and diff > 0 and hands >= 8
+
+
+def test_bot_audit_threat_counts_each_going_out_once_against_the_table() -> None:
+    from canasta.bots import view
+    from canasta.rules import get_rules
+
+    audit = _bot_audit()
+    hands = 6
+    rows = audit.read_threats(["heuristic", "heuristic-v2"], get_rules("classic"), hands, 5)
+    assert rows, "no opponent was counted"
+    said_by_kind = {"near": view.NEAR_THREAT, "far": view.FAR_THREAT}
+    went_out = 0
+    for (kind, cards), sel in rows.items():
+        for said, found in sel:
+            expected = view.OUT_THREAT[cards - 1] if kind == "out" else said_by_kind[kind]
+            assert said == expected
+            went_out += found
+    # a hand ends once, seen from each of the reader's two seats at most
+    assert 1 <= went_out <= 2 * hands
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "bot_audit.py"), "--threat", "--bots", "heuristic",
+         "--hands", "2"], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2 and "--threat needs two bots" in done.stderr
