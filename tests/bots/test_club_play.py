@@ -271,3 +271,34 @@ def test_between_two_players_a_card_that_fits_a_meld_goes_down_at_once() -> None
     assert _choice(_lay_off_position("classic", 4), "heuristic")[0].verb == "discard"
     bot = HeuristicBot(HeuristicWeights())  # the same weights on every preset
     assert bot.choose(observe(two, 0), legal_actions(two), random.Random(0)).verb == "discard"
+
+
+def _two_card_pile(stock: list[str]) -> State:
+    # a black three under an eight that fits our meld of eights
+    return position(stock=stock, pile=["3c", "8h"], phase="draw",
+                    hands=[["Kh", "Qh", "5h", "6d", "Jh", "Js", "9c"], 8, 8, 8],
+                    sides=[{"score": 0, "melds": {"8": ["8c", "8d", "8s"]}},
+                           {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
+
+
+def test_a_two_card_pile_is_left_for_the_stock() -> None:
+    state = _two_card_pile(STOCK)
+    action, why = _choice(state, "heuristic")
+    assert action.verb == "draw", why
+    assert why == "draw: the pile is not worth what taking it costs"
+    assert _choice(state, "heuristic:leave_pile=0")[0].verb == "take"  # the pile's card laid off
+    assert _choice(state, "heuristic-v2")[0].verb == "take"
+
+
+def test_a_small_pile_is_taken_when_the_stock_is_out() -> None:
+    forced = _two_card_pile([])  # the eight fits our meld: a take the rules force
+    assert [a.verb for a in legal_actions(forced)] == ["take"]
+    # a pair of nines takes a black three under a nine, or the hand ends (RULES §1.16)
+    free = position(stock=[], pile=["3c", "9h"], phase="draw",
+                    hands=[["Kh", "Qh", "5h", "9d", "9c", "Js", "7c"], 8, 8, 8],
+                    sides=[{"score": 0, "melds": {"8": ["8c", "8d", "8s"]}},
+                           {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
+    assert {a.verb for a in legal_actions(free)} == {"take", "pass"}
+    for state in (forced, free):
+        action, why = _choice(state, "heuristic")
+        assert action.verb == "take", why

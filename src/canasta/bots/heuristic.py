@@ -69,6 +69,12 @@ class HeuristicWeights:
     take_per_card: float = 46.0
     """Worth of each card picked up (a natural card and a two take a pile of three: a small pile
     taken is one that cannot grow into a big feed; 25, then 60 before the tuning)."""
+    leave_pile: int = 2
+    """A pile of this many cards or fewer is left for the stock: its take scores
+    ``LEFT_PILE_COST`` below drawing (0: off). Taking a two-card pile (most often a black
+    three and a card that fits a meld) reads as a gain by the weights above, yet played on it
+    loses: the stock card is worth more than the card laid off, and the black three thrown
+    back only blocks a turn (docs/bots.md, "Tenth round")."""
     take_red_three: float = 100.0
     """Worth of a red three lying in the pile."""
     take_wild_cost: float = 106.0
@@ -261,35 +267,42 @@ DEFAULT_WEIGHTS = HeuristicWeights()
 
 PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
     # three players, each alone (``spsa_tune.py --rules classic-3p-cutthroat``): the pile is
-    # taken far less eagerly, cards are held longer and going out is raced less
+    # taken far less eagerly (one of ten cards or fewer not at all: its first taker plays
+    # alone against two), cards are held longer and going out is raced less
     "classic-3p-cutthroat": dataclasses.replace(
         DEFAULT_WEIGHTS, take_base=0.0, take_per_card=20.0, take_wild_cost=197.0,
         layoff_value=-38.0, new_meld_value=-85.0, meld_threat=340.0, fight_hold=3.1,
         keep_wild=181.0, keep_pair=41.0, keep_single=12.0, canasta_progress=33.0,
         keep_black_three=7.0, danger=2.7, pile_per_card=58.0, freeze_wild_worth=210.0,
-        aggression=0.93, out_build=50.0, answer_points=80.0),
+        aggression=0.93, out_build=50.0, answer_points=80.0, leave_pile=10),
     # two players (``spsa_tune.py --rules classic-2p``, then against a pool of heuristic-v1,
     # heuristic-v2 and these weights, ``--opponents``): a small pile is worth little more than
     # a stock card, so cards that fit a meld are laid off at once rather than kept for the
     # pile, natural cards for a new meld are held a little (they take a frozen pile), and a
-    # wild card is spent on a take only for a big one
+    # wild card is spent on a take only for a big one; a pile of five cards or fewer is left
     "classic-2p": dataclasses.replace(
         DEFAULT_WEIGHTS, take_base=17.5, take_per_card=21.8, take_wild_cost=189.0,
         layoff_value=7.5, new_meld_value=-1.4, meld_threat=417.0, fight_hold=3.2,
         keep_wild=282.0, keep_pair=39.3, keep_single=2.2, canasta_progress=35.6,
         keep_black_three=8.6, danger=3.1, pile_per_card=53.8, freeze_wild_worth=240.0,
-        aggression=1.99, out_build=30.6, answer_points=71.0),
-    # the void draw (``spsa_tune.py --rules korean-old``): going out valued over building
+        aggression=1.99, out_build=30.6, answer_points=71.0, leave_pile=5),
+    # the void draw (``spsa_tune.py --rules korean-old``): going out valued over building; a
+    # pile of three cards or fewer is left
     "korean-old": dataclasses.replace(
         DEFAULT_WEIGHTS, take_base=37.0, take_per_card=43.0, take_wild_cost=107.0,
         layoff_value=-44.0, new_meld_value=-37.0, meld_threat=386.0, fight_hold=2.4,
         keep_wild=254.0, keep_pair=48.0, keep_single=7.3, canasta_progress=30.0,
         keep_black_three=7.1, danger=6.5, pile_per_card=47.0, freeze_wild_worth=225.0,
-        aggression=2.07, out_build=54.0, answer_points=58.0),
+        aggression=2.07, out_build=54.0, answer_points=58.0, leave_pile=3),
+    # three players each alone, and three sides of two: small piles are taken as before
+    # (leaving them measured no gain there)
+    "classic-3p": dataclasses.replace(DEFAULT_WEIGHTS, leave_pile=0),
+    "classic-6p-3x2": dataclasses.replace(DEFAULT_WEIGHTS, leave_pile=0),
 }
 """The defaults of the presets that play best with weights of their own, tuned on them by
-``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md, sixth and eighth rounds); any other
-preset plays :data:`DEFAULT_WEIGHTS`."""
+``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md, sixth and eighth rounds), and the
+pile size each leaves for the stock measured on it (tenth round); any other preset plays
+:data:`DEFAULT_WEIGHTS`."""
 
 
 def resolve_weights(weights: object, params: dict[str, str]) -> HeuristicWeights:
@@ -616,6 +629,8 @@ def take_scores(view: View, moves: Moves,
             - w.take_late_risk * view.threat() * sum(value[c] for c in picked))
     if w.take_canasta:
         gain += w.take_canasta * _our_canastas(view, pile)
+    if len(pile) <= w.leave_pile and DRAW in moves:
+        gain -= LEFT_PILE_COST
     out: list[tuple[float, Action]] = []
     for action in takes:
         cost = 0.0
@@ -627,6 +642,11 @@ def take_scores(view: View, moves: Moves,
                     cost += w.open_card_cost
         out.append((gain - cost, action))
     return out
+
+
+LEFT_PILE_COST = 1000.0
+"""What taking a pile of ``leave_pile`` cards or fewer costs against drawing: more than any
+small pile is worth. Where no draw is left (the stock is out), the pile is weighed as before."""
 
 
 def _our_canastas(view: View, picked: Sequence[int]) -> int:
