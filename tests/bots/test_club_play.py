@@ -285,7 +285,7 @@ def test_a_two_card_pile_is_left_for_the_stock() -> None:
     state = _two_card_pile(STOCK)
     action, why = _choice(state, "heuristic")
     assert action.verb == "draw", why
-    assert why == "draw: the pile is not worth what taking it costs"
+    assert why == "draw: a two-card pile is worth less than a card from the stock"
     assert _choice(state, "heuristic:leave_pile=0")[0].verb == "take"  # the pile's card laid off
     assert _choice(state, "heuristic-v2")[0].verb == "take"
 
@@ -302,3 +302,17 @@ def test_a_small_pile_is_taken_when_the_stock_is_out() -> None:
     for state in (forced, free):
         action, why = _choice(state, "heuristic")
         assert action.verb == "take", why
+
+
+def test_cutthroat_leaves_a_small_first_pile_because_its_taker_plays_alone() -> None:
+    # nobody has taken the pile yet: its first taker becomes the lone hand (RULES §2.2); three
+    # aces would meet the minimum of 50
+    state = position(rules="classic-3p-cutthroat", dealer=2, stock=STOCK, phase="draw",
+                     pile=["3c", "4d", "9h", "Td", "5c", "Ah"],
+                     hands=[["Ac", "Ad", "Kh", "Qh", "5h", "6d", "Jh", "Js", "7c", "4s", "6s",
+                             "9c", "Tc"], 13, 13],
+                     sides=[{"score": 0}, {"score": 0}, {"score": 0}])
+    action, why = _choice(state, "heuristic")
+    assert action.verb == "draw", why
+    assert why.startswith("draw: the first to take the pile plays alone against two")
+    assert _choice(state, "heuristic:leave_pile=0")[0].verb == "take"

@@ -687,6 +687,13 @@ def _draw_phase(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, 
         return moves.listed()[0], "the only kind of action left"
     if fallback == PASS:
         return PASS, "the stock is out and the pile is not worth taking: end the hand"
+    n = len(view.obs.pile)
+    if scored and n <= w.leave_pile:
+        if view.rules.lone_hand and view.obs.lone_hand is None:
+            return DRAW, (f"draw: the first to take the pile plays alone against two, and "
+                          f"{count_words(n)} cards are not worth it")
+        return DRAW, (f"draw: a {count_words(n)}-card pile is worth less than a card from the "
+                      "stock")
     if scored:
         return DRAW, "draw: the pile is not worth what taking it costs"
     return DRAW, "draw from the stock (the pile cannot be taken)"
