@@ -48,7 +48,7 @@ def test_same_seed_and_budget_give_the_same_search(mode: str) -> None:
 
 def test_a_close_call_is_left_to_the_heuristic_with_defer() -> None:
     rules = get_rules("classic")
-    state = play_until(rules, [make_bot("heuristic") for _ in range(4)], 31, 20)
+    state = play_until(rules, [make_bot("heuristic") for _ in range(4)], 31, 32)
     obs, legal = observe(state, state.to_move), legal_actions(state)
     own = make_bot("heuristic").choose(obs, legal, random.Random(0))
     searched, stats = ISMCTSBot(iterations=24, horizon=3).search(obs, legal, random.Random(9))
