@@ -389,25 +389,15 @@ canasta short with a meld two cards from one, six cards or fewer) or ``"far"``; 
 at most ``len(view.OUT_THREAT)``."""
 
 
-def _threat_of(view: View, state: State, seat: int) -> tuple[Threat, float] | None:
-    """How the reader's table sorts the opponent at ``seat``, and the threat it says (``None``
-    for a side that cannot go out soon: two canastas short or more)."""
-    rules = view.rules
-    melds = state.melds[state.owner_of(seat)]
-    made = view_module.canastas_of(rules, melds)
-    need = rules.min_canastas_to_go_out
+def _threat_of(state: State, seat: int) -> tuple[Threat, float] | None:
+    """How the reader's table sorts the opponent at ``seat`` (``view.opponent_threat``), and
+    the threat it says (``None`` for a side two canastas short or more)."""
     cards = len(state.hands[seat])
-    top = len(view_module.OUT_THREAT)
-    if made >= need:
-        size = min(max(cards, 1), top)
-        return ("out", size), view_module.OUT_THREAT[size - 1]
-    if made < need - 1:
+    kind, threat = view_module.opponent_threat(state.rules, state.melds[state.owner_of(seat)],
+                                               cards)
+    if kind == "none":
         return None
-    near = max((len(m) for m in melds if m is not None and len(m) < rules.canasta_size),
-               default=0)
-    if near >= rules.canasta_size - 2 and cards <= 6:
-        return ("near", cards), view_module.NEAR_THREAT
-    return ("far", min(cards, top)), view_module.FAR_THREAT
+    return (kind, min(max(cards, 1), len(view_module.OUT_THREAT))), threat
 
 
 def read_threats(specs: Sequence[str], rules: Rules, hands: int, seed: int
@@ -433,12 +423,11 @@ def read_threats(specs: Sequence[str], rules: Rules, hands: int, seed: int
             legal = legal_actions(state)
             obs = observe(state, seat)
             if (seat + i) % 2 == 0 and state.phase == PLAY and not state.turn.melded:
-                view = View(obs)
                 for ahead in range(1, n):
                     other = (seat + ahead) % n
-                    if state.owner_of(other) == view.owner:
+                    if state.owner_of(other) == state.owner_of(seat):
                         continue
-                    sorted_as = _threat_of(view, state, other)
+                    sorted_as = _threat_of(state, other)
                     if sorted_as is not None:
                         pending.append((*sorted_as, other, turn + ahead))
             state = apply(state, bots[seat].choose(obs, legal, rngs[seat]))

@@ -360,28 +360,33 @@ class View:
 
     def _estimate_threat(self) -> float:
         rules, obs = self.rules, self.obs
-        need = rules.min_canastas_to_go_out
         worst = 0.0
         for s in range(self.n):
             owner = owner_of(obs, s)
-            if owner == self.owner:
-                continue
-            melds = obs.melds[owner]
-            size = obs.hand_sizes[s]
-            made = canastas_of(rules, melds)
-            if made >= need:
-                t = OUT_THREAT[min(max(size, 1), len(OUT_THREAT)) - 1]
-            elif made == need - 1:
-                near = max((len(m) for m in melds if m is not None and len(m) < rules.canasta_size),
-                           default=0)
-                t = NEAR_THREAT if near >= rules.canasta_size - 2 and size <= 6 else FAR_THREAT
-            else:
-                t = 0.0
-            worst = max(worst, t)
+            if owner != self.owner:
+                worst = max(worst, opponent_threat(rules, obs.melds[owner], obs.hand_sizes[s])[1])
         stock_turns = obs.stock_size / max(1, rules.draw_count)
         if stock_turns < self.n * 2:
             worst = max(worst, 1.0 - stock_turns / (self.n * 2))
         return worst
+
+
+def opponent_threat(rules: Rules, melds: SideMelds, cards: int) -> tuple[str, float]:
+    """How near an opponent holding ``cards`` cards, whose side has ``melds``, is to going out,
+    and the threat that poses (:data:`OUT_THREAT`): ``"out"`` (its side has the canastas to go
+    out), ``"near"`` (a canasta short, with a meld two cards from one and six cards or fewer),
+    ``"far"`` (a canasta short otherwise) or ``"none"`` (threat 0)."""
+    need = rules.min_canastas_to_go_out
+    made = canastas_of(rules, melds)
+    if made >= need:
+        return "out", OUT_THREAT[min(max(cards, 1), len(OUT_THREAT)) - 1]
+    if made < need - 1:
+        return "none", 0.0
+    near = max((len(m) for m in melds if m is not None and len(m) < rules.canasta_size),
+               default=0)
+    if near >= rules.canasta_size - 2 and cards <= 6:
+        return "near", NEAR_THREAT
+    return "far", FAR_THREAT
 
 
 # -- going out -----------------------------------------------------------------------------
