@@ -316,3 +316,30 @@ def test_cutthroat_leaves_a_small_first_pile_because_its_taker_plays_alone() -> 
     assert action.verb == "draw", why
     assert why.startswith("draw: the first to take the pile plays alone against two")
     assert _choice(state, "heuristic:leave_pile=0")[0].verb == "take"
+
+
+def _dead_pair_position(pile: list[str]) -> State:
+    # neither side has opened; the other six fives lie in the pile, so our pair of fives is the
+    # only safe discard, and with two twos it is also our opening (50 points)
+    return position(stock=["8s", "6c", "7h", "Ks"], pile=pile,
+                    hands=[["5c", "5s", "2c", "2d", "8h", "7d", "9h", "Kh"], 8, 8, 8])
+
+
+DEAD_FIVES_PILE = ["9d", "Jd", "5d", "7c", "8d", "Jc", "5h", "4c", "6d", "5d", "Tc", "Qd",
+                   "5c", "4h", "6h", "Qc", "5h", "4d", "5s", "Td"]
+
+
+def test_a_meld_waits_while_its_cards_are_the_safe_discards_of_a_big_pile() -> None:
+    state = _dead_pair_position(DEAD_FIVES_PILE)
+    action, why = _choice(state, "heuristic")
+    assert format_action(action) in ("discard 5c", "discard 5s"), why
+    assert why.endswith("no meld yet: it would leave only risky cards to throw")
+    for spec in ("heuristic:meld_discard_margin=0", "heuristic-v2"):
+        old, _ = _choice(state, spec)
+        assert format_action(old) == "meld 5c 5s 2c 2d"  # opens, then throws a risky card
+
+
+def test_the_same_meld_goes_down_beside_a_small_pile() -> None:
+    # four cards in the pile: what the next player may take is not worth holding the opening
+    state = _dead_pair_position(DEAD_FIVES_PILE[-4:])
+    assert _choice(state, "heuristic")[0].verb == "meld"

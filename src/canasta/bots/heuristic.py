@@ -90,6 +90,11 @@ class HeuristicWeights:
     open_card_cost: float = 3.0
     """Cost of each card laid in the opening (cards held keep options)."""
     keep_cards: int = 3
+    meld_discard_margin: float = 300.0
+    """Pile points of extra risk a meld may add to the discard that follows it: a meld that
+    would leave only riskier cards to throw (its naturals were the safe discards) waits while a
+    big pile is at stake; 0: off. Smaller margins held back melds that the risk did not
+    warrant, and gained less (docs/bots.md, "Eleventh round")."""
     """Cards kept in hand when melding, unless going out or the hand is about to end."""
     layoff_value: float = -42.0
     """Worth of laying natural cards onto the side's meld (negative: rather hold them)."""
@@ -777,9 +782,49 @@ def _play_phase(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, 
                     "partner said yes: laying cards down to go out")
         return moves.listed()[0], "partner said yes: going out"
     meld = _choose_meld(view, moves, w)
-    if meld is not None:
+    if meld is None:
+        return _discard(view, moves, w)
+    if not (w.meld_discard_margin and _strands(view, meld[0], w)):
         return meld
-    return _discard(view, moves, w)
+    action, why = _discard(view, moves, w)
+    return action, f"{why}; no meld yet: it would leave only risky cards to throw"
+
+
+def _strands(view: View, meld: Action, w: HeuristicWeights) -> bool:
+    """Whether ``meld`` would leave only risky cards to throw: its naturals are the safe
+    discards, and the cheapest discard after it costs more than ``meld_discard_margin`` pile
+    points over the cheapest now (a strong player keeps the dead pair while a big pile is at
+    stake, and melds it later)."""
+    obs = view.obs
+    if view.next_owner == view.owner or len(obs.hand) < 2:
+        return False
+    laid = [c for g in meld.groups for c in g.cards]
+    left = list(obs.hand)
+    for c in laid:
+        left.remove(c)
+    if len(left) < 2:
+        return False  # one card left is the discard that goes out, or the last card
+    now = _least_discard(view, w)
+    after = _least_discard(View(_after_meld(obs, view.owner, meld, tuple(left))), w)
+    return after - now > w.danger * w.meld_discard_margin
+
+
+def _least_discard(view: View, w: HeuristicWeights) -> float:
+    """The cost of the cheapest card of the hand to throw."""
+    legal = [DISCARDS[c] for c in sorted(set(view.obs.hand))]
+    return min(cost for cost, _, _ in discard_costs(view, Moves(legal), w))
+
+
+def _after_meld(obs: Observation, owner: int, meld: Action, hand: tuple[int, ...]) -> Observation:
+    """The seat's view once ``meld`` is on the table and ``hand`` is what is left."""
+    melds = list(obs.melds[owner])
+    for g in meld.groups:
+        melds[g.rank] = tuple(sorted((melds[g.rank] or ()) + g.cards))
+    sides = list(obs.melds)
+    sides[owner] = tuple(melds)
+    sizes = list(obs.hand_sizes)
+    sizes[obs.seat] = len(hand)
+    return dataclasses.replace(obs, hand=hand, hand_sizes=tuple(sizes), melds=tuple(sides))
 
 
 def _last_melds(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str]:
