@@ -325,8 +325,9 @@ def _dead_pair_position(pile: list[str]) -> State:
                     hands=[["5c", "5s", "2c", "2d", "8h", "7d", "9h", "Kh"], 8, 8, 8])
 
 
-DEAD_FIVES_PILE = ["9d", "Jd", "5d", "7c", "8d", "Jc", "5h", "4c", "6d", "5d", "Tc", "Qd",
+DEAD_FIVES_PILE = ["Jh", "Jd", "5d", "Qh", "Ts", "Jc", "5h", "4c", "6d", "5d", "Tc", "Qd",
                    "5c", "4h", "6h", "Qc", "5h", "4d", "5s", "Td"]
+"""Six fives and no seven, eight, nine or king: our lone cards of those ranks are risky."""
 
 
 def test_a_meld_waits_while_its_cards_are_the_safe_discards_of_a_big_pile() -> None:
