@@ -90,12 +90,12 @@ class HeuristicWeights:
     open_card_cost: float = 3.0
     """Cost of each card laid in the opening (cards held keep options)."""
     keep_cards: int = 3
+    """Cards kept in hand when melding, unless going out or the hand is about to end."""
     meld_discard_margin: float = 300.0
     """Pile points of extra risk a meld may add to the discard that follows it: a meld that
     would leave only riskier cards to throw (its naturals were the safe discards) waits while a
     big pile is at stake; 0: off. Smaller margins held back melds that the risk did not
     warrant, and gained less (docs/bots.md, "Eleventh round")."""
-    """Cards kept in hand when melding, unless going out or the hand is about to end."""
     layoff_value: float = -42.0
     """Worth of laying natural cards onto the side's meld (negative: rather hold them)."""
     new_meld_value: float = -44.0
@@ -796,7 +796,7 @@ def _strands(view: View, meld: Action, w: HeuristicWeights) -> bool:
     points over the cheapest now (a strong player keeps the dead pair while a big pile is at
     stake, and melds it later)."""
     obs = view.obs
-    if view.next_owner == view.owner or len(obs.hand) < 2:
+    if view.next_owner == view.owner:
         return False
     laid = [c for g in meld.groups for c in g.cards]
     left = list(obs.hand)
