@@ -250,10 +250,10 @@ def test_a_wild_card_freezes_a_small_pile_rather_than_finish_their_canasta() -> 
         assert _choice(state, spec)[0].card == parse_card("6h")
 
 
-def _lay_off_position(rules: str, players: int) -> State:
+def _lay_off_position(rules: str, players: int, stock_cards: int = 32) -> State:
     # our side has melded kings; the hand holds a fourth king and lone cards, the opponents
     # hold eleven cards and no canasta, the stock is long: nothing threatens the hand
-    stock = [f"{r}{s}" for r in "56789TJQ" for s in "cdhs"]
+    stock = [f"{r}{s}" for r in "56789TJQ" for s in "cdhs"][:stock_cards]
     hand = ["Kh", "4d", "6h", "8d", "Th", "Qs", "Ah", "Jc"]
     sides = [{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks"]}},
              {"score": 0, "melds": {"A": ["Ac", "Ad", "As"]}}]
@@ -271,6 +271,21 @@ def test_between_two_players_a_card_that_fits_a_meld_goes_down_at_once() -> None
     assert _choice(_lay_off_position("classic", 4), "heuristic")[0].verb == "discard"
     bot = HeuristicBot(HeuristicWeights())  # the same weights on every preset
     assert bot.choose(observe(two, 0), legal_actions(two), random.Random(0)).verb == "discard"
+
+
+def test_korean_old_lays_off_sooner_before_the_stock_voids_the_hand() -> None:
+    # sixteen cards are eight draws of two: two rounds of four players. The stock's end voids
+    # a korean-old hand, and its weights fear it from two and a half rounds out: the king goes
+    # down. From two rounds out, as on the other presets, the stock is no threat yet and the
+    # king is kept off the table (thrown: it is the safe card)
+    state = _lay_off_position("korean-old", 4, stock_cards=16)
+    view = View(observe(state, 0))
+    assert view.stock_threat(2.0) == 0.0
+    assert view.stock_threat(2.5) == pytest.approx(0.2)
+    action, why = _choice(state, "heuristic")
+    assert action.verb == "meld" and [g.rank for g in action.groups] == [9], why
+    assert _choice(state, "heuristic:stock_rounds=2")[0].verb == "discard"
+    assert _choice(_lay_off_position("korean-old", 4), "heuristic")[0].verb == "discard"
 
 
 def _two_card_pile(stock: list[str]) -> State:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group
-from canasta.bots.view import OutPlan, View, hand_points, plan_going_out
+from canasta.bots.view import STOCK_ROUNDS, OutPlan, View, hand_points, plan_going_out
 from canasta.bots.words import a_rank, a_size, count_words, rank_word, wild_words
 from canasta.cards import (
     IS_BLACK_THREE,
@@ -123,6 +123,9 @@ class HeuristicWeights:
     """The threat such a short hand adds when melding (at least this much): with ``meld_threat``
     it about cancels ``layoff_value``, so a short hand tips a lay-off only with another reason
     (a big hand, ``meld_load``)."""
+    stock_rounds: float = STOCK_ROUNDS
+    """Rounds of draws left in the stock from which the hand may end with it (its threat rises
+    from 0 there to 1 at the last card)."""
     # -- discarding
     keep_wild: float = 265.0
     """Cost of discarding a two: wild cards finish canastas, so one goes only when every other
@@ -292,21 +295,23 @@ PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
         keep_black_three=8.6, danger=3.1, pile_per_card=53.8, freeze_wild_worth=240.0,
         aggression=1.99, out_build=30.6, answer_points=71.0, leave_pile=5),
     # the void draw (``spsa_tune.py --rules korean-old``): going out valued over building; a
-    # pile of three cards or fewer is left
+    # pile of three cards or fewer is left; the stock's end, which voids the hand, is feared
+    # half a round sooner
     "korean-old": dataclasses.replace(
         DEFAULT_WEIGHTS, take_base=37.0, take_per_card=43.0, take_wild_cost=107.0,
         layoff_value=-44.0, new_meld_value=-37.0, meld_threat=386.0, fight_hold=2.4,
         keep_wild=254.0, keep_pair=48.0, keep_single=7.3, canasta_progress=30.0,
         keep_black_three=7.1, danger=6.5, pile_per_card=47.0, freeze_wild_worth=225.0,
-        aggression=2.07, out_build=54.0, answer_points=58.0, leave_pile=3),
+        aggression=2.07, out_build=54.0, answer_points=58.0, leave_pile=3, stock_rounds=2.5),
     # three players each alone, and three sides of two: small piles are taken as before
     # (leaving them measured no gain there)
     "classic-3p": dataclasses.replace(DEFAULT_WEIGHTS, leave_pile=0),
     "classic-6p-3x2": dataclasses.replace(DEFAULT_WEIGHTS, leave_pile=0),
 }
-"""The defaults of the presets that play best with weights of their own, tuned on them by
-``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md, sixth and eighth rounds), and the
-pile size each leaves for the stock measured on it (tenth round); any other preset plays
+"""The defaults of the presets that play best with weights of their own: tuned on them by
+``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md, sixth and eighth rounds), with the pile
+size each leaves for the stock (tenth round) and korean-old's stock horizon (twelfth round)
+measured on them; any other preset plays
 :data:`DEFAULT_WEIGHTS`."""
 
 
@@ -631,7 +636,7 @@ def take_scores(view: View, moves: Moves,
     picked = [c for c in pile[:-1] if not IS_RED_THREE[c]]
     reds = len(pile) - 1 - len(picked)
     gain = (w.take_base + w.take_per_card * len(picked) + w.take_red_three * reds
-            - w.take_late_risk * view.threat() * sum(value[c] for c in picked))
+            - w.take_late_risk * view.threat(w.stock_rounds) * sum(value[c] for c in picked))
     if w.take_canasta:
         gain += w.take_canasta * _our_canastas(view, pile)
     if len(pile) <= w.leave_pile and DRAW in moves:
@@ -714,7 +719,7 @@ def _answer(view: View, w: HeuristicWeights) -> tuple[Action, str]:
     instead of against it, and may finish a canasta), while the opponents play on too.
     """
     points = hand_points(view.rules, view.obs.hand)
-    threat = view.threat()
+    threat = view.threat(w.stock_rounds)
     if any(not view.owner_melded(o) for o in view.opp_owners):
         return YES, "yes: the opponents have not melded, so going out now costs them most"
     if threat >= 0.5:
@@ -862,7 +867,7 @@ def want_out(view: View, w: HeuristicWeights = DEFAULT_WEIGHTS) -> tuple[float, 
     obs = view.obs
     size = view.rules.canasta_size
     opp_unmelded = any(not view.owner_melded(o) for o in view.opp_owners)
-    threat = view.threat()
+    threat = view.threat(w.stock_rounds)
     score = w.aggression * (w.out_base + w.out_threat * threat
                             + (w.out_opp_unmelded if opp_unmelded else 0.0))
     near = sum(1 for m in view.melds if m is not None and size - 3 <= len(m) < size)
@@ -916,7 +921,7 @@ def _going_out(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, s
 def _should_ask(view: View, w: HeuristicWeights) -> bool:
     if not view.partners or view.obs.turn.melded:
         return False
-    if any(not view.owner_melded(o) for o in view.opp_owners) or view.threat() >= 0.5:
+    if any(not view.owner_melded(o) for o in view.opp_owners) or view.threat(w.stock_rounds) >= 0.5:
         return False
     return max(view.obs.hand_sizes[p] for p in view.partners) >= w.ask_partner_cards
 
@@ -977,7 +982,7 @@ class _MeldOption(NamedTuple):
 
 def _meld_setting(view: View, w: HeuristicWeights) -> _MeldSetting:
     rules = view.rules
-    threat = view.threat()
+    threat = view.threat(w.stock_rounds)
     dumping = threat >= w.dump_threat
     if dumping:
         keep = 1
@@ -997,7 +1002,7 @@ def _meld_setting(view: View, w: HeuristicWeights) -> _MeldSetting:
 
 def _meld_threat(view: View, w: HeuristicWeights) -> float:
     """The threat that melding answers: the hand ending soon, or a short opposing hand."""
-    return max(view.threat(), _short_threat(view, w))
+    return max(view.threat(w.stock_rounds), _short_threat(view, w))
 
 
 def _short_threat(view: View, w: HeuristicWeights) -> float:
@@ -1164,7 +1169,7 @@ def _discard_setting(view: View, w: HeuristicWeights) -> _DiscardSetting:
     if frozen_us and pile_n >= w.hold_pairs_pile:
         pairs = sum(1 for k in view.nat if k == 2)
         fight_pair = w.danger * w.fight_pair_share * worth / max(1, pairs)
-    return _DiscardSetting(view.threat(), pile_n, worth,
+    return _DiscardSetting(view.threat(w.stock_rounds), pile_n, worth,
                            view.next_owner != view.owner, view.frozen_for(view.next_seat),
                            unmelded_factor if next_unmelded else 1.0, pair_boost, fight_pair)
 

@@ -55,6 +55,9 @@ A scale the heuristic's weights were tuned with, not the odds: such an opponent 
 card goes out before the reader's next turn about one time in four, holding four or more about
 one in thirty (heuristic-v2, classic), and tables nearer those odds play worse
 (docs/bots.md, "Tenth round")."""
+STOCK_ROUNDS = 2.0
+"""Rounds of draws left in the stock from which the hand may end with it: the threat rises
+from 0 there to 1 when the stock is empty."""
 NEAR_THREAT = 0.2
 """The same for an opponent a canasta short, with a meld two cards from one and six cards or
 fewer in hand."""
@@ -126,7 +129,7 @@ class View:
     __slots__ = (
         "obs", "rules", "seat", "n", "owner", "melds", "side_melded", "canastas", "nat",
         "nat_cards", "wilds", "blacks", "next_seat", "next_owner", "opp_owners", "partners",
-        "_unseen", "_pool", "_threat", "_lacks", "_open_passes", "_discarded",
+        "_unseen", "_pool", "_threat", "_threat_rounds", "_lacks", "_open_passes", "_discarded",
     )
 
     def __init__(self, obs: Observation) -> None:
@@ -163,6 +166,7 @@ class View:
         self._unseen: list[int] | None = None
         self._pool = 0
         self._threat: float | None = None
+        self._threat_rounds = STOCK_ROUNDS
         self._lacks: dict[tuple[int, Rank], float] | None = None
         self._open_passes: dict[tuple[int, Rank], float] = {}
         self._discarded: set[tuple[int, Rank]] = set()
@@ -351,24 +355,31 @@ class View:
         points = scoring.table_points(self.rules, self.obs.melds[owner], (), 0)
         return points.melded + points.canastas
 
-    def threat(self) -> float:
+    def threat(self, stock_rounds: float = STOCK_ROUNDS) -> float:
         """Roughly, how likely the hand ends within a round (an opponent going out, or the stock
-        running dry), from 0 to 1. Cards still held then count against their side."""
-        if self._threat is None:
-            self._threat = self._estimate_threat()
+        running dry within ``stock_rounds`` rounds), from 0 to 1. Cards still held then count
+        against their side."""
+        if self._threat is None or self._threat_rounds != stock_rounds:
+            self._threat = max(self.out_threat(), self.stock_threat(stock_rounds))
+            self._threat_rounds = stock_rounds
         return self._threat
 
-    def _estimate_threat(self) -> float:
+    def out_threat(self) -> float:
+        """The threat of the opponent nearest to going out (:func:`opponent_threat`)."""
         rules, obs = self.rules, self.obs
         worst = 0.0
         for s in range(self.n):
             owner = owner_of(obs, s)
             if owner != self.owner:
                 worst = max(worst, opponent_threat(rules, obs.melds[owner], obs.hand_sizes[s])[1])
-        stock_turns = obs.stock_size / max(1, rules.draw_count)
-        if stock_turns < self.n * 2:
-            worst = max(worst, 1.0 - stock_turns / (self.n * 2))
         return worst
+
+    def stock_threat(self, rounds: float = STOCK_ROUNDS) -> float:
+        """How near the stock is to running dry: 0 with ``rounds`` rounds of draws or more
+        left, rising to 1 as it empties."""
+        turns = self.obs.stock_size / max(1, self.rules.draw_count)
+        horizon = self.n * rounds
+        return 1.0 - turns / horizon if turns < horizon else 0.0
 
 
 def opponent_threat(rules: Rules, melds: SideMelds, cards: int) -> tuple[str, float]:
