@@ -276,13 +276,14 @@ DEFAULT_WEIGHTS = HeuristicWeights()
 PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
     # three players, each alone (``spsa_tune.py --rules classic-3p-cutthroat``): the pile is
     # taken far less eagerly (one of ten cards or fewer not at all: its first taker plays
-    # alone against two), cards are held longer and going out is raced less
+    # alone against two), cards are held longer and going out is raced less, the stock's end
+    # looked at a round sooner
     "classic-3p-cutthroat": dataclasses.replace(
         DEFAULT_WEIGHTS, take_base=0.0, take_per_card=20.0, take_wild_cost=197.0,
         layoff_value=-38.0, new_meld_value=-85.0, meld_threat=340.0, fight_hold=3.1,
         keep_wild=181.0, keep_pair=41.0, keep_single=12.0, canasta_progress=33.0,
         keep_black_three=7.0, danger=2.7, pile_per_card=58.0, freeze_wild_worth=210.0,
-        aggression=0.93, out_build=50.0, answer_points=80.0, leave_pile=10),
+        aggression=0.93, out_build=50.0, answer_points=80.0, leave_pile=10, stock_rounds=3.0),
     # two players (``spsa_tune.py --rules classic-2p``, then against a pool of heuristic-v1,
     # heuristic-v2 and these weights, ``--opponents``): a small pile is worth little more than
     # a stock card, so cards that fit a meld are laid off at once rather than kept for the
@@ -310,8 +311,8 @@ PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
 }
 """The defaults of the presets that play best with weights of their own: tuned on them by
 ``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md, sixth and eighth rounds), with the pile
-size each leaves for the stock (tenth round) and korean-old's stock horizon (twelfth round)
-measured on them; any other preset plays
+size each leaves for the stock (tenth round) and the stock's horizon (twelfth round) measured
+on them; any other preset plays
 :data:`DEFAULT_WEIGHTS`."""
 
 
