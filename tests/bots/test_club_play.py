@@ -276,8 +276,8 @@ def test_between_two_players_a_card_that_fits_a_meld_goes_down_at_once() -> None
 def test_korean_old_lays_off_sooner_before_the_stock_voids_the_hand() -> None:
     # sixteen cards are eight draws of two: two rounds of four players. The stock's end voids
     # a korean-old hand, and its weights fear it from two and a half rounds out: the king goes
-    # down. From two rounds out, as on the other presets, the stock is no threat yet and the
-    # king is kept off the table (thrown: it is the safe card)
+    # down. From two rounds out, as in classic, the stock is no threat yet and the king is
+    # kept off the table (thrown: it is the safe card)
     state = _lay_off_position("korean-old", 4, stock_cards=16)
     view = View(observe(state, 0))
     assert view.stock_threat(2.0) == 0.0

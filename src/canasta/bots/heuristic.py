@@ -276,8 +276,8 @@ DEFAULT_WEIGHTS = HeuristicWeights()
 PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
     # three players, each alone (``spsa_tune.py --rules classic-3p-cutthroat``): the pile is
     # taken far less eagerly (one of ten cards or fewer not at all: its first taker plays
-    # alone against two), cards are held longer and going out is raced less, the stock's end
-    # looked at a round sooner
+    # alone against two), cards are held longer, going out is raced less, and the stock's end
+    # is feared a round sooner
     "classic-3p-cutthroat": dataclasses.replace(
         DEFAULT_WEIGHTS, take_base=0.0, take_per_card=20.0, take_wild_cost=197.0,
         layoff_value=-38.0, new_meld_value=-85.0, meld_threat=340.0, fight_hold=3.1,
@@ -312,8 +312,7 @@ PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
 """The defaults of the presets that play best with weights of their own: tuned on them by
 ``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md, sixth and eighth rounds), with the pile
 size each leaves for the stock (tenth round) and the stock's horizon (twelfth round) measured
-on them; any other preset plays
-:data:`DEFAULT_WEIGHTS`."""
+on them; any other preset plays :data:`DEFAULT_WEIGHTS`."""
 
 
 def resolve_weights(weights: object, params: dict[str, str]) -> HeuristicWeights:
@@ -922,7 +921,8 @@ def _going_out(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, s
 def _should_ask(view: View, w: HeuristicWeights) -> bool:
     if not view.partners or view.obs.turn.melded:
         return False
-    if any(not view.owner_melded(o) for o in view.opp_owners) or view.threat(w.stock_rounds) >= 0.5:
+    if (any(not view.owner_melded(o) for o in view.opp_owners)
+            or view.threat(w.stock_rounds) >= 0.5):
         return False
     return max(view.obs.hand_sizes[p] for p in view.partners) >= w.ask_partner_cards
 
