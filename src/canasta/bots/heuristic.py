@@ -305,9 +305,10 @@ PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
         keep_black_three=7.1, danger=6.5, pile_per_card=47.0, freeze_wild_worth=225.0,
         aggression=2.07, out_build=54.0, answer_points=58.0, leave_pile=3, stock_rounds=2.5),
     # three players each alone, and three sides of two: small piles are taken as before
-    # (leaving them measured no gain there)
+    # (leaving them measured no gain there); six players fear the stock's end a round sooner
     "classic-3p": dataclasses.replace(DEFAULT_WEIGHTS, leave_pile=0),
-    "classic-6p-3x2": dataclasses.replace(DEFAULT_WEIGHTS, leave_pile=0),
+    "classic-6p-3x2": dataclasses.replace(DEFAULT_WEIGHTS, leave_pile=0, stock_rounds=3.0),
+    "classic-6p": dataclasses.replace(DEFAULT_WEIGHTS, stock_rounds=3.0),
 }
 """The defaults of the presets that play best with weights of their own: tuned on them by
 ``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md, sixth and eighth rounds), with the pile
