@@ -360,11 +360,11 @@ class View:
         running dry within ``stock_rounds`` rounds), from 0 to 1. Cards still held then count
         against their side."""
         if self._threat is None or self._threat_rounds != stock_rounds:
-            self._threat = max(self.out_threat(), self.stock_threat(stock_rounds))
+            self._threat = max(self._out_threat(), self.stock_threat(stock_rounds))
             self._threat_rounds = stock_rounds
         return self._threat
 
-    def out_threat(self) -> float:
+    def _out_threat(self) -> float:
         """The threat of the opponent nearest to going out (:func:`opponent_threat`)."""
         rules, obs = self.rules, self.obs
         worst = 0.0
