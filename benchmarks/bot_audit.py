@@ -276,15 +276,28 @@ Reading = tuple[float, int, int]
 player held it (1) or not (0)."""
 
 
-def read_discards(specs: Sequence[str], rules: Rules, hands: int, seed: int
-                  ) -> tuple[list[int], dict[int, list[Reading]]]:
+def read_discards(specs: Sequence[str], rules: Rules, hands: int, seed: int, jobs: int = 1
+                  ) -> tuple[list[int], dict[str, list[Reading]]]:
     """Play ``hands`` hands of the first two ``specs`` against each other; the natural discards
-    counted by how many of the rank the player held (1, 2, 3 or more), and per number of cards
-    (1 and 2) the readings of the next player's ranks discarded in the last round."""
+    counted by how many of the rank the player held (1, 2, 3 or more), and per model of
+    :data:`READ_MODELS` the readings of the next player's ranks discarded in the last round."""
+    chunks = [(specs, rules, seed, list(range(j, hands, jobs))) for j in range(jobs)]
+    if jobs == 1:
+        parts = [_read_chunk(chunks[0])]
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = list(pool.map(_read_chunk, chunks))
+    held = [sum(h[i] for h, _ in parts) for i in range(3)]
+    return held, {name: [row for _, r in parts for row in r[name]] for name in READ_MODELS}
+
+
+def _read_chunk(args: tuple[Sequence[str], Rules, int, list[int]]
+                ) -> tuple[list[int], dict[str, list[Reading]]]:
+    specs, rules, seed, indices = args
     n = rules.num_players
     held = [0, 0, 0]
-    readings: dict[int, list[Reading]] = {1: [], 2: []}
-    for i in range(hands):
+    readings: dict[str, list[Reading]] = {name: [] for name in READ_MODELS}
+    for i in indices:
         deck = tuple(shuffled_pack(rules, derive_seed("pair-odds", seed, i)))
         state = new_hand(rules, deck=deck, dealer=i % n)
         bots = [make_bot(specs[(s + i) % 2]) for s in range(n)]
@@ -305,7 +318,17 @@ def read_discards(specs: Sequence[str], rules: Rules, hands: int, seed: int
     return held, readings
 
 
-def _read(view: View, state: State, readings: dict[int, list[Reading]]) -> None:
+READ_MODELS = {
+    "DISCARD_FROZEN_PAIR_LOGIT": "a pair of a rank the next player discarded, the pile frozen "
+                                 "for it",
+    "DISCARD_PAIR_LOGIT": "a pair of a rank the next player discarded, the pile open to it",
+    "DISCARD_ONE_LOGIT": "one or more of a rank the next player discarded",
+}
+"""The discard-reading models of :mod:`canasta.bots.view`, by name, with what each reads of the
+next player's hand."""
+
+
+def _read(view: View, state: State, readings: dict[str, list[Reading]]) -> None:
     nxt = view.next_seat
     if view.next_owner == view.owner:
         return
@@ -314,14 +337,15 @@ def _read(view: View, state: State, readings: dict[int, list[Reading]]) -> None:
     passed = {card >> 2 for card, seat, _ in story if (seat + 1) % view.n == nxt}
     ranks = {card >> 2 for k, (card, seat, _) in enumerate(story)
              if seat == nxt and IS_NATURAL[card] and k < view.n} - passed
+    pair = "DISCARD_FROZEN_PAIR_LOGIT" if view.frozen_for(nxt) else "DISCARD_PAIR_LOGIT"
     for r in ranks:
         known, _ = view.known_count(nxt, r)
         unseen = view.unseen()[r]
         actual = sum(1 for c in state.hands[nxt] if c < 44 and c >> 2 == r)
-        for k in (1, 2):
+        for k, name in ((1, "DISCARD_ONE_LOGIT"), (2, pair)):
             count = p_at_least(unseen, view.slot_share(nxt), k - known)
             if 0.0 < count < 1.0:
-                readings[k].append((count, unseen, int(actual >= k)))
+                readings[name].append((count, unseen, int(actual >= k)))
 
 
 def fit_logit(rows: Sequence[Reading]) -> tuple[float, float, float]:
@@ -356,22 +380,22 @@ def _solve3(m: list[list[float]], v: list[float]) -> list[float]:
     return [rows[i][3] / rows[i][i] for i in range(3)]
 
 
-def pair_odds_text(specs: Sequence[str], rules: Rules, hands: int, seed: int, fit: bool) -> str:
+def pair_odds_text(specs: Sequence[str], rules: Rules, hands: int, seed: int, fit: bool,
+                   jobs: int = 1) -> str:
     """The ``--pair-odds`` report."""
-    held, readings = read_discards(specs, rules, hands, seed)
+    held, readings = read_discards(specs, rules, hands, seed, jobs)
     total = max(1, sum(held))
     lines = [f"discard reading: {rules.name}, {specs[0]} against {specs[1]}, {hands} hands, "
              f"seed {seed}",
              f"natural discards: {sum(held)}; from a lone card {100 * held[0] / total:.1f}%, "
              f"from a pair {100 * held[1] / total:.1f}%, from three or more "
              f"{100 * held[2] / total:.1f}%"]
-    for k, name in ((2, "DISCARD_PAIR_LOGIT"), (1, "DISCARD_ONE_LOGIT")):
-        rows = readings[k]
+    for name, what in READ_MODELS.items():
+        rows = readings[name]
         if not rows:
             continue
         logit = fit_logit(rows) if fit else getattr(view_module, name)
-        lines.append(f"holding {k} or more of a rank the next player discarded "
-                     f"({len(rows)} readings); {name} = "
+        lines.append(f"holding {what} ({len(rows)} readings); {name} = "
                      f"({logit[0]:.2f}, {logit[1]:.2f}, {logit[2]:.2f})"
                      f"{' (fitted here)' if fit else ''}")
         lines.append("  unseen  readings  counting  model  found")
@@ -567,7 +591,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     rules = get_rules(args.rules)
     if args.pair_odds:
-        print(pair_odds_text(args.specs, rules, args.hands, args.seed, args.fit))
+        print(pair_odds_text(args.specs, rules, args.hands, args.seed, args.fit, args.jobs))
         return 0
     if args.threat:
         print(threat_text(args.specs, rules, args.hands, args.seed))

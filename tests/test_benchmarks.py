@@ -388,6 +388,20 @@ def test_bot_audit_fits_the_discard_reading_model_it_was_given() -> None:
     assert "from three or more" in done.stdout and "DISCARD_PAIR_LOGIT" in done.stdout
 
 
+def test_bot_audit_reads_discards_alike_whatever_the_jobs() -> None:
+    from canasta.rules import get_rules
+
+    audit = _bot_audit()
+    specs, rules = ["heuristic", "heuristic-v2"], get_rules("classic")
+    one = audit.read_discards(specs, rules, 3, 5)
+    two = audit.read_discards(specs, rules, 3, 5, jobs=2)
+    assert one[0] == two[0] and sum(one[0]) > 0
+    assert set(one[1]) == set(audit.READ_MODELS)
+    for name, rows in one[1].items():
+        assert sorted(rows) == sorted(two[1][name]), name
+    assert one[1]["DISCARD_PAIR_LOGIT"] and one[1]["DISCARD_ONE_LOGIT"]
+
+
 def test_search_deviations_weighs_only_the_departures_from_the_heuristic() -> None:
     def report(spec: str) -> dict[str, Any]:
         done = subprocess.run(

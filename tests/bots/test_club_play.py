@@ -17,7 +17,7 @@ from canasta import legal_actions, observe
 from canasta.actions import Action, format_action
 from canasta.bots import make_bot
 from canasta.bots.heuristic import HeuristicBot, HeuristicWeights, Moves, alternatives, defences
-from canasta.bots.view import View, p_at_least
+from canasta.bots.view import DISCARD_PAIR_LOGIT, View, _refit, p_at_least
 from canasta.cards import IS_BLACK_THREE, IS_WILD, parse_card
 from canasta.state import State
 
@@ -359,3 +359,39 @@ def test_the_same_meld_goes_down_beside_a_small_pile() -> None:
     # four cards in the pile: what the next player may take is not worth holding the opening
     state = _dead_pair_position(DEAD_FIVES_PILE[-4:])
     assert _choice(state, "heuristic")[0].verb == "meld"
+
+
+def _frozen_fight_position() -> State:
+    # classic, from a game of the expert against the heuristic: Paula (seat 3, her side has not
+    # opened) faces a 41-card pile frozen by twos; Gus (seat 0, next) threw 8c on each of his
+    # last two turns, from four eights, and kept 8h 8s for the pile. No ten is in his hand.
+    return position(
+        dealer=0, to_move=3,
+        stock=["5h", "5h", "5d", "Tc", "Td", "6s", "Qc", "Qd", "8s", "4d", "Ad", "Ts", "4h", "7s",
+               "Kc", "5c", "As", "Kc"],
+        pile=["2c", "2s", "4h", "Qh", "7c", "3s", "3c", "3c", "4s", "9c", "4d", "9d", "3s", "9d",
+              "4s", "9h", "7d", "9h", "7h", "2c", "7h", "2d", "7s", "7d", "Ad", "7c", "2d", "Tc",
+              "Th", "9s", "2h", "Td", "8d", "2h", "8c", "9s", "8h", "9c", "8c", "Th", "6c"],
+        hands=[["6d", "8h", "8s", "Jh", "Qc", "Qs", "Kd", "Kh", "Ac", "Ah", "JK"],
+               ["5s", "6c", "6h", "Jc", "Js", "Qs", "Kh", "Ks", "As", "2s", "JK"],
+               ["5s", "6d", "6s", "Jc", "Js", "Kd", "Ah", "JK"],
+               ["5c", "5d", "6h", "8d", "Ts", "Jd", "Jd", "Jh", "Qd", "Qh", "Ks", "Ac"]],
+        sides=[{"score": 1470, "melds": {"4": ["4c", "4c", "JK"]},
+                "red_threes": ["3d", "3d", "3h"]},
+               {"score": 3280, "red_threes": ["3h"]}])
+
+
+def test_a_rank_thrown_into_a_frozen_fight_is_read_as_a_pair_kept() -> None:
+    # on a pile frozen for them players throw from three or four of a kind and keep the pair
+    # for the pile: the discards read against the real hands say so (DISCARD_FROZEN_PAIR_LOGIT),
+    # so the lone eight is the dangerous card and the lone ten goes
+    state = _frozen_fight_position()
+    assert state.pile_frozen
+    view = View(observe(state, 3))
+    eight = parse_card("8c") >> 2
+    counted = p_at_least(view.unseen()[eight], view.slot_share(0), 2)
+    open_read = _refit(DISCARD_PAIR_LOGIT, counted, view.unseen()[eight])
+    assert view.p_holds(0, eight, 2) > 2 * open_read  # read as on an open pile: half as likely
+    action, why = _choice(state, "heuristic")
+    assert format_action(action) == "discard Ts", why
+    assert format_action(_choice(state, "heuristic-v2")[0]) == "discard 8d"

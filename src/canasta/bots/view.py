@@ -63,20 +63,25 @@ NEAR_THREAT = 0.2
 fewer in hand."""
 FAR_THREAT = 0.05
 """The same for any other opponent a canasta short."""
+DISCARD_PAIR_LOGIT = (0.55, 1.34, 0.27)
+"""The odds that a player still holds a natural pair of a rank it discarded onto a pile open to
+it, as log-odds: ``a + b * logit(count) + c * (unseen - 5)``, where ``count`` is the odds by
+counting alone and ``unseen`` the copies of the rank the reader cannot see. Players discard
+from three of a kind (about one natural discard in ten, heuristic against heuristic-v2), so a
+discard does not make a pair rarer on average; it does where the rank is mostly in sight and
+hands are short, and makes it likelier where few copies are seen and hands are long. Fitted by
+``benchmarks/bot_audit.py --pair-odds --fit`` on 4,500 hands of seed 7 (heuristic against
+heuristic-v2; docs/bots.md, "Third round" and "Thirteenth round")."""
+DISCARD_FROZEN_PAIR_LOGIT = (1.92, 1.62, 0.18)
+"""The same where the pile is frozen for the player: there players fight for the pile, throw
+from three or four of a kind and keep the pair, and a discard says "a pair" about twice as
+often as on an open pile (five copies unseen: counting says 0.14, 0.25 is found, and 0.12 on
+open piles)."""
 DISCARD_ONE_LOGIT = (0.32, 1.16, 0.36)
-"""The same for holding at least one natural card of a rank it discarded (with a wild card it
-takes an open pile): counting alone says 0.55 where 0.83 is found with seven copies unseen,
-and 0.29 where 0.20 is found with two (fitted alike)."""
-DISCARD_PAIR_LOGIT = (0.92, 1.52, 0.27)
-"""The odds that a player still holds a natural pair of a rank it discarded, as log-odds:
-``a + b * logit(count) + c * (unseen - 5)``, where ``count`` is the odds by counting alone and
-``unseen`` the copies of the rank the reader cannot see. Players discard from three of a kind
-(about one natural discard in ten, heuristic against heuristic-v2), so a discard does not make
-a pair rarer on average; it does where the rank is mostly in sight and hands are short, and
-makes it likelier where few copies are seen and hands are long (where the count says 0.19 with
-seven copies unseen, 0.33 is found). Fitted by ``benchmarks/bot_audit.py --pair-odds --fit`` on
-1,500 hands of seed 7 (heuristic against heuristic-v2); it replaced a flat 0.35 times the count,
-which said 0.07 where 0.33 was found (docs/bots.md, "Third round")."""
+"""The odds that a player holds at least one natural card of a rank it discarded (with a wild
+card it takes an open pile): counting alone says 0.55 where 0.83 is found with seven copies
+unseen, and 0.29 where 0.20 is found with two. Fitted alike on 1,500 hands with an earlier
+heuristic; the 4,500 hands refit it within 0.06, and playing the refit gained nothing."""
 
 
 def owner_of(obs: Observation, seat: int) -> int:
@@ -310,13 +315,15 @@ class View:
 
     def _discard_pair_factor(self, seat: int, rank: Rank) -> float:
         """How much likelier than by counting it is that ``seat`` holds a natural pair of
-        ``rank`` now that it discarded one (:data:`DISCARD_PAIR_LOGIT`)."""
+        ``rank`` now that it discarded one (:data:`DISCARD_PAIR_LOGIT`, or
+        :data:`DISCARD_FROZEN_PAIR_LOGIT` where the pile is frozen for it)."""
         known_nat, _ = self.known_count(seat, rank)
         unseen = self.unseen()[rank]
         count = p_at_least(unseen, self.slot_share(seat), 2 - known_nat)
         if seat == self.seat or not 0.0 < count < 1.0:
             return 1.0
-        return _refit(DISCARD_PAIR_LOGIT, count, unseen) / count
+        logit = DISCARD_FROZEN_PAIR_LOGIT if self.frozen_for(seat) else DISCARD_PAIR_LOGIT
+        return _refit(logit, count, unseen) / count
 
     def p_can_take(self, seat: int, rank: Rank, frozen: bool) -> float:
         """P(``seat`` could take a pile topped by ``rank``) given whether it is frozen for it."""
