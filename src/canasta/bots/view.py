@@ -31,6 +31,8 @@ from canasta.state import SideMelds
 
 NATURAL_RANKS = len(cards.NATURAL_RANKS)
 """Ranks that meld naturally (four to ace), indexed from 0."""
+WILD_SLOT = NATURAL_RANKS
+"""Where :meth:`View.unseen` counts the wild cards, after the natural ranks."""
 
 PAIR_ENRICHMENT = 1.0
 """Exponent that turns the odds of a pair in a randomly dealt hand into the odds in a hand that
@@ -153,7 +155,7 @@ class View:
         blacks: list[Card] = []
         for c in obs.hand:
             if IS_NATURAL[c]:
-                r = c >> 2
+                r = RANK_OF[c]
                 nat[r] += 1
                 nat_cards[r].append(c)
             elif IS_WILD[c]:
@@ -178,7 +180,8 @@ class View:
 
     # -- card counting ---------------------------------------------------------------------
     def unseen(self) -> list[int]:
-        """Per natural rank (0..10), then wild cards (index 11): copies the seat cannot see."""
+        """Per natural rank (0..10), then wild cards (:data:`WILD_SLOT`): copies the seat cannot
+        see."""
         if self._unseen is None:
             rules, obs = self.rules, self.obs
             copies = 4 * rules.num_decks
@@ -189,9 +192,9 @@ class View:
                 nonlocal reds_seen
                 for c in cards:
                     if IS_NATURAL[c]:
-                        left[c >> 2] -= 1
+                        left[RANK_OF[c]] -= 1
                     elif IS_WILD[c]:
-                        left[11] -= 1
+                        left[WILD_SLOT] -= 1
                     elif IS_RED_THREE[c]:
                         reds_seen += 1
 
@@ -295,7 +298,7 @@ class View:
         for k, (card, discarder, frozen) in enumerate(self.pile_story()):
             if not IS_NATURAL[card]:
                 continue
-            rank = card >> 2
+            rank = RANK_OF[card]
             key = (discarder, rank)
             lacks[key] = min(lacks.get(key, math.inf), self._discard_pair_factor(discarder, rank))
             self._discarded.add(key)
@@ -337,7 +340,7 @@ class View:
             return pair
         one = max(0.0, self.p_holds(seat, rank, 1) - pair)
         _, known_wild = self.known_count(seat, rank)
-        wild = 1.0 if known_wild else p_at_least(self.unseen()[11], self.slot_share(seat), 1)
+        wild = 1.0 if known_wild else p_at_least(self.unseen()[WILD_SLOT], self.slot_share(seat), 1)
         # a seat that passed by an open pile topped by this rank had no card and wild to take it
         self.pair_evidence()
         return min(1.0, pair + one * wild * self._open_passes.get((seat, rank), 1.0))
@@ -440,7 +443,7 @@ def plan_going_out(rules: Rules, hand: Sequence[Card], melds: SideMelds) -> OutP
     blacks = 0
     for c in hand:
         if IS_NATURAL[c]:
-            nat[c >> 2] += 1
+            nat[RANK_OF[c]] += 1
         elif IS_BLACK_THREE[c]:
             blacks += 1
         elif IS_RED_THREE[c]:
@@ -481,7 +484,7 @@ def _sort_hand(rest: Sequence[Card]) -> tuple[list[list[Card]], list[Card], list
     blacks: list[Card] = []
     for c in rest:
         if IS_NATURAL[c]:
-            naturals[c >> 2].append(c)
+            naturals[RANK_OF[c]].append(c)
         elif IS_WILD[c]:
             wilds.append(c)
         else:
