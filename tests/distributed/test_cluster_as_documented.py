@@ -36,6 +36,8 @@ NODE_COMMANDS = ("export RAY_AUTH_MODE=token RAY_AUTH_TOKEN=TOKEN",
                  "ray start --address HEAD:6379")
 OBJECT_STORE = str(80 * 1024 * 1024)
 START_SECONDS = 120
+JOIN_LINE = r"ray start --address='([^']+)'"
+"""The line the head prints for the nodes to join it with; the address is its group."""
 
 
 def _free_port() -> int:
@@ -61,14 +63,17 @@ class DocumentedCluster:
     work: Path
 
 
-def _wait_started(process: subprocess.Popen[str], log: Path) -> str:
-    """The head's output up to "Ray runtime started" (``--block`` keeps it running)."""
+def _wait_started(process: subprocess.Popen[str], log: Path,
+                  until: str = "Ray runtime started") -> str:
+    """A node's output once it shows ``until`` (a regular expression; ``--block`` keeps the
+    node running). The output comes in pieces, so a line printed after "Ray runtime started"
+    is waited for by name."""
     import time
 
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         text = log.read_text(errors="replace")
-        if "Ray runtime started" in text:
+        if re.search(until, text):
             return text
         if process.poll() is not None:
             break
@@ -107,8 +112,8 @@ def documented_cluster() -> Iterator[DocumentedCluster]:
                  "--object-store-memory", OBJECT_STORE, "--include-dashboard", "false",
                  "--dashboard-agent-listen-port", str(_free_port())],
                 env=head_env, stdout=out, stderr=subprocess.STDOUT, text=True))
-        text = _wait_started(started[0], head_log)
-        printed = re.search(r"ray start --address='([^']+)'", text)
+        text = _wait_started(started[0], head_log, JOIN_LINE)
+        printed = re.search(JOIN_LINE, text)
         assert printed, text[-2000:]
         address = printed.group(1)
         assert address.endswith(f":{port}")
