@@ -394,4 +394,7 @@ def test_a_rank_thrown_into_a_frozen_fight_is_read_as_a_pair_kept() -> None:
     assert view.p_holds(0, eight, 2) > 2 * open_read  # read as on an open pile: half as likely
     action, why = _choice(state, "heuristic")
     assert format_action(action) == "discard Ts", why
+    # the hint says why the eight, as lone a card as the ten, stays
+    assert why.endswith("; not the 8d: the next player threw eights onto the frozen pile and "
+                        "may keep a pair")
     assert format_action(_choice(state, "heuristic-v2")[0]) == "discard 8d"

@@ -42,6 +42,7 @@ from canasta.cards import (
     IS_RED_THREE,
     IS_WILD,
     JOKER,
+    RANK_OF,
     format_card,
 )
 from canasta.engine import is_legal
@@ -1399,7 +1400,31 @@ def _discard(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str
     if not costs:
         return moves.listed()[0], "nothing better to do"
     _, action, reason = costs[0]
-    return action, f"discard {format_card(action.card)}: {reason}{_keep_note(view, action)}"
+    return action, (f"discard {format_card(action.card)}: {reason}{_keep_note(view, action)}"
+                    f"{_spared_note(view, action)}")
+
+
+def _spared_note(view: View, action: Action) -> str:
+    """``"; not the 8d: the next player threw eights onto the frozen pile and may keep a
+    pair"`` when a lone card goes and another lone card stays because the next opponent,
+    fighting for a pile frozen for it, threw that rank: players throw from three of a kind and
+    keep the pair (:data:`~canasta.bots.view.DISCARD_FROZEN_PAIR_LOGIT`). Empty otherwise."""
+    nxt, c = view.next_seat, action.card
+    if (view.next_owner == view.owner or not IS_NATURAL[c] or not view.frozen_for(nxt)
+            or not _lone(view, RANK_OF[c])):
+        return ""
+    lone = [(view.pair_odds(nxt, RANK_OF[k]), k) for k in view.obs.hand
+            if IS_NATURAL[k] and k != c and _lone(view, RANK_OF[k])]
+    odds, spared = max(lone, default=(0.0, c))
+    if odds <= max(1.0, view.pair_odds(nxt, RANK_OF[c])):
+        return ""
+    return (f"; not the {format_card(spared)}: the next player threw "
+            f"{rank_word(RANK_OF[spared])} onto the frozen pile and may keep a pair")
+
+
+def _lone(view: View, r: int) -> bool:
+    """A single card of rank ``r`` in hand, with no meld of the side to lay it on."""
+    return view.nat[r] == 1 and view.melds[r] is None
 
 
 def _keep_note(view: View, action: Action) -> str:
