@@ -1224,7 +1224,7 @@ def _danger(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
         return danger, "any card may hand the next player the pile; this one costs least"
     if p == 0.0 and view.unseen()[r] == 0:
         return danger, f"safe: every other {rank_word(r, 1)} is in sight"
-    if danger < 10 and view.nat[r] == 1 and view.melds[r] is None:
+    if danger < 10 and _lone(view, r):
         return danger, f"safe: the next player can hardly use {a_rank(r)}"
     return danger, None
 
