@@ -667,11 +667,11 @@ def _our_canastas(view: View, picked: Sequence[int]) -> int:
     rules = view.rules
     size = rules.canasta_size
     total = 0
-    for r in {c >> 2 for c in picked if IS_NATURAL[c]}:
+    for r in {RANK_OF[c] for c in picked if IS_NATURAL[c]}:
         meld = view.melds[r]
         if meld is None or len(meld) >= size:
             continue
-        more = view.nat[r] + sum(1 for c in picked if IS_NATURAL[c] and c >> 2 == r)
+        more = view.nat[r] + sum(1 for c in picked if IS_NATURAL[c] and RANK_OF[c] == r)
         if len(meld) + more >= size:
             mixed = any(not IS_NATURAL[c] for c in meld)
             total += rules.mixed_canasta_bonus if mixed else rules.natural_canasta_bonus
@@ -1182,7 +1182,7 @@ def _keep_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int) -> t
     it is the one to go."""
     size = view.rules.canasta_size
     cost = -w.points_weight * s.threat * view.rules.value_of[c]
-    r = c >> 2
+    r = RANK_OF[c]
     k = view.nat[r]
     meld = view.melds[r]
     if meld is not None and len(meld) < size:
@@ -1215,7 +1215,7 @@ def _danger(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
     that is what decides (``odds`` caches the chance to take per rank)."""
     if not s.next_is_opp:
         return 0.0, None
-    r = c >> 2
+    r = RANK_OF[c]
     p = odds.get(r, -1.0)
     if p < 0.0:
         p = odds[r] = view.p_can_take(view.next_seat, r, s.frozen_next) * s.take_factor
@@ -1247,7 +1247,7 @@ def _completes(view: View, r: int, extra: int) -> int:
     rules = view.rules
     if meld is None or len(meld) >= rules.canasta_size:
         return 0
-    more = extra + sum(1 for c in view.obs.pile if IS_NATURAL[c] and c >> 2 == r)
+    more = extra + sum(1 for c in view.obs.pile if IS_NATURAL[c] and RANK_OF[c] == r)
     if not more or len(meld) + more < rules.canasta_size:
         return 0
     mixed = any(not IS_NATURAL[c] for c in meld)
@@ -1440,7 +1440,7 @@ def _keep_note(view: View, action: Action) -> str:
         return ""
     short, r = min(near)
     kept.sort(key=lambda c: c != JOKER)  # name the joker when one is kept
-    if IS_NATURAL[action.card] and action.card >> 2 == r:
+    if IS_NATURAL[action.card] and RANK_OF[action.card] == r:
         return f"; keep {wild_words(kept)} for them"  # the reason already named that meld
     return (f"; keep {wild_words(kept)}: our {rank_word(r)} need {count_words(short)} more for a "
             "canasta")
