@@ -144,20 +144,25 @@ def test_a_wild_card_is_weighed_only_against_a_big_pile() -> None:
     assert any(IS_WILD[a.card] for a in defences(view, moves, anywhere))
 
 
-def test_a_joker_never_blocks_a_pile_that_is_frozen_already() -> None:
+def test_a_joker_blocks_a_big_pile_that_is_frozen_already() -> None:
     # a 31-card pile frozen by a two, the next side has opened; we hold a joker and three
-    # pairs: a joker on a frozen pile stops the next player for one turn and then goes to
-    # whoever takes the pile, so a pair is broken instead
+    # pairs: from joker_block_min_pile cards the joker stops the next player for a turn
+    # rather than break a pair, though whoever takes the pile later gets it
     pile = [*OPEN_PILE[:10], "2c", *OPEN_PILE[10:], "5h", "9s", "Js", "7s", "8s", "Ts"]
     state = position(stock=STOCK[:6], pile=pile,
                      hands=[["JK", "Th", "Tc", "9h", "9d", "7d", "7h"], 8, 8, 8],
                      sides=[{"score": 0, "melds": {"K": ["Kc", "Ks", "Ks"]}},
                             {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
     assert state.pile_frozen
-    action, why = _choice(state, "heuristic")
-    assert action.verb == "discard" and not IS_WILD[action.card], why
-    for spec in ("heuristic:joker_block_min_pile=20", "heuristic-v2"):
-        assert _choice(state, spec)[0].card == parse_card("JK")
+    with_discard = len(pile) + 1
+    assert 0 < HeuristicWeights().joker_block_min_pile <= with_discard
+    for spec in ("heuristic", "heuristic-v2"):
+        action, why = _choice(state, spec)
+        assert action.card == parse_card("JK"), why
+    assert "block" in _choice(state, "heuristic")[1]
+    for never in (0, with_discard + 1):
+        action, why = _choice(state, f"heuristic:joker_block_min_pile={never}")
+        assert action.verb == "discard" and not IS_WILD[action.card], why
 
 
 def test_a_joker_blocks_a_frozen_pile_when_every_natural_card_gives_it() -> None:
@@ -172,7 +177,8 @@ def test_a_joker_blocks_a_frozen_pile_when_every_natural_card_gives_it() -> None
     action, why = _choice(state, "heuristic")
     assert action.card == parse_card("JK"), why
     assert "block" in why
-    assert not IS_WILD[_choice(state, "heuristic:joker_block_odds=0")[0].card]
+    assert not IS_WILD[_choice(state, "heuristic:joker_block_odds=0,joker_block_min_pile=0")[0]
+                       .card]
 
 
 def test_a_natural_and_a_two_take_a_three_card_pile() -> None:

@@ -138,10 +138,10 @@ class HeuristicWeights:
     of ``block_min_pile`` cards or more still leaves (it blocks only the next player)."""
     block_min_pile: int = 20
     """Smallest frozen pile on which a two may block the next player."""
-    joker_block_min_pile: int = 0
-    """Smallest frozen pile on which a joker may block the next player; 0: never (a joker
-    thrown on a frozen pile stops one player for one turn, and goes to whoever takes the pile
-    later: replays showed both jokers of a blocking side in the takers' canasta)."""
+    joker_block_min_pile: int = 24
+    """Smallest frozen pile on which a joker may block the next player, weighed like a two; 0:
+    never. A joker so thrown stops one player for one turn and goes to whoever takes the pile
+    later, but from 24 cards that pays (docs/bots.md, fourteenth round)."""
     joker_block_odds: float = 0.4
     """A joker blocks a frozen pile all the same when even the safest natural card hands the
     next player the pile at these odds or more (the pile is lost anyway without it); 0: never."""
