@@ -141,7 +141,7 @@ class HeuristicWeights:
     joker_block_min_pile: int = 24
     """Smallest frozen pile on which a joker may block the next player, weighed like a two; 0:
     never. A joker so thrown stops one player for one turn and goes to whoever takes the pile
-    later, but from 24 cards that pays (docs/bots.md, fourteenth round)."""
+    later; on a pile this big that still pays (docs/bots.md, fourteenth round)."""
     joker_block_odds: float = 0.4
     """A joker blocks a frozen pile all the same when even the safest natural card hands the
     next player the pile at these odds or more (the pile is lost anyway without it); 0: never."""
