@@ -57,6 +57,21 @@ def test_freezes_a_big_pile_open_to_an_opponent_who_has_opened() -> None:
         assert not IS_WILD[old.card]  # without the defence: a lone natural card goes
 
 
+def test_a_twelve_card_pile_open_to_an_opponent_who_has_opened_is_frozen_too() -> None:
+    # the same seat with a two beside 11 cards: its safest natural card still likely hands the
+    # next player the pile, and the pile is big enough (defend_min_pile) for the two to freeze it
+    state = position(stock=STOCK, pile=OPEN_PILE[-11:],
+                     hands=[["2c", "Th", "9h", "7d", "5h", "Qh", "Js"], 8, 8, 8],
+                     sides=[{"score": 0}, {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
+    pile = len(state.pile) + 1
+    assert HeuristicWeights().defend_min_pile <= pile
+    action, why = _choice(state, "heuristic")
+    assert format_action(action) == "discard 2c", why
+    assert why.startswith(f"discard 2c: freeze: a {pile}-card pile is open to the next player")
+    for spec in (f"heuristic:defend_min_pile={pile + 1}", "heuristic-v2"):
+        assert not IS_WILD[_choice(state, spec)[0].card]
+
+
 def test_a_small_open_pile_is_not_worth_a_wild_card() -> None:
     state = position(stock=STOCK, pile=OPEN_PILE[-5:],
                      hands=[["JK", "Th", "9h", "7d", "5h", "Qh", "Js"], 8, 8, 8],

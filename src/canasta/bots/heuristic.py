@@ -189,10 +189,11 @@ class HeuristicWeights:
     """Smallest pile (with the discard) worth an eager freeze with a wild card (the weighing of
     ``freeze_value``, ``freeze_share``); 0: never (the default: against heuristic-v1 every
     such setting lost points, docs/bots.md). The defensive freeze below is the one that plays."""
-    defend_min_pile: int = 15
+    defend_min_pile: int = 10
     """Smallest open pile (with the discard) a wild card freezes in defence: when the pile
     points the safest natural card would likely hand the next opponent outweigh the wild card's
-    worth; 0: never."""
+    worth; 0: never. 8 to 12 play alike; 15 and 20 lost points head to head (docs/bots.md,
+    fifteenth round)."""
     freeze_wild_worth: float = 236.0
     """A two's worth in hand, in pile points, against the points a defensive freeze saves (a
     joker is worth ``joker_factor`` times as much)."""
@@ -278,13 +279,15 @@ PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
     # three players, each alone (``spsa_tune.py --rules classic-3p-cutthroat``): the pile is
     # taken far less eagerly (one of ten cards or fewer not at all: its first taker plays
     # alone against two), cards are held longer, going out is raced less, and the stock's end
-    # is feared a round sooner
+    # is feared a round sooner; a wild card freezes only open piles of 15+ cards (10: 30 points
+    # a hand fewer)
     "classic-3p-cutthroat": dataclasses.replace(
         DEFAULT_WEIGHTS, take_base=0.0, take_per_card=20.0, take_wild_cost=197.0,
         layoff_value=-38.0, new_meld_value=-85.0, meld_threat=340.0, fight_hold=3.1,
         keep_wild=181.0, keep_pair=41.0, keep_single=12.0, canasta_progress=33.0,
         keep_black_three=7.0, danger=2.7, pile_per_card=58.0, freeze_wild_worth=210.0,
-        aggression=0.93, out_build=50.0, answer_points=80.0, leave_pile=10, stock_rounds=3.0),
+        aggression=0.93, out_build=50.0, answer_points=80.0, leave_pile=10, stock_rounds=3.0,
+        defend_min_pile=15),
     # two players (``spsa_tune.py --rules classic-2p``, then against a pool of heuristic-v1,
     # heuristic-v2 and these weights, ``--opponents``): a small pile is worth little more than
     # a stock card, so cards that fit a meld are laid off at once rather than kept for the
