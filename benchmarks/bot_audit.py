@@ -13,7 +13,9 @@ is that bot) and counts, over its own decisions:
   player (an opponent) holds one or two cards;
 * **pile points handed over**: per discard of the bot, the points of the pile (the discard
   included) that the next player, an opponent, took on the turn after it, as a strong player
-  counts a feed; and the part of them from piles of ``BIG_FEED`` cards or more;
+  counts a feed; the part of them from piles of ``BIG_FEED`` cards or more, of that the part
+  from piles the discard left open, and the part where another natural card of the hand would
+  have kept the pile from the next player (a safe card misread, not a block left unmade);
 * per hand: pile takes, canastas completed, and how often the hand ends by a going out;
 * the mean time a decision takes.
 
@@ -108,6 +110,10 @@ class Tally:
     """The part of ``fed_points`` from piles of ``BIG_FEED`` cards or more."""
     big_open_fed_points: int = 0
     """The part of ``big_fed_points`` from piles that the discard left open (not frozen)."""
+    big_spared_fed_points: int = 0
+    """The part of ``big_fed_points`` where another natural card of the hand would have kept
+    the pile from the next player: a safe card was there to read, no wild card or black three
+    needed."""
     takes: int = 0
     canastas: int = 0
     went_out: int = 0
@@ -132,6 +138,8 @@ class Tally:
             "fed_points_per_discard": self.fed_points / max(1, self.discards),
             "big_fed_points_per_discard": self.big_fed_points / max(1, self.discards),
             "big_open_fed_points_per_discard": self.big_open_fed_points / max(1, self.discards),
+            "big_spared_fed_points_per_discard":
+                self.big_spared_fed_points / max(1, self.discards),
             "takes_per_hand": self.takes / hands,
             "canastas_per_hand": self.canastas / hands,
             "going_out_pct": pct(self.went_out, self.hands),
@@ -180,16 +188,26 @@ class Handed(NamedTuple):
     frozen: bool
     """Whether the pile holds a freezing card after the discard (RULES §1.11): only a natural
     pair takes it then."""
+    spared: bool = False
+    """Whether, the pile being big (``BIG_FEED`` cards) and the next player able to take it,
+    another natural card of the hand would have kept it from them."""
 
 
-def _handed(state: State, action: Action) -> Handed | None:
-    """After this discard: the next player, if an opponent, with the pile's points and cards."""
+def _handed(state: State, action: Action,
+            legal: Sequence[Action] | None = None) -> Handed | None:
+    """After this discard: the next player, if an opponent, with the pile's points and cards
+    (and, given the ``legal`` actions, whether another natural card would have spared a big
+    pile)."""
     after = apply(state, action)
     if after.is_over or state.owner_of(after.to_move) == state.owner_of(state.to_move):
         return None
     value = state.rules.value_of
+    spared = False
+    if legal is not None and len(after.pile) >= BIG_FEED and _can_take(after):
+        naturals = {a.card for a in legal if a.verb == "discard" and IS_NATURAL[a.card]}
+        spared = any(not _can_take(apply(state, DISCARDS[c])) for c in naturals - {action.card})
     return Handed(after.to_move, sum(value[c] for c in after.pile), len(after.pile),
-                  after.pile_frozen)
+                  after.pile_frozen, spared)
 
 
 def audit_hand(spec: str, rules: Rules, seed: int, index: int, against: str | None = None,
@@ -227,6 +245,7 @@ def audit_hand(spec: str, rules: Rules, seed: int, index: int, against: str | No
                 if handed.cards >= BIG_FEED:
                     tally.big_fed_points += handed.points
                     tally.big_open_fed_points += 0 if handed.frozen else handed.points
+                    tally.big_spared_fed_points += handed.points if handed.spared else 0
             handed = None
         if seat in audited:
             tally.actions += 1
@@ -234,7 +253,7 @@ def audit_hand(spec: str, rules: Rules, seed: int, index: int, against: str | No
             tally.decisions += 1
             if action.verb == "discard":
                 _discard_facts(state, action, legal, tally)
-                handed = _handed(state, action)
+                handed = _handed(state, action, legal)
             elif action.verb == "take":
                 tally.takes += 1
         state = apply(state, action)
@@ -487,6 +506,7 @@ COLUMNS = (
     ("fed_points_per_discard", "pile points fed", "{:.1f}"),
     ("big_fed_points_per_discard", f"of them {BIG_FEED}+", "{:.1f}"),
     ("big_open_fed_points_per_discard", f"{BIG_FEED}+ open", "{:.1f}"),
+    ("big_spared_fed_points_per_discard", f"{BIG_FEED}+ spared", "{:.1f}"),
     ("takes_per_hand", "takes/hand", "{:.2f}"),
     ("canastas_per_hand", "canastas/hand", "{:.2f}"),
     ("going_out_pct", "went out", "{:.0f}%"),
@@ -519,7 +539,9 @@ def report_text(rules: Rules, hands: int, seed: int, results: dict[str, Tally],
                  "opponent's side has melded while that opponent holds one or two cards; "
                  "pile points fed: per discard, points of the piles the next opponent took "
                  f"right after it (of them {BIG_FEED}+: from piles of {BIG_FEED} cards or more; "
-                 f"{BIG_FEED}+ open: of those, piles the discard left open, not frozen).")
+                 f"{BIG_FEED}+ open: of those, piles the discard left open, not frozen; "
+                 f"{BIG_FEED}+ spared: of those, where another natural card of the hand would "
+                 "have kept the pile from the next player).")
     for spec, tally in results.items():
         lines.append(f"{spec}: {tally.discards} discards, {tally.decisions} decisions, "
                      f"{tally.takes} takes, {tally.canastas} canastas")

@@ -275,16 +275,43 @@ def test_bot_audit_counts_the_pile_points_handed_to_the_next_opponent() -> None:
     pile = ["4c", "6d", "8c", "9c", "Td", "Jc", "Qd", "Kc"]
     state = position(pile=pile, stock=["5s", "6s", "7s"],
                      hands=[["9d", "Jh", "Ah", "2c"], 8, 8, 8])
-    taker, points, cards, frozen = audit._handed(state, DISCARDS[parse_card("Ah")])
+    handed = audit._handed(state, DISCARDS[parse_card("Ah")])
     # the next player (an opponent) would take the eight cards and the ace: 9 cards, 90 points
-    assert (taker, cards, frozen) == (1, 9, False)
-    assert points == sum(state.rules.value_of[c] for c in state.pile) + 20
+    assert (handed.taker, handed.cards, handed.frozen) == (1, 9, False)
+    assert handed.points == sum(state.rules.value_of[c] for c in state.pile) + 20
     # a two on it freezes the pile: a feed of it is not one of an open pile
     assert audit._handed(state, DISCARDS[parse_card("2c")]).frozen
-    tally = audit.Tally(discards=4, fed_points=90, big_fed_points=90, big_open_fed_points=60)
+    tally = audit.Tally(discards=4, fed_points=90, big_fed_points=90, big_open_fed_points=60,
+                        big_spared_fed_points=30)
     figures = tally.figures()
     assert figures["fed_points_per_discard"] == figures["big_fed_points_per_discard"] == 22.5
     assert figures["big_open_fed_points_per_discard"] == 15.0
+    assert figures["big_spared_fed_points_per_discard"] == 7.5
+
+
+def test_bot_audit_tells_a_big_feed_a_safe_natural_card_would_have_spared() -> None:
+    from canasta.actions import DISCARDS
+    from canasta.cards import parse_card
+    from canasta.legal import legal_actions
+    from tests.bots.helpers import position
+
+    audit = _bot_audit()
+    pile = ["4c", "6d", "8c", "9c", "Td", "Jc", "Qd", "Kc"]
+    aces = ["Ad", "As", "5h", "6h", "7h", "8h", "Tc", "Qs"]  # the next player takes an ace
+    state = position(pile=pile, stock=["5s", "6s", "7s"],
+                     hands=[["9d", "Jh", "Ah", "2c"], aces, 8, 8])
+    legal = legal_actions(state)
+    # the ace feeds the pile, and the jack or the nine would have kept it: spared
+    assert audit._handed(state, DISCARDS[parse_card("Ah")], legal).spared
+    # the jack feeds nothing, so there is nothing to spare
+    assert not audit._handed(state, DISCARDS[parse_card("Jh")], legal).spared
+    # with the ace the only natural card, only the two blocks: a block left unmade, not spared
+    state = position(pile=pile, stock=["5s", "6s", "7s"], hands=[["Ah", "2c"], aces, 8, 8])
+    assert not audit._handed(state, DISCARDS[parse_card("Ah")], legal_actions(state)).spared
+    # on a small pile the question is not asked
+    state = position(pile=pile[:3], stock=["5s", "6s", "7s"],
+                     hands=[["9d", "Jh", "Ah", "2c"], aces, 8, 8])
+    assert not audit._handed(state, DISCARDS[parse_card("Ah")], legal_actions(state)).spared
 
 
 def test_bot_audit_against_counts_one_side_of_the_same_hand() -> None:
