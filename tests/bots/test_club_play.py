@@ -16,7 +16,14 @@ import pytest
 from canasta import legal_actions, observe
 from canasta.actions import Action, format_action
 from canasta.bots import make_bot
-from canasta.bots.heuristic import HeuristicBot, HeuristicWeights, Moves, alternatives, defences
+from canasta.bots.heuristic import (
+    PRESET_WEIGHTS,
+    HeuristicBot,
+    HeuristicWeights,
+    Moves,
+    alternatives,
+    defences,
+)
 from canasta.bots.view import DISCARD_PAIR_LOGIT, View, _refit, p_at_least
 from canasta.cards import IS_BLACK_THREE, IS_WILD, parse_card
 from canasta.state import State
@@ -177,6 +184,33 @@ def test_a_joker_blocks_a_big_pile_that_is_frozen_already() -> None:
     assert "block" in _choice(state, "heuristic")[1]
     for never in (0, with_discard + 1):
         action, why = _choice(state, f"heuristic:joker_block_min_pile={never}")
+        assert action.verb == "discard" and not IS_WILD[action.card], why
+
+
+def test_in_korean_old_a_two_blocks_a_smaller_frozen_pile() -> None:
+    # a 15-card pile frozen by a two; we have not opened and hold a two and three pairs. In
+    # korean-old a natural card that risks the pile is spared from a smaller pile than in
+    # classic (PRESET_WEIGHTS: the two blocks the next player for a turn); in classic, and
+    # with the default threshold, a pair is broken instead
+    pile = [*OPEN_PILE[:3], "2c", *OPEN_PILE[3:14]]
+    with_discard = len(pile) + 1
+    assert PRESET_WEIGHTS["korean-old"].block_min_pile <= with_discard
+    assert with_discard < HeuristicWeights().block_min_pile
+
+    def fight(rules: str) -> State:
+        return position(rules=rules, stock=STOCK, pile=pile,
+                        hands=[["2h", "Th", "Tc", "9h", "9d", "7d", "7h"], 8, 8, 8],
+                        sides=[{"score": 0, "melds": {}},
+                               {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}])
+
+    korean = fight("korean-old")
+    assert korean.pile_frozen
+    action, why = _choice(korean, "heuristic")
+    assert action.card == parse_card("2h") and "block" in why, why
+    default = HeuristicWeights().block_min_pile
+    for state, spec in ((korean, f"heuristic:block_min_pile={default}"),
+                        (fight("classic"), "heuristic")):
+        action, why = _choice(state, spec)
         assert action.verb == "discard" and not IS_WILD[action.card], why
 
 

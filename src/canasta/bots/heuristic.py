@@ -301,13 +301,14 @@ PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
         aggression=1.99, out_build=30.6, answer_points=71.0, leave_pile=5),
     # the void draw (``spsa_tune.py --rules korean-old``): going out valued over building; a
     # pile of three cards or fewer is left; the stock's end, which voids the hand, is feared
-    # half a round sooner
+    # half a round sooner; a two blocks the pile, frozen from the start, from 12 cards
     "korean-old": dataclasses.replace(
         DEFAULT_WEIGHTS, take_base=37.0, take_per_card=43.0, take_wild_cost=107.0,
         layoff_value=-44.0, new_meld_value=-37.0, meld_threat=386.0, fight_hold=2.4,
         keep_wild=254.0, keep_pair=48.0, keep_single=7.3, canasta_progress=30.0,
         keep_black_three=7.1, danger=6.5, pile_per_card=47.0, freeze_wild_worth=225.0,
-        aggression=2.07, out_build=54.0, answer_points=58.0, leave_pile=3, stock_rounds=2.5),
+        aggression=2.07, out_build=54.0, answer_points=58.0, leave_pile=3, stock_rounds=2.5,
+        block_min_pile=12),
     # three players each alone, and three sides of two: small piles are taken as before
     # (leaving them measured no gain there); six players fear the stock's end a round sooner
     "classic-3p": dataclasses.replace(DEFAULT_WEIGHTS, leave_pile=0),
