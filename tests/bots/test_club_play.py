@@ -189,9 +189,8 @@ def test_a_joker_blocks_a_big_pile_that_is_frozen_already() -> None:
 
 def test_in_korean_old_a_two_blocks_a_smaller_frozen_pile() -> None:
     # a 15-card pile frozen by a two; we have not opened and hold a two and three pairs. In
-    # korean-old a natural card that risks the pile is spared from a smaller pile than in
-    # classic (PRESET_WEIGHTS: the two blocks the next player for a turn); in classic, and
-    # with the default threshold, a pair is broken instead
+    # korean-old the two blocks the next player for a turn from a smaller pile than in classic
+    # (PRESET_WEIGHTS); in classic, and with the default threshold, a pair is broken instead
     pile = [*OPEN_PILE[:3], "2c", *OPEN_PILE[3:14]]
     with_discard = len(pile) + 1
     assert PRESET_WEIGHTS["korean-old"].block_min_pile <= with_discard
