@@ -154,6 +154,12 @@ def _can_take(state: State) -> bool:
     return state.phase == DRAW and bool(take_actions(state))
 
 
+def _another_spares(state: State, card: int, cards: set[int]) -> bool:
+    """Whether a discard of one of ``cards`` other than ``card`` would have kept the pile from
+    the next player."""
+    return any(not _can_take(apply(state, DISCARDS[c])) for c in cards - {card})
+
+
 def _discard_facts(state: State, action: Action, legal: Sequence[Action], tally: Tally) -> None:
     """Count one discard of the player to move in ``state`` (before it is applied)."""
     card = action.card
@@ -170,8 +176,7 @@ def _discard_facts(state: State, action: Action, legal: Sequence[Action], tally:
     seat, nxt = state.to_move, after.to_move
     if _can_take(after):
         # a feed only if another card would have kept the pile from the next player
-        others = {a.card for a in legal if a.verb == "discard"} - {card}
-        if any(not _can_take(apply(state, DISCARDS[c])) for c in others):
+        if _another_spares(state, card, {a.card for a in legal if a.verb == "discard"}):
             tally.feeds += 1
     if (IS_NATURAL[card] and state.owner_of(nxt) != state.owner_of(seat)
             and len(after.hands[nxt]) <= 2 and state.melds[state.owner_of(nxt)][card >> 2]
@@ -205,7 +210,7 @@ def _handed(state: State, action: Action,
     spared = False
     if legal is not None and len(after.pile) >= BIG_FEED and _can_take(after):
         naturals = {a.card for a in legal if a.verb == "discard" and IS_NATURAL[a.card]}
-        spared = any(not _can_take(apply(state, DISCARDS[c])) for c in naturals - {action.card})
+        spared = _another_spares(state, action.card, naturals)
     return Handed(after.to_move, sum(value[c] for c in after.pile), len(after.pile),
                   after.pile_frozen, spared)
 
