@@ -374,34 +374,44 @@ def _read(view: View, state: State, readings: dict[str, list[Reading]]) -> None:
 
 def fit_logit(rows: Sequence[Reading]) -> tuple[float, float, float]:
     """``(a, b, c)`` of the logistic ``a + b * logit(count) + c * (unseen - 5)`` that fits the
-    readings best (maximum likelihood, Newton's method)."""
-    theta = [0.0, 1.0, 0.0]
-    xs = [(1.0, math.log(p / (1.0 - p)), u - 5.0) for p, u, _ in rows]
+    readings best."""
+    a, b, c = fit_logistic([(1.0, math.log(p / (1.0 - p)), u - 5.0) for p, u, _ in rows],
+                           [y for _, _, y in rows], (0.0, 1.0, 0.0))
+    return a, b, c
+
+
+def fit_logistic(xs: Sequence[Sequence[float]], ys: Sequence[int],
+                 start: Sequence[float]) -> list[float]:
+    """The weights ``theta`` of ``P(y = 1) = 1 / (1 + exp(-theta . x))`` that fit the rows best
+    (maximum likelihood, Newton's method from ``start``)."""
+    theta = list(start)
+    k = len(theta)
     for _ in range(25):
-        grad = [0.0] * 3
-        hess = [[0.0] * 3 for _ in range(3)]
-        for x, (_, _, y) in zip(xs, rows):
+        grad = [0.0] * k
+        hess = [[0.0] * k for _ in range(k)]
+        for x, y in zip(xs, ys):
             q = 1.0 / (1.0 + math.exp(-sum(t * v for t, v in zip(theta, x))))
-            for i in range(3):
+            for i in range(k):
                 grad[i] += (q - y) * x[i]
-                for j in range(3):
+                for j in range(k):
                     hess[i][j] += q * (1.0 - q) * x[i] * x[j]
-        step = _solve3(hess, grad)
+        step = _solve(hess, grad)
         theta = [t - d for t, d in zip(theta, step)]
-    return theta[0], theta[1], theta[2]
+    return theta
 
 
-def _solve3(m: list[list[float]], v: list[float]) -> list[float]:
-    """``m⁻¹ v`` for a 3×3 matrix (Gauss–Jordan with pivoting)."""
-    rows = [[*m[i], v[i]] for i in range(3)]
-    for i in range(3):
-        pivot = max(range(i, 3), key=lambda r: abs(rows[r][i]))
+def _solve(m: list[list[float]], v: list[float]) -> list[float]:
+    """``m⁻¹ v`` (Gauss–Jordan with pivoting)."""
+    k = len(v)
+    rows = [[*m[i], v[i]] for i in range(k)]
+    for i in range(k):
+        pivot = max(range(i, k), key=lambda r: abs(rows[r][i]))
         rows[i], rows[pivot] = rows[pivot], rows[i]
-        for r in range(3):
+        for r in range(k):
             if r != i:
                 f = rows[r][i] / rows[i][i]
                 rows[r] = [a - f * b for a, b in zip(rows[r], rows[i])]
-    return [rows[i][3] / rows[i][i] for i in range(3)]
+    return [rows[i][k] / rows[i][i] for i in range(k)]
 
 
 def pair_odds_text(specs: Sequence[str], rules: Rules, hands: int, seed: int, fit: bool,

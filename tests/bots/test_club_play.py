@@ -23,8 +23,19 @@ from canasta.bots.heuristic import (
     Moves,
     alternatives,
     defences,
+    discard_setting,
+    next_take_odds,
 )
-from canasta.bots.view import DISCARD_PAIR_LOGIT, View, _refit, p_at_least
+from canasta.bots.view import (
+    DISCARD_PAIR_LOGIT,
+    TAKE_ODDS_FROZEN,
+    TAKE_ODDS_OPEN,
+    TakeOddsFit,
+    View,
+    _refit,
+    p_at_least,
+    refit_take_odds,
+)
 from canasta.cards import IS_BLACK_THREE, IS_WILD, parse_card
 from canasta.state import State
 
@@ -452,3 +463,49 @@ def test_a_rank_thrown_into_a_frozen_fight_is_read_as_a_pair_kept() -> None:
     assert why.endswith("; not the 8d: the next player threw eights onto the frozen pile and "
                         "may keep a pair")
     assert format_action(_choice(state, "heuristic-v2")[0]) == "discard 8d"
+
+
+def _their_queens() -> State:
+    # a 16-card pile frozen by a two; the next side melded queens, three jacks lie in the pile
+    pile = ["5d", "5c", "4d", "2c", "Jd", "8s", "8d", "Jc", "6h", "8c", "Td", "Jh", "6d", "Tc",
+            "Qd", "Kc"]
+    return position(stock=STOCK, pile=pile, hands=[["7h", "9d", "Js", "Qh"], 8, 8, 8],
+                    sides=[{"score": 0, "melds": {"5": ["5h", "5s", "5d"],
+                                                  "A": ["Ah", "As", "Ad"]}},
+                           {"score": 0, "melds": {"Q": ["Qc", "Qs", "Qd"],
+                                                  "K": ["Kc", "Ks", "Kh"]}}])
+
+
+def test_a_rank_the_next_side_melded_is_read_safer_on_a_frozen_pile() -> None:
+    # by counting and the pile story the jack is the safer card; but a player whose side has
+    # melded queens lays its queens off rather than keep a pair of them, and the refitted odds
+    # (fitted on real hands) say so: the queen goes. Without the refit the jack goes
+    state = _their_queens()
+    assert state.pile_frozen
+    view = View(observe(state, 0))
+    w = HeuristicWeights()
+    unfitted = dataclasses.replace(w, take_odds_fit=0.0)
+    setting = discard_setting(view, w)
+    jack, queen = parse_card("Js") >> 2, parse_card("Qh") >> 2
+    counted = {r: next_take_odds(view, setting, unfitted, r) for r in (jack, queen)}
+    read = {r: next_take_odds(view, setting, w, r) for r in (jack, queen)}
+    assert counted[jack] < counted[queen] and read[queen] < read[jack]
+    action, why = _choice(state, "heuristic")
+    assert format_action(action) == "discard Qh", why
+    assert format_action(_choice(state, "heuristic:take_odds_fit=0")[0]) == "discard Js"
+
+
+@pytest.mark.parametrize("fit", [TAKE_ODDS_FROZEN, TAKE_ODDS_OPEN])
+def test_the_take_odds_refit_moves_odds_by_its_share_and_keeps_certainties(
+        fit: TakeOddsFit) -> None:
+    import math
+
+    for p in (0.0, 1.0):
+        assert refit_take_odds(fit, p, True, True) == p
+    assert refit_take_odds(fit, 0.3, False, False, share=0.0) == 0.3
+    z = math.log(0.3 / 0.7)
+    found = fit.base + fit.scale * z + fit.our_meld
+    full = refit_take_odds(fit, 0.3, True, False)
+    assert full == pytest.approx(1 / (1 + math.exp(-found)))
+    half = refit_take_odds(fit, 0.3, True, False, share=0.5)
+    assert half == pytest.approx(1 / (1 + math.exp(-(z + found) / 2)))

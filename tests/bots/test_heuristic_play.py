@@ -3,6 +3,7 @@ positions. Each puzzle also shows the old choice, so a test fails if the behavio
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from canasta import apply, legal_actions, observe
@@ -182,8 +183,11 @@ def test_sheds_a_rank_the_next_side_melded_while_the_pile_is_frozen() -> None:
     def cost(card: str, w: HeuristicWeights) -> float:
         return next(c for c, a, _ in discard_costs(view, moves, w) if a.card == parse_card(card))
 
-    plain = HeuristicWeights(shed_their_ranks=0.0)
+    # without the shedding and the refitted odds (which also read their ranks as safer)
+    plain = HeuristicWeights(shed_their_ranks=0.0, take_odds_fit=0.0)
     assert cost("9d", plain) >= cost("Jh", plain)
+    assert cost("9d", dataclasses.replace(plain, shed_their_ranks=HeuristicWeights()
+                                          .shed_their_ranks)) < cost("Jh", plain)
     assert cost("9d", HeuristicWeights()) < cost("Jh", HeuristicWeights())
     action, why = _choice(state)
     assert _rank(action) == "9" and "their meld only later" in why

@@ -34,7 +34,16 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group
-from canasta.bots.view import STOCK_ROUNDS, OutPlan, View, hand_points, plan_going_out
+from canasta.bots.view import (
+    STOCK_ROUNDS,
+    TAKE_ODDS_FROZEN,
+    TAKE_ODDS_OPEN,
+    OutPlan,
+    View,
+    hand_points,
+    plan_going_out,
+    refit_take_odds,
+)
 from canasta.bots.words import a_rank, a_size, count_words, rank_word, wild_words
 from canasta.cards import (
     IS_BLACK_THREE,
@@ -181,6 +190,10 @@ class HeuristicWeights:
     """What each point of the pile's cards is worth to its taker, besides the cards."""
     unmelded_take_factor: float = 0.5
     """Chance that an unmelded side also meets its minimum when it holds the pair."""
+    take_odds_fit: float = 1.0
+    """Share (0-1) of the way, in log-odds, that the odds of the next player taking a discard
+    move to what play found (:data:`~canasta.bots.view.TAKE_ODDS_FROZEN`, ``TAKE_ODDS_OPEN``);
+    0 keeps the odds by counting and the pile story alone."""
     freeze_value: float = 10.0
     """Worth per pile card of freezing the pile when the opponents have melded."""
     freeze_share: float = 0.5
@@ -614,7 +627,7 @@ def _safest_discard(view: View, w: HeuristicWeights, naturals: list[Action]) -> 
     heuristic's order)."""
     if not naturals or view.next_owner == view.owner:
         return None
-    s = _discard_setting(view, w)
+    s = discard_setting(view, w)
     odds: dict[int, float] = {}
     return min(naturals, key=lambda a: _danger(view, s, w, a.card, odds)[0])
 
@@ -1138,7 +1151,7 @@ def _choose_meld(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action,
 
 # -- discarding ----------------------------------------------------------------------------
 
-class _DiscardSetting(NamedTuple):
+class DiscardSetting(NamedTuple):
     """The facts of one discard decision that every card's cost reads."""
 
     threat: float
@@ -1158,7 +1171,7 @@ class _DiscardSetting(NamedTuple):
     worth to us, shared among the pairs that could take it)."""
 
 
-def _discard_setting(view: View, w: HeuristicWeights) -> _DiscardSetting:
+def discard_setting(view: View, w: HeuristicWeights) -> DiscardSetting:
     rules = view.rules
     pile_n = len(view.obs.pile) + 1
     unmelded_factor = w.unmelded_take_factor if rules.minimum_for(0) > 15 else 1.0
@@ -1176,12 +1189,12 @@ def _discard_setting(view: View, w: HeuristicWeights) -> _DiscardSetting:
     if frozen_us and pile_n >= w.hold_pairs_pile:
         pairs = sum(1 for k in view.nat if k == 2)
         fight_pair = w.danger * w.fight_pair_share * worth / max(1, pairs)
-    return _DiscardSetting(view.threat(w.stock_rounds), pile_n, worth,
+    return DiscardSetting(view.threat(w.stock_rounds), pile_n, worth,
                            view.next_owner != view.owner, view.frozen_for(view.next_seat),
                            unmelded_factor if next_unmelded else 1.0, pair_boost, fight_pair)
 
 
-def _keep_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int) -> tuple[float, str]:
+def _keep_cost(view: View, s: DiscardSetting, w: HeuristicWeights, c: int) -> tuple[float, str]:
     """What parting with the natural card ``c`` costs the hand (its meld, pair or rank), and why
     it is the one to go."""
     size = view.rules.canasta_size
@@ -1213,7 +1226,7 @@ def _keep_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int) -> t
     return cost, reason
 
 
-def _danger(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
+def _danger(view: View, s: DiscardSetting, w: HeuristicWeights, c: int,
             odds: dict[int, float]) -> tuple[float, str | None]:
     """The pile value the natural card ``c`` risks handing the next opponent, and a reason when
     that is what decides (``odds`` caches the chance to take per rank)."""
@@ -1222,7 +1235,7 @@ def _danger(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
     r = RANK_OF[c]
     p = odds.get(r, -1.0)
     if p < 0.0:
-        p = odds[r] = view.p_can_take(view.next_seat, r, s.frozen_next) * s.take_factor
+        p = odds[r] = next_take_odds(view, s, w, r)
     danger = w.danger * p * (s.pile_worth + _canasta_gift(view, w, r))
     if p >= 0.99:
         return danger, "any card may hand the next player the pile; this one costs least"
@@ -1231,6 +1244,15 @@ def _danger(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
     if danger < 10 and _lone(view, r):
         return danger, f"safe: the next player can hardly use {a_rank(r)}"
     return danger, None
+
+
+def next_take_odds(view: View, s: DiscardSetting, w: HeuristicWeights, r: int) -> float:
+    """The chance that the next player can take the pile topped by a card of rank ``r``: the
+    reader's odds, times ``take_factor``, refitted to what play found (``take_odds_fit``)."""
+    p = view.p_can_take(view.next_seat, r, s.frozen_next) * s.take_factor
+    fit = TAKE_ODDS_FROZEN if s.frozen_next else TAKE_ODDS_OPEN
+    return refit_take_odds(fit, p, view.melds[r] is not None,
+                           view.obs.melds[view.next_owner][r] is not None, w.take_odds_fit)
 
 
 def _canasta_gift(view: View, w: HeuristicWeights, r: int) -> float:
@@ -1258,13 +1280,13 @@ def _completes(view: View, r: int, extra: int) -> int:
     return rules.mixed_canasta_bonus if mixed else rules.natural_canasta_bonus
 
 
-def _gives_canasta(s: _DiscardSetting, w: HeuristicWeights, least_danger: float) -> bool:
+def _gives_canasta(s: DiscardSetting, w: HeuristicWeights, least_danger: float) -> bool:
     """Whether even the safest natural card likely hands the next opponent more than the pile:
     the card that finishes a canasta of their side (``canasta_gift``)."""
     return bool(w.canasta_gift) and s.next_is_opp and least_danger > w.danger * s.pile_worth
 
 
-def _black_three_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
+def _black_three_cost(view: View, s: DiscardSetting, w: HeuristicWeights, c: int,
                       least_danger: float) -> tuple[float, str]:
     """A black three blocks the next player for a turn: keep it for when that matters."""
     cost = -w.points_weight * s.threat * view.rules.value_of[c]
@@ -1277,7 +1299,7 @@ def _black_three_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: in
     return cost, reason
 
 
-def _wild_cost(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
+def _wild_cost(view: View, s: DiscardSetting, w: HeuristicWeights, c: int,
                least_danger: float, least_natural: float) -> tuple[float, str]:
     """A wild card stays in hand, but for a block of a big frozen pile (or a freeze, when the
     weights ask for one): its cost against the best natural card."""
@@ -1330,7 +1352,7 @@ BLACK_THREE_FLOOR = 1.5
 card, less than a pair."""
 
 
-def _defensive_freeze(view: View, s: _DiscardSetting, w: HeuristicWeights, c: int,
+def _defensive_freeze(view: View, s: DiscardSetting, w: HeuristicWeights, c: int,
                       least_danger: float, block: bool = False) -> tuple[float, str] | None:
     """How much a freeze of the open pile with the wild card ``c`` beats the safest natural
     card, in pile points, and why; ``None`` when it does not pay (BOTS.md §3.2 D: a big pile
@@ -1373,7 +1395,7 @@ def discard_costs(view: View, moves: Moves,
     canasta, pairs, lone cards) plus, when the next player is an opponent, the chance that it
     lets them take the pile times what the pile is worth to them.
     """
-    s = _discard_setting(view, w)
+    s = discard_setting(view, w)
     out: list[tuple[float, Action, str]] = []
     later: list[Action] = []  # wild cards and black threes, weighed against the naturals
     least_danger = least_natural = 0.0
