@@ -99,15 +99,19 @@ class TakeOddsFit(NamedTuple):
 
 
 TAKE_ODDS_FROZEN = TakeOddsFit(0.55, 1.18, 0.40, -0.99)
-"""The fit where the pile is frozen for the next player. The heuristic's odds (counting, the
-pile story and ``unmelded_take_factor``) said 0.22 where 0.27 was found at piles of 8 cards or
-more, and 0.34 where 0.45 was found among the riskiest cards; a rank the next side melded is
-taken less often than its count says (its cards are laid off, not kept in pairs), one our side
-melded more often. Fitted by ``benchmarks/feed_floor.py --fit --min-pile 8`` on 3,000 hands
-against heuristic-v2 and 3,000 against the heuristic (the two fits agree within 0.15)."""
+"""The fit where the pile is frozen for the next player. Without it the heuristic's odds
+(counting, the pile story and ``unmelded_take_factor``) said 0.22 where 0.27 was found at piles
+of 8 cards or more, and 0.34 where 0.45 was found among the cards it read at 0.3-0.4. A rank the
+next side melded is taken less often than its count says (its cards are laid off, not kept in
+pairs), one our side melded more often. Fitted to 3,000 hands of the heuristic (before the
+refit) against heuristic-v2 and 3,000 against itself, at piles of 8+ cards (the two fits agree
+within 0.2); ``python benchmarks/feed_floor.py --hands 3000 --seed 21 --min-pile 8 --fit
+--tolerance`` refits it in self-play, the refit on, at (0.49, 1.14, 0.38, -0.71), and playing
+the refit gains 18-44 points a hand head to head (docs/bots.md, "Seventeenth round")."""
 TAKE_ODDS_OPEN = TakeOddsFit(0.15, 0.99, 0.43, 0.0)
-"""The same where the pile is open to the next player (0.54 said, 0.57 found). A rank the next
-side melded takes an open pile for certain and is not refitted."""
+"""The same where the pile is open to the next player (0.54 said, 0.57 found; refitted in
+self-play at (0.06, 0.98, 0.39, 0)). A rank the next side melded takes an open pile for certain
+and is not refitted."""
 
 
 def refit_take_odds(fit: TakeOddsFit, p: float, our_meld: bool, their_meld: bool,
