@@ -130,13 +130,20 @@ def test_table_creation_is_rate_limited_per_client(sqlite_url: str) -> None:
 
 
 def test_hints_are_rate_limited_per_seat(sqlite_url: str) -> None:
-    with running_app(sqlite_url, hints_per_minute=2) as client:
+    with running_app(sqlite_url, hints_per_minute=1) as client:
         table_id, tokens = new_table(client, seats=["human"] * 4, seed=2)
         mover = client.get(f"/api/tables/{table_id}/view").json()["to_move"]
         hint = f"/api/tables/{table_id}/hint"
-        for _ in range(2):
-            assert client.get(hint, params={"token": tokens[mover]}).status_code == 200
-        r = client.get(hint, params={"token": tokens[mover]})
+        first = client.get(hint, params={"token": tokens[mover]})
+        assert first.status_code == 200
+        # asked again before anything is played: the same hint, and nothing spent
+        for _ in range(3):
+            again = client.get(hint, params={"token": tokens[mover]})
+            assert again.status_code == 200 and again.json() == first.json()
+        r = client.post(f"/api/tables/{table_id}/actions",
+                        json={"action": "draw", "token": tokens[mover]})
+        assert r.status_code == 200
+        r = client.get(hint, params={"token": tokens[mover]})  # a new position: a new search
         assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
         with table_socket(client, table_id, tokens[mover]) as ws:
             ws.receive_json()

@@ -570,20 +570,28 @@ class Lobby:
     # -- hints -------------------------------------------------------------------------------
 
     async def hint(self, table_id: str, token: str) -> dict[str, Any]:
-        """What the hint bot would play for the token's seat, and why."""
+        """What the hint bot would play for the token's seat, and why; asked again before
+        anything is played, the same hint, which spends nothing of the rate limit."""
         table, seat = await self.seat_of(table_id, token)
         assert seat is not None
         state = table.game.state
         if table.game.is_over or table.hand_over or state.to_move != seat:
             raise Conflict("not your turn", "not_your_turn")
+        given = table.hints.get(seat)
+        if given is not None:
+            return given
         wait = self._hints.take((table.id, seat))
         if wait:
             raise TooMany(f"too many hints: the next in {math.ceil(wait)} s", retry_after=wait)
         hint_bot = table.family.hint_bot(self.hint_bot)
+        revision = table.revision
         decision = await self.runner.decide(hint_bot, state, seat, table.bot_seed(seat),
                                             explain=True, table=table.id)
-        return {"action": decision.action, "explanation": decision.explanation,
+        hint = {"action": decision.action, "explanation": decision.explanation,
                 "words": hint_words(decision.explanation, decision.action), "bot": decision.bot}
+        if table.revision == revision:  # nothing was played while the bot thought
+            table.hints[seat] = hint
+        return hint
 
     # -- listeners -----------------------------------------------------------------------------
 

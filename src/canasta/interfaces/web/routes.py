@@ -208,7 +208,8 @@ async def get_hint(table_id: TableId, lobby: LobbyDep,
                    token: Annotated[str, Query(min_length=1, max_length=128,
                                                description="The seat's token.")]) -> Any:
     """What the hint bot would play for the seat to move, and why (when the bot can say).
-    Needs the seat's token; 409 when it is not the seat's turn."""
+    Needs the seat's token; 409 when it is not the seat's turn. Asked again before anything is
+    played, it answers the same hint and spends nothing of the seat's hint limit."""
     return json_reply(await lobby.hint(table_id, token))
 
 

@@ -90,7 +90,7 @@ class Settings:
     in the database, readable)."""
     hints_per_minute: float = 10.0
     """Hints one seat may ask for a minute, as many at once; past it, 429 with
-    ``Retry-After``. 0: no limit."""
+    ``Retry-After``. 0: no limit. A hint asked again for the same position is not counted."""
     max_bot_seconds: float = 10.0
     """The longest time budget a table's bot may ask for (e.g. ``ismcts:seconds=``)."""
     max_bot_iterations: int = 20000

@@ -140,6 +140,9 @@ class Table:
         self.views: dict[int | None, tuple[dict[str, Any], str]] = {}
         """Views built since the last change, by seat (``None``: spectators), with their
         WebSocket message text."""
+        self.hints: dict[int, dict[str, Any]] = {}
+        """Hints given since the last change of play, by seat: asked again, a hint answers the
+        same (a time-bounded search may choose otherwise on a second run)."""
         self.awaited: set[int] = set()
         """Seats whose player has not sat down yet (never used the seat's token): while a
         person plays one of them, the bots wait (see :meth:`waiting_for`)."""
@@ -273,4 +276,5 @@ class Table:
         """Forget the built views; ``play`` also bumps :attr:`revision`."""
         if play:
             self.revision += 1
+            self.hints.clear()
         self.views.clear()
