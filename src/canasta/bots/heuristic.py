@@ -1172,6 +1172,8 @@ class DiscardSetting(NamedTuple):
 
 
 def discard_setting(view: View, w: HeuristicWeights) -> DiscardSetting:
+    """The facts of the discard ``view``'s seat is about to make, as the weights ``w`` read
+    them."""
     rules = view.rules
     pile_n = len(view.obs.pile) + 1
     unmelded_factor = w.unmelded_take_factor if rules.minimum_for(0) > 15 else 1.0
@@ -1190,8 +1192,8 @@ def discard_setting(view: View, w: HeuristicWeights) -> DiscardSetting:
         pairs = sum(1 for k in view.nat if k == 2)
         fight_pair = w.danger * w.fight_pair_share * worth / max(1, pairs)
     return DiscardSetting(view.threat(w.stock_rounds), pile_n, worth,
-                           view.next_owner != view.owner, view.frozen_for(view.next_seat),
-                           unmelded_factor if next_unmelded else 1.0, pair_boost, fight_pair)
+                          view.next_owner != view.owner, view.frozen_for(view.next_seat),
+                          unmelded_factor if next_unmelded else 1.0, pair_boost, fight_pair)
 
 
 def _keep_cost(view: View, s: DiscardSetting, w: HeuristicWeights, c: int) -> tuple[float, str]:

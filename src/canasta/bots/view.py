@@ -86,7 +86,6 @@ unseen, and 0.29 where 0.20 is found with two. Fitted alike on 1,500 hands with 
 heuristic; the 4,500 hands refit it within 0.06, and playing the refit gained nothing."""
 
 
-
 class TakeOddsFit(NamedTuple):
     """The log-odds that turn a reader's chance that the next player can take the pile into the
     chance found in play: ``base + scale * logit(p)``, plus ``our_meld`` where the reader's side
@@ -124,6 +123,7 @@ def refit_take_odds(fit: TakeOddsFit, p: float, our_meld: bool, their_meld: bool
     found = (fit.base + fit.scale * z + (fit.our_meld if our_meld else 0.0)
              + (fit.their_meld if their_meld else 0.0))
     return 1.0 / (1.0 + math.exp(-(z + share * (found - z))))
+
 
 def owner_of(obs: Observation, seat: int) -> int:
     """The melds ``seat`` plays on (:func:`canasta.table.owner_of`)."""
