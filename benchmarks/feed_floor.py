@@ -7,7 +7,8 @@ four copies of the bot) and prints:
 * **calibration**: over every natural card the bot could have discarded to an opponent, its
   estimated chance that the next player can take the pile (``next_take_odds``: the reader's
   odds, times ``take_factor``, refitted by ``take_odds_fit``), by tenths, against the odds
-  before the refit and how often that player really could; with ``--fit``, the refit
+  before the refit and how often that player really could, and for the ranks the next side
+  melded, by the pile's size; with ``--fit``, the refit
   (:class:`~canasta.bots.view.TakeOddsFit`) that matches these hands best, per frozen and open
   pile, fitted to the odds before the refit;
 * **feeds with a safe natural**: the bot's discards that let the next player take the pile
@@ -49,7 +50,7 @@ from canasta.bots.heuristic import (
     discard_setting,
     next_take_odds,
 )
-from canasta.bots.view import TakeOddsFit, View
+from canasta.bots.view import FIT_PILE, TakeOddsFit, View
 from canasta.cards import IS_NATURAL, IS_WILD
 from canasta.deal import new_hand, shuffled_pack
 from canasta.engine import apply
@@ -61,6 +62,8 @@ from canasta.state import State
 TENTHS = 10
 FIT_MIN_ROWS = 50
 """Fewest readings a refit is fitted to."""
+PILE_BANDS = ((1, 12), (12, 21), (21, 35), (35, 1000))
+"""Pile sizes (with the discard) the calibration of the next side's melded ranks is split by."""
 SAFER_BY = 0.1
 """How much lower the bot's odds for a safe card must be to count the feed as avoidable."""
 
@@ -86,6 +89,8 @@ class Odds(NamedTuple):
     frozen: bool
     our_meld: bool
     their_meld: bool
+    pile: int
+    """The pile's cards with the discard."""
     fed: bool
     """Whether the next player could really take the pile after it."""
 
@@ -117,7 +122,7 @@ def calibration(bot: HeuristicBot, rules: Rules, seed: int, hands: int,
                             fed = _feeds(state, a)
                             rows.append(Odds(next_take_odds(view, setting, unfitted, r), p,
                                              setting.frozen_next, view.melds[r] is not None,
-                                             theirs[r] is not None, fed))
+                                             theirs[r] is not None, len(state.pile) + 1, fed))
                             odds[a.card] = (p, fed)
                     chosen = odds.get(action.card)
                     safe = [p for p, fed in odds.values() if not fed]
@@ -130,15 +135,34 @@ def calibration(bot: HeuristicBot, rules: Rules, seed: int, hands: int,
 
 def fit_take_odds(rows: Sequence[Odds]) -> TakeOddsFit | None:
     """The refit that matches ``rows`` best (odds of 0 or 1 left out; a meld feature none of
-    them has stays 0); ``None`` with too few rows to fit."""
+    them has stays 0, and so does the pile's term with it); ``None`` with too few rows to fit."""
     rows = [o for o in rows if 0.0 < o.before < 1.0]
     if len(rows) < FIT_MIN_ROWS:
         return None
-    used = [True, True, any(o.our_meld for o in rows), any(o.their_meld for o in rows)]
+    theirs = any(o.their_meld for o in rows)
+    used = [True, True, any(o.our_meld for o in rows), theirs, theirs]
     xs = [[x for x, u in zip((1.0, math.log(o.before / (1.0 - o.before)), float(o.our_meld),
-                              float(o.their_meld)), used) if u] for o in rows]
-    theta = iter(fit_logistic(xs, [int(o.fed) for o in rows], [0.0, 1.0, 0.0, 0.0][:sum(used)]))
+                              float(o.their_meld),
+                              o.their_meld * (o.pile - FIT_PILE) / 10), used) if u]
+          for o in rows]
+    start = [0.0, 1.0, 0.0, 0.0, 0.0]
+    theta = iter(fit_logistic(xs, [int(o.fed) for o in rows],
+                              [x for x, u in zip(start, used) if u]))
     return TakeOddsFit(*(next(theta) if u else 0.0 for u in used))
+
+
+def by_pile(rows: Sequence[Odds]) -> list[tuple[str, int, float, float, float]]:
+    """Ranks the next side melded, by the pile's size: (sizes, readings, estimated, before the
+    refit, actual)."""
+    out = []
+    for lo, hi in PILE_BANDS:
+        band = [o for o in rows if o.their_meld and lo <= o.pile < hi and 0.0 < o.before < 1.0]
+        if band:
+            n = len(band)
+            out.append((f"{lo}-{hi - 1}" if hi < 1000 else f"{lo}+", n,
+                        sum(o.odds for o in band) / n, sum(o.before for o in band) / n,
+                        sum(o.fed for o in band) / n))
+    return out
 
 
 def floor(bot: HeuristicBot, rules: Rules, seed: int, hands: int, tolerance: float) -> Tally:
@@ -211,6 +235,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                       f"{sum(o.odds for o in tenth) / n:.2f} / "
                       f"{sum(o.before for o in tenth) / n:.2f} / "
                       f"{sum(o.fed for o in tenth) / n:.2f} ({n})")
+        bands = by_pile(part)
+        if bands:
+            print("  ranks the next side melded, by the pile's cards: estimated / before the "
+                  "refit / actual (count)")
+        for band, n, odds, before, fed in bands:
+            print(f"  {band:>6}: {odds:.2f} / {before:.2f} / {fed:.2f} ({n})")
         if args.fit:
             fitted = fit_take_odds(part)
             name = "TAKE_ODDS_FROZEN" if frozen else "TAKE_ODDS_OPEN"

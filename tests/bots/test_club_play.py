@@ -28,6 +28,7 @@ from canasta.bots.heuristic import (
 )
 from canasta.bots.view import (
     DISCARD_PAIR_LOGIT,
+    FIT_PILE,
     TAKE_ODDS_FROZEN,
     TAKE_ODDS_OPEN,
     TakeOddsFit,
@@ -509,3 +510,35 @@ def test_the_take_odds_refit_moves_odds_by_its_share_and_keeps_certainties(
     assert full == pytest.approx(1 / (1 + math.exp(-found)))
     half = refit_take_odds(fit, 0.3, True, False, share=0.5)
     assert half == pytest.approx(1 / (1 + math.exp(-(z + found) / 2)))
+    # the next side's meld moves the odds by its term, and by the pile's term per ten cards
+    for pile in (FIT_PILE - 10, FIT_PILE, FIT_PILE + 20):
+        theirs = fit.base + fit.scale * z + fit.their_meld + fit.their_meld_pile * (
+            pile - FIT_PILE) / 10
+        assert refit_take_odds(fit, 0.3, False, True, pile=pile) == pytest.approx(
+            1 / (1 + math.exp(-theirs)))
+
+
+def test_a_pair_of_their_melded_rank_is_feared_beside_a_big_frozen_pile() -> None:
+    # a 40-card pile frozen by a two; the next side melded queens. Beside a small pile a pair of
+    # a melded rank is laid off, but a pile this big is worth keeping the pair for: the queen,
+    # which a single term for their meld reads as the safer card, is now read as the riskier
+    top = ["5d", "5c", "4d", "2c", "Ad", "8s", "8d", "Jc", "6h", "8c", "Td", "Jh", "6d", "Tc",
+           "As", "Kc"]
+    below = ["4c", "4c", "4h", "4h", "4s", "4s", "6c", "6c", "Tc", "Th", "Th", "Ts", "Ts", "Ac",
+             "Ac", "Ah", "Kd", "Kd", "Ks", "Kh", "4d", "6d", "Jd", "Jh"]
+    state = position(stock=STOCK, pile=below + top, hands=[["7h", "9d", "Js", "Qh"], 8, 8, 8],
+                     sides=[{"score": 0, "melds": {"5": ["5h", "5s", "5d"],
+                                                   "A": ["Ah", "As", "Ad"]}},
+                            {"score": 0, "melds": {"Q": ["Qc", "Qs", "Qd"],
+                                                   "K": ["Kc", "Ks", "Kh"]}}])
+    assert state.pile_frozen and len(state.pile) == 40
+    view = View(observe(state, 0))
+    w = HeuristicWeights()
+    setting = discard_setting(view, w)
+    jack, queen = parse_card("Js") >> 2, parse_card("Qh") >> 2
+    counted = next_take_odds(view, setting, dataclasses.replace(w, take_odds_fit=0.0), queen)
+    flat = TAKE_ODDS_FROZEN._replace(their_meld_pile=0.0)  # the pile's size left out
+    assert refit_take_odds(flat, counted, False, True) < next_take_odds(view, setting, w, jack)
+    assert next_take_odds(view, setting, w, queen) > next_take_odds(view, setting, w, jack)
+    action, why = _choice(state, "heuristic")
+    assert format_action(action) == "discard Js", why

@@ -1254,7 +1254,8 @@ def next_take_odds(view: View, s: DiscardSetting, w: HeuristicWeights, r: int) -
     p = view.p_can_take(view.next_seat, r, s.frozen_next) * s.take_factor
     fit = TAKE_ODDS_FROZEN if s.frozen_next else TAKE_ODDS_OPEN
     return refit_take_odds(fit, p, view.melds[r] is not None,
-                           view.obs.melds[view.next_owner][r] is not None, w.take_odds_fit)
+                           view.obs.melds[view.next_owner][r] is not None, w.take_odds_fit,
+                           len(view.obs.pile) + 1)
 
 
 def _canasta_gift(view: View, w: HeuristicWeights, r: int) -> float:

@@ -89,24 +89,31 @@ heuristic; the 4,500 hands refit it within 0.06, and playing the refit gained no
 class TakeOddsFit(NamedTuple):
     """The log-odds that turn a reader's chance that the next player can take the pile into the
     chance found in play: ``base + scale * logit(p)``, plus ``our_meld`` where the reader's side
-    has melded the rank and ``their_meld`` where the next player's side has."""
+    has melded the rank and ``their_meld`` where the next player's side has, moved by
+    ``their_meld_pile`` for every ten cards the pile would hold above :data:`FIT_PILE`."""
 
     base: float
     scale: float
     our_meld: float
     their_meld: float
+    their_meld_pile: float = 0.0
 
 
-TAKE_ODDS_FROZEN = TakeOddsFit(0.55, 1.18, 0.40, -0.99)
+FIT_PILE = 20
+"""The pile size (with the discard) at which a fit's ``their_meld`` holds as it stands."""
+
+TAKE_ODDS_FROZEN = TakeOddsFit(0.54, 1.17, 0.40, -1.27, 0.41)
 """The fit where the pile is frozen for the next player. Without it the heuristic's odds
 (counting, the pile story and ``unmelded_take_factor``) said 0.22 where 0.27 was found at piles
-of 8 cards or more, and 0.34 where 0.45 was found among the cards it read at 0.3-0.4. A rank the
-next side melded is taken less often than its count says (its cards are laid off, not kept in
-pairs), one our side melded more often. Fitted to 3,000 hands of the heuristic (before the
-refit) against heuristic-v2 and 3,000 against itself, at piles of 8+ cards (the two fits agree
-within 0.2); ``python benchmarks/feed_floor.py --hands 3000 --seed 21 --min-pile 8 --fit
---tolerance`` refits it in self-play, the refit on, at (0.49, 1.14, 0.38, -0.71), and playing
-the refit gains 18-44 points a hand head to head (docs/bots.md, "Seventeenth round")."""
+of 8 cards or more, and 0.34 where 0.45 was found among the cards it read at 0.3-0.4. A rank our
+side melded is taken more often than its count says. One the next side melded is taken less
+often from a small pile (its cards are laid off, not kept in pairs) but not from a big one, where
+the pair is kept for the pile: a single ``their_meld`` term (-0.99) said 0.15 where 0.24 was
+found at piles of 35+ cards, and 0.04 where 0.03 was found at 12-15. Fitted to 3,000 hands of
+the heuristic (before the refit) against heuristic-v2 and 3,000 against itself, at piles of 8+
+cards (the two fits agree within 0.2); ``python benchmarks/feed_floor.py --hands 3000 --seed 21
+--min-pile 8 --fit --tolerance`` refits it in self-play (docs/bots.md, "Seventeenth round" and
+"Eighteenth round")."""
 TAKE_ODDS_OPEN = TakeOddsFit(0.15, 0.99, 0.43, 0.0)
 """The same where the pile is open to the next player (0.54 said, 0.57 found; refitted in
 self-play at (0.06, 0.98, 0.39, 0)). A rank the next side melded takes an open pile for certain
@@ -114,14 +121,16 @@ and is not refitted."""
 
 
 def refit_take_odds(fit: TakeOddsFit, p: float, our_meld: bool, their_meld: bool,
-                    share: float = 1.0) -> float:
-    """``p`` moved ``share`` of the way, in log-odds, to what ``fit`` says is found in play; odds
-    of 0 or 1 (certain by the rules or by counting) stay."""
+                    share: float = 1.0, pile: int = FIT_PILE) -> float:
+    """``p`` moved ``share`` of the way, in log-odds, to what ``fit`` says is found in play for a
+    pile of ``pile`` cards (with the discard); odds of 0 or 1 (certain by the rules or by
+    counting) stay."""
     if not 0.0 < p < 1.0 or share == 0.0:
         return p
     z = math.log(p / (1.0 - p))
-    found = (fit.base + fit.scale * z + (fit.our_meld if our_meld else 0.0)
-             + (fit.their_meld if their_meld else 0.0))
+    found = fit.base + fit.scale * z + (fit.our_meld if our_meld else 0.0)
+    if their_meld:
+        found += fit.their_meld + fit.their_meld_pile * (pile - FIT_PILE) / 10
     return 1.0 / (1.0 + math.exp(-(z + share * (found - z))))
 
 
