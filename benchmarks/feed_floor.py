@@ -62,7 +62,7 @@ from canasta.state import State
 TENTHS = 10
 FIT_MIN_ROWS = 50
 """Fewest readings a refit is fitted to."""
-PILE_BANDS = ((1, 12), (12, 21), (21, 35), (35, 1000))
+PILE_BANDS: tuple[tuple[int, float], ...] = ((1, 12), (12, 21), (21, 35), (35, math.inf))
 """Pile sizes (with the discard) the calibration of the next side's melded ranks is split by."""
 SAFER_BY = 0.1
 """How much lower the bot's odds for a safe card must be to count the feed as avoidable."""
@@ -159,7 +159,7 @@ def by_pile(rows: Sequence[Odds]) -> list[tuple[str, int, float, float, float]]:
         band = [o for o in rows if o.their_meld and lo <= o.pile < hi and 0.0 < o.before < 1.0]
         if band:
             n = len(band)
-            out.append((f"{lo}-{hi - 1}" if hi < 1000 else f"{lo}+", n,
+            out.append((f"{lo}+" if hi == math.inf else f"{lo}-{int(hi) - 1}", n,
                         sum(o.odds for o in band) / n, sum(o.before for o in band) / n,
                         sum(o.fed for o in band) / n))
     return out
