@@ -2,10 +2,13 @@
 
 Four ``heuristic`` bots play seeded hands. At every decision with a choice, the search bot
 (``--spec``) is asked too; where it would play otherwise, both actions are played on from the
-true position by four heuristics to the end of the hand (the heuristic is deterministic, so one
-play-on each), and the difference in the deciding side's lead is that departure's worth. The
-hand then goes on with the heuristic's action, so every spec is asked on the same positions and
-two specs compare departure by departure.
+true position by four heuristics to the end of the hand, and the difference in the deciding
+side's lead is that departure's worth. The heuristic is deterministic, so one play-on on the true
+stock decides it; ``--play-ons N`` averages N, the first on the true stock and the others on
+the stock shuffled again (no one has seen it), the same shuffles for both actions: the stock's
+luck, most of a single play-on's noise, then cancels out of the difference. The hand then goes
+on with the heuristic's action, so every spec is asked on the same positions and two specs
+compare departure by departure.
 
 For a search bot (one with a ``search`` method, such as ``ismcts``) the report also sorts the
 departures by the search's own estimate of their edge (the searched action's mean value less
@@ -13,10 +16,11 @@ the heuristic's choice's, in points): whether the close calls gain as much as th
 
 The worth is measured against heuristic play afterwards, and one play-on is noisy (a different
 card changes the rest of the hand): read the mean per kind of departure over hundreds of them,
-with its interval. It answers in minutes what an arena run answers in hours: which kinds of
-departure gain and which lose. Usage::
+with its interval, or use ``--play-ons``. It answers in minutes what an arena run answers in
+hours: which kinds of departure gain and which lose. Usage::
 
     python benchmarks/search_deviations.py --spec 'ismcts:iterations=400' --hands 20 --seed 1
+    python benchmarks/search_deviations.py --spec 'ismcts:iterations=400,mode=flat' --play-ons 16
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from canasta.engine import apply
 from canasta.legal import legal_actions
 from canasta.observation import observe
 from canasta.rules import PRESETS, get_rules
-from canasta.state import OVER, State
+from canasta.state import OVER, State, seal
 
 
 def lead_at_end(state: State, seat: int) -> int:
@@ -52,6 +56,28 @@ def lead_at_end(state: State, seat: int) -> int:
     sides = state.result.sides
     mine = seat % state.rules.num_sides
     return sides[mine].total - max(s.total for i, s in enumerate(sides) if i != mine)
+
+
+def restocked(state: State, rng: random.Random) -> State:
+    """``state`` with its stock in a fresh random order (what no player has seen)."""
+    draft = state.copy()
+    stock = list(state.stock)
+    rng.shuffle(stock)
+    draft.stock = tuple(stock)
+    return seal(draft)
+
+
+def departure_worth(state: State, searched: Action, mine: Action, seat: int, play_ons: int,
+                    seed: int) -> float:
+    """The mean, over ``play_ons`` play-ons, of ``searched``'s lead less ``mine``'s: the first
+    on the true stock, the others on the stock shuffled again, the same for both actions."""
+    total = 0.0
+    rng = random.Random(seed)
+    for n in range(play_ons):
+        start = restocked(state, rng) if n else state
+        total += (lead_at_end(apply(start, searched), seat)
+                  - lead_at_end(apply(start, mine), seat))
+    return total / play_ons
 
 
 def verb(action: Action) -> str:
@@ -111,8 +137,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rules", default="classic", choices=sorted(PRESETS))
     parser.add_argument("--hands", type=int, default=20, help="seeded hands (default: 20)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default: 1)")
+    parser.add_argument("--play-ons", type=int, default=1,
+                        help="play-ons averaged per departure, the stock shuffled again for all "
+                             "but the first (default: 1, the true stock alone)")
     parser.add_argument("--json", action="store_true", help="print one line of JSON")
     args = parser.parse_args(argv)
+    if args.play_ons < 1:
+        parser.error("--play-ons must be at least 1")
     try:
         bot = make_bot(args.spec)
     except BotSpecError as exc:
@@ -141,8 +172,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 else:
                     searched = bot.choose(obs, legal, rng)
                 if searched != mine:
-                    worth = (lead_at_end(apply(state, searched), seat)
-                             - lead_at_end(apply(state, mine), seat))
+                    worth = departure_worth(
+                        state, searched, mine, seat, args.play_ons,
+                        derive_seed("deviations-stock", args.seed, index, asked))
                     kinds[f"{verb(searched)} for {verb(mine)}"].append(worth)
                     if searched in values and mine in values:
                         edges[edge_bin(values[searched] - values[mine])].append(worth)
@@ -151,6 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     mean, half = mean_interval(every)
     report = {
         "spec": args.spec, "rules": args.rules, "hands": args.hands, "seed": args.seed,
+        "play_ons": args.play_ons,
         "decisions": asked, "departures": len(every), "mean": mean, "interval": half,
         "cpu_seconds": time.process_time() - start,
         "kinds": _groups(kinds, sorted(kinds, key=lambda k: -len(kinds[k]))),
@@ -161,7 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     print(f"{args.spec} on {args.rules}: {args.hands} hands (seed {args.seed}), "
           f"{asked} decisions with a choice, {len(every)} departures from the heuristic "
-          f"({report['cpu_seconds']:.0f} CPU seconds)")
+          f"({report['cpu_seconds']:.0f} CPU seconds; {args.play_ons} play-on"
+          f"{'' if args.play_ons == 1 else 's'} a departure)")
     print(f"  worth of a departure: {mean:+.0f} ± {half:.0f} points (95%)")
     rows = [(kind, figures) for kind, figures in report["kinds"].items()]
     if edges:

@@ -455,6 +455,35 @@ def test_search_deviations_weighs_only_the_departures_from_the_heuristic() -> No
     assert bad.returncode == 2 and "unknown bot" in bad.stderr
 
 
+def test_search_deviations_play_ons_shuffle_only_the_stock_and_pair_the_two_actions() -> None:
+    import random
+
+    from canasta.bots.heuristic import decide
+    from canasta.deal import new_hand
+    from canasta.engine import apply
+    from canasta.legal import legal_actions
+    from canasta.observation import observe
+    from canasta.rules import get_rules
+
+    deviations = _script("search_deviations")
+    state = new_hand(get_rules("classic"), seed=4)
+    for _ in range(4):  # into the hand
+        state = apply(state, decide(observe(state, state.to_move), legal_actions(state))[0])
+    restocked = deviations.restocked(state, random.Random(1))
+    assert restocked.stock != state.stock and sorted(restocked.stock) == sorted(state.stock)
+    assert restocked.hands == state.hands and restocked.pile == state.pile
+    discards = [a for a in legal_actions(state) if a.verb == "discard"]
+    mine, other = discards[0], discards[-1]
+    seat = state.to_move
+    one = deviations.departure_worth(state, other, mine, seat, 1, 7)
+    assert one == (deviations.lead_at_end(apply(state, other), seat)
+                   - deviations.lead_at_end(apply(state, mine), seat))  # the true stock alone
+    # an action against itself is worth nothing on every shuffle: both share each stock order
+    assert deviations.departure_worth(state, mine, mine, seat, 6, 7) == 0
+    many = deviations.departure_worth(state, other, mine, seat, 6, 7)
+    assert many == deviations.departure_worth(state, other, mine, seat, 6, 7)  # seeded
+    assert many != one  # the other five stocks count too
+
 def test_spsa_steps_towards_the_setting_that_won_and_stays_in_range() -> None:
     tune = _script("spsa_tune")
     keep_cards, danger = tune.parse_weights("keep_cards=1:5,danger=2:14")
