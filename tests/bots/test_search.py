@@ -170,3 +170,16 @@ def test_a_time_budget_caps_an_iteration_budget() -> None:
     assert time.perf_counter() - started < 5.0
     assert action in legal
     assert ISMCTSBot().iterations == 400 and ISMCTSBot(seconds=1).iterations is None
+
+
+def test_a_flat_search_departs_only_on_enough_deals() -> None:
+    """With a deal or two the paired differences have no spread to speak of, so one lucky
+    play-out would overrule the heuristic: below ``FLAT_MIN_DEALS`` its choice stands."""
+    obs, legal = observe(DECISION, DECISION.to_move), legal_actions(DECISION)
+    own = make_bot("heuristic").choose(obs, legal, random.Random(0))
+    width = len(alternatives(obs, legal, margin=120))
+    for seed in range(12):
+        for deals in (1, 2):
+            bot = ISMCTSBot(iterations=width * deals, mode="flat", horizon=3, z=0)
+            action, stats = bot.search(obs, legal, random.Random(seed))
+            assert stats[0][1] == deals and action == own

@@ -20,7 +20,7 @@ Two modes:
   every candidate (common random numbers: the candidates are compared on identical deals and
   stock orders, which removes most of the luck from the comparison). The heuristic's choice is
   kept unless another candidate beats it on the paired differences by more than ``z`` standard
-  errors.
+  errors, over at least ``FLAT_MIN_DEALS`` deals.
 * ``tree`` (the default; single-observer ISMCTS, BOTS.md L4): one sampled deal per iteration
   descends a tree of the seat's own decisions (``depth`` of them, keyed by its own actions,
   UCB1 with availability counts, untried candidates first); the most visited root candidate is
@@ -116,6 +116,11 @@ class _Node:
 
 
 DEFAULT_ITERATIONS = 400
+
+FLAT_MIN_DEALS = 8
+"""Fewest sampled deals on which a ``flat`` search may overrule the heuristic: on one or two the
+paired differences show no spread, and one lucky play-out would decide (a time budget cut
+short by a busy machine)."""
 
 
 class ISMCTSBot:
@@ -229,9 +234,9 @@ class ISMCTSBot:
             worlds += 1
             done += k
         best, best_score = 0, 0.0
-        for j in range(1, k):
+        for j in range(1, k if worlds >= FLAT_MIN_DEALS else 1):
             mean = diff[j] / worlds
-            var = max(0.0, diff_sq[j] / worlds - mean * mean)
+            var = max(0.0, (diff_sq[j] - worlds * mean * mean) / (worlds - 1))
             score = mean - self.z * math.sqrt(var / worlds)
             if score > best_score:
                 best, best_score = j, score
