@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from canasta.bots import LEVELS
 from canasta.bots.names import FRIENDLY_NAMES, friendly_names, level_of, seat_names, with_level
 
 
@@ -25,8 +26,8 @@ def test_more_bots_than_names_still_get_distinct_names() -> None:
 
 
 def test_levels() -> None:
-    assert [level_of(s) for s in ("easy", "greedy", "heuristic", "ismcts:iterations=100,seconds=1",
-                                  "ismcts:iterations=400,seconds=1", "random",
+    assert [level_of(s) for s in ("easy", "greedy", "heuristic", LEVELS["hard"],
+                                  LEVELS["expert"], "random",
                                   "ismcts:iterations=50")] == [
         "easy", "easy", "medium", "hard", "expert", "random", "ismcts"]
     assert with_level("Vera", "bot") == "Vera (bot)"

@@ -11,8 +11,8 @@ Standard library only.
 >>> names = seat_names(["Ann", "bot:medium", "human", "bot:medium"], seed="table-1")
 >>> names[0], names[2], len(set(names))
 ('Ann', 'human', 4)
->>> level_of("heuristic"), level_of("ismcts:iterations=400,seconds=1"), level_of("random")
-('medium', 'expert', 'random')
+>>> level_of("heuristic"), level_of("ismcts:iterations=100,seconds=1"), level_of("random")
+('medium', 'hard', 'random')
 >>> with_level("Rosa", "heuristic")
 'Rosa (medium)'
 """
