@@ -484,6 +484,7 @@ def test_search_deviations_play_ons_shuffle_only_the_stock_and_pair_the_two_acti
     assert many == deviations.departure_worth(state, other, mine, seat, 6, 7)  # seeded
     assert many != one  # the other five stocks count too
 
+
 def test_spsa_steps_towards_the_setting_that_won_and_stays_in_range() -> None:
     tune = _script("spsa_tune")
     keep_cards, danger = tune.parse_weights("keep_cards=1:5,danger=2:14")
