@@ -21,6 +21,13 @@ hours: which kinds of departure gain and which lose. Usage::
 
     python benchmarks/search_deviations.py --spec 'ismcts:iterations=400' --hands 20 --seed 1
     python benchmarks/search_deviations.py --spec 'ismcts:iterations=400,mode=flat' --play-ons 16
+    python benchmarks/search_deviations.py --spec 'ismcts:iterations=800,mode=flat,z=2' \
+        --baseline 'ismcts:iterations=400,mode=flat,z=2' --play-ons 16
+
+``--baseline SPEC`` asks a second bot at the same positions and reports the worth per decision
+of the spec less the baseline's, decision by decision: where both depart alike (or neither
+does) the difference is nil, as the play-ons of one position share their stocks, so the
+comparison carries only the noise of the decisions where the two differ.
 """
 
 from __future__ import annotations
@@ -38,12 +45,13 @@ from collections.abc import Sequence
 from canasta.actions import Action
 from canasta.arena.schedule import derive_seed
 from canasta.bots import BotSpecError, make_bot
+from canasta.bots.base import Bot
 from canasta.bots.heuristic import decide, decide_in
 from canasta.cards import IS_BLACK_THREE, IS_WILD
 from canasta.deal import new_hand, shuffled_pack
 from canasta.engine import apply
 from canasta.legal import legal_actions
-from canasta.observation import observe
+from canasta.observation import Observation, observe
 from canasta.rules import PRESETS, get_rules
 from canasta.state import OVER, State, seal
 
@@ -78,6 +86,17 @@ def departure_worth(state: State, searched: Action, mine: Action, seat: int, pla
         total += (lead_at_end(apply(start, searched), seat)
                   - lead_at_end(apply(start, mine), seat))
     return total / play_ons
+
+
+def ask(bot: Bot, obs: Observation, legal: Sequence[Action],
+        rng: random.Random) -> tuple[Action, dict[Action, float]]:
+    """The bot's action and, for a search bot (one with a ``search`` method, such as
+    ``ismcts``), its values of the candidates (points)."""
+    search = getattr(bot, "search", None)
+    if search is None:
+        return bot.choose(obs, legal, rng), {}
+    searched, stats = search(obs, legal, rng)
+    return searched, {a: v for a, _, v in stats}
 
 
 def verb(action: Action) -> str:
@@ -140,24 +159,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--play-ons", type=int, default=1,
                         help="play-ons averaged per departure, the stock shuffled again for all "
                              "but the first (default: 1, the true stock alone)")
+    parser.add_argument("--baseline", metavar="SPEC",
+                        help="a second bot asked at the same positions: the report adds the "
+                             "spec's worth per decision less the baseline's, paired decision "
+                             "by decision")
     parser.add_argument("--json", action="store_true", help="print one line of JSON")
     args = parser.parse_args(argv)
     if args.play_ons < 1:
         parser.error("--play-ons must be at least 1")
     try:
         bot = make_bot(args.spec)
+        baseline = None if args.baseline is None else make_bot(args.baseline)
     except BotSpecError as exc:
         parser.error(str(exc))
     rules = get_rules(args.rules)
     kinds: dict[str, list[float]] = defaultdict(list)
     edges: dict[str, list[float]] = defaultdict(list)
-    search = getattr(bot, "search", None)
+    paired: list[float] = []  # per decision: the spec's worth less the baseline's
+    differ = 0
     asked = 0
     start = time.process_time()
     for index in range(args.hands):
         deck = shuffled_pack(rules, derive_seed("deviations", args.seed, index))
         state = new_hand(rules, deck=deck, dealer=index % rules.num_players)
         rng = random.Random(derive_seed("deviations-bot", args.seed, index))
+        base_rng = random.Random(derive_seed("deviations-baseline", args.seed, index))
         while state.phase != OVER:
             seat = state.to_move
             legal = legal_actions(state)
@@ -165,19 +191,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             mine = decide(obs, legal)[0]
             if len(legal) > 1:
                 asked += 1
-                values: dict[Action, float] = {}
-                if search is not None:
-                    searched, stats = search(obs, legal, rng)
-                    values = {a: v for a, _, v in stats}
-                else:
-                    searched = bot.choose(obs, legal, rng)
+                searched, values = ask(bot, obs, legal, rng)
+                theirs = searched if baseline is None else ask(baseline, obs, legal, base_rng)[0]
+                # the play-ons of one position share their stocks, so one action's worth is
+                # the same whichever bot chose it
+                stocks = derive_seed("deviations-stock", args.seed, index, asked)
+                worths = {a: departure_worth(state, a, mine, seat, args.play_ons, stocks)
+                          for a in {searched, theirs} if a != mine}
+                worth = worths.get(searched, 0.0)
                 if searched != mine:
-                    worth = departure_worth(
-                        state, searched, mine, seat, args.play_ons,
-                        derive_seed("deviations-stock", args.seed, index, asked))
                     kinds[f"{verb(searched)} for {verb(mine)}"].append(worth)
                     if searched in values and mine in values:
                         edges[edge_bin(values[searched] - values[mine])].append(worth)
+                if baseline is not None:
+                    differ += theirs != searched
+                    paired.append(worth - worths.get(theirs, 0.0))
             state = apply(state, mine)
     every = [v for values in kinds.values() for v in values]
     mean, half = mean_interval(every)
@@ -189,6 +217,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "kinds": _groups(kinds, sorted(kinds, key=lambda k: -len(kinds[k]))),
         "edges": _groups(edges, sorted(edges, key=_bin_order)),
     }
+    if baseline is not None:
+        report["baseline"] = dict(zip(("spec", "differ", "mean", "interval"),
+                                      (args.baseline, differ, *mean_interval(paired))))
     if args.json:
         print(json.dumps(report))
         return 0
@@ -205,6 +236,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  {name}" if figures is None else
               f"  {name:34s} {figures['count']:5d}   {figures['mean']:+7.0f} ± "
               f"{figures['interval']:.0f}")
+    if baseline is not None:
+        pair = report["baseline"]
+        print(f"  against {args.baseline}: {pair['mean']:+.1f} ± {pair['interval']:.1f} points a "
+              f"decision; the two play differently at {differ} of {asked} decisions")
     print("worth: the side's lead at the end of the hand, played on by heuristics from the true "
           "position, the search's action minus the heuristic's; kinds: the search's verb for "
           "the heuristic's")

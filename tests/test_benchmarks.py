@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
@@ -453,6 +455,31 @@ def test_search_deviations_weighs_only_the_departures_from_the_heuristic() -> No
     bad = subprocess.run([sys.executable, str(BENCHMARKS / "search_deviations.py"), "--spec",
                           "nonsense"], capture_output=True, text=True, timeout=60, check=False)
     assert bad.returncode == 2 and "unknown bot" in bad.stderr
+
+
+def test_search_deviations_baseline_pairs_the_two_bots_decision_by_decision() -> None:
+    def report(spec: str, baseline: str) -> dict[str, Any]:
+        done = subprocess.run(
+            [sys.executable, str(BENCHMARKS / "search_deviations.py"), "--spec", spec,
+             "--baseline", baseline, "--hands", "1", "--seed", "3", "--json"],
+            capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 0, done.stderr
+        return _json_line(done.stdout)
+
+    # against the heuristic (which never departs) the paired figure is the spec's own worth
+    # per decision
+    greedy = report("greedy", "heuristic")
+    pair = greedy["baseline"]
+    assert pair["spec"] == "heuristic" and 0 < pair["differ"] == greedy["departures"]
+    own = greedy["mean"] * greedy["departures"] / greedy["decisions"]
+    assert pair["mean"] == pytest.approx(own) and pair["mean"] != 0
+    # a bot against itself differs nowhere: the same action's play-ons share their stocks
+    same = report("greedy", "greedy")
+    assert same["baseline"]["differ"] == 0 and same["baseline"]["mean"] == 0
+    assert same["departures"] == greedy["departures"]  # the baseline leaves the spec's figures
+    # the other way round the difference changes sign
+    back = report("heuristic", "greedy")["baseline"]
+    assert back["mean"] == pytest.approx(-pair["mean"]) and back["differ"] == pair["differ"]
 
 
 def test_search_deviations_play_ons_shuffle_only_the_stock_and_pair_the_two_actions() -> None:
