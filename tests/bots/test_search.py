@@ -14,7 +14,7 @@ from canasta import apply, get_rules, legal_actions, observe
 from canasta.actions import Action
 from canasta.bots import make_bot
 from canasta.bots.heuristic import alternatives
-from canasta.bots.ismcts import ISMCTSBot, Stats, evaluate
+from canasta.bots.ismcts import FLAT_MIN_DEALS, ISMCTSBot, Stats, evaluate
 from canasta.observation import Observation
 from canasta.state import FIELDS, State, build_state
 
@@ -183,3 +183,26 @@ def test_a_flat_search_departs_only_on_enough_deals() -> None:
             bot = ISMCTSBot(iterations=width * deals, mode="flat", horizon=3, z=0)
             action, stats = bot.search(obs, legal, random.Random(seed))
             assert stats[0][1] == deals and action == own
+
+
+def test_pruning_gives_a_flat_search_s_deals_to_the_contenders() -> None:
+    """``prune``: a candidate clearly worse than the heuristic's choice stops being played out;
+    the budget goes to the others, and a search with no contender left ends early."""
+    obs, legal = observe(DECISION, DECISION.to_move), legal_actions(DECISION)
+    candidates = alternatives(obs, legal, margin=120)
+    own, budget = candidates[0], 40 * len(candidates)
+    dropped = 0
+    for seed in range(4):
+        plain = ISMCTSBot(iterations=budget, mode="flat", horizon=3, z=2)
+        assert {n for _, n, _ in plain.search(obs, legal, random.Random(seed))[1]} == {40}
+        pruned = ISMCTSBot(iterations=budget, mode="flat", horizon=3, z=2, prune=1)
+        stats = pruned.search(obs, legal, random.Random(seed))[1]
+        deals = {a: n for a, n, _ in stats}
+        values = {a: v for a, _, v in stats}
+        assert set(deals) == set(candidates) and sum(deals.values()) <= budget
+        assert deals[own] == max(deals.values())  # played out on every deal
+        for a, n in deals.items():
+            if n < deals[own]:  # dropped: it did worse than the heuristic's choice
+                dropped += 1
+                assert values[a] < values[own] and n >= FLAT_MIN_DEALS
+    assert dropped

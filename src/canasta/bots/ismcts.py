@@ -20,7 +20,8 @@ Two modes:
   every candidate (common random numbers: the candidates are compared on identical deals and
   stock orders, which removes most of the luck from the comparison). The heuristic's choice is
   kept unless another candidate beats it on the paired differences by more than ``z`` standard
-  errors, over at least ``FLAT_MIN_DEALS`` deals.
+  errors, over at least ``FLAT_MIN_DEALS`` deals. With ``prune``, candidates clearly worse than
+  the heuristic's choice drop out early, so the contenders get more deals for the same work.
 * ``tree`` (the default; single-observer ISMCTS, BOTS.md L4): one sampled deal per iteration
   descends a tree of the seat's own decisions (``depth`` of them, keyed by its own actions,
   UCB1 with availability counts, untried candidates first); the most visited root candidate is
@@ -128,23 +129,27 @@ class ISMCTSBot:
 
     Parameters (spec strings are accepted): ``iterations`` (simulations, default 400 when no
     time is given) and/or ``seconds`` (a time budget; with both, whichever runs out first),
-    ``mode`` (``tree`` or ``flat``), ``horizon``
-    (turns simulated past the searched decisions, default 8), ``width`` (most candidates,
-    default 4), ``margin`` (points: alternatives the heuristic rates further below its choice
-    are not searched, default 120), ``z`` (flat: standard errors another candidate must win by,
-    default 1), ``depth``, ``c`` and ``scale`` (tree: own decisions in the tree, UCB exploration,
-    points per unit of reward), ``defer`` (tree: points by which the most visited candidate's
-    mean value must beat the heuristic's choice to be played instead, default 0: close calls
-    are within the play-outs' noise, docs/bots.md), ``model`` (1, the default: sampled deals
-    follow what the other players showed, see :mod:`canasta.bots.determinize`; 0: uniform
-    deals), and any heuristic weight by name.
+    ``mode`` (``tree`` or ``flat``), ``horizon`` (turns simulated past the searched decisions,
+    default 8), ``width`` (most candidates, default 4), ``margin`` (points: alternatives the
+    heuristic rates further below its choice are not searched, default 120), ``z`` (flat:
+    standard errors another candidate must win by, default 1), ``prune`` (flat: from
+    ``FLAT_MIN_DEALS`` deals on, a candidate whose paired difference is more than ``prune``
+    standard errors below the heuristic's choice is played out no more, and its share of the
+    budget goes to the others; the search ends when none is left; default 0: every candidate on
+    every deal), ``depth``, ``c`` and ``scale`` (tree: own decisions in the tree, UCB
+    exploration, points per unit of reward), ``defer`` (tree: points by which the most visited
+    candidate's mean value must beat the heuristic's choice to be played instead, default 0:
+    close calls are within the play-outs' noise, docs/bots.md), ``model`` (1, the default:
+    sampled deals follow what the other players showed, see :mod:`canasta.bots.determinize`; 0:
+    uniform deals), and any heuristic weight by name.
     """
 
     name = "ismcts"
 
     def __init__(self, iterations: int | str | None = None, seconds: float | str | None = None,
                  mode: str = "tree", horizon: int | str = 8, width: int | str = 4,
-                 margin: float | str = 120.0, z: float | str = 1.0, depth: int | str = 2,
+                 margin: float | str = 120.0, z: float | str = 1.0, prune: float | str = 0.0,
+                 depth: int | str = 2,
                  c: float | str = 0.7, scale: float | str = 600.0, defer: float | str = 0.0,
                  model: int | str = 1,
                  weights: HeuristicWeights | None = None, **params: str) -> None:
@@ -159,6 +164,7 @@ class ISMCTSBot:
         self.width = _int_param("width", width)
         self.margin = _float_param("margin", margin, allow_zero=True)
         self.z = _float_param("z", z, allow_zero=True)
+        self.prune = _float_param("prune", prune, allow_zero=True)
         self.depth = _int_param("depth", depth)
         self.c = _float_param("c", c, allow_zero=True)
         self.scale = _float_param("scale", scale)
@@ -218,29 +224,38 @@ class ISMCTSBot:
     def _flat(self, seat: int, candidates: list[Action], sampler: Determinizer,
               rng: random.Random, deadline: float | None) -> tuple[Action, Stats]:
         k = len(candidates)
+        deals = [0] * k
         sums = [0.0] * k
         diff = [0.0] * k
         diff_sq = [0.0] * k
-        worlds = done = 0
-        while self._more(done, k, deadline):
+        alive = list(range(k))  # the heuristic's choice (0) is played out on every deal
+        done = 0
+        while self._more(done, len(alive), deadline):
             world = sampler.sample(rng)
-            values = [self._play_out(apply(world, a), seat) for a in candidates]
-            base = values[0]
-            for j, v in enumerate(values):
-                sums[j] += v
+            base = 0.0
+            for j in alive:
+                v = self._play_out(apply(world, candidates[j]), seat)
+                base = v if j == 0 else base
                 d = v - base
+                deals[j] += 1
+                sums[j] += v
                 diff[j] += d
                 diff_sq[j] += d * d
-            worlds += 1
-            done += k
+            done += len(alive)
+            if self.prune and deals[0] >= FLAT_MIN_DEALS:
+                # a candidate clearly worse than the heuristic's choice can no longer overrule
+                # it: its deals go to the others
+                alive = [j for j in alive
+                         if not j or _bound(diff[j], diff_sq[j], deals[j], self.prune) >= 0]
+                if len(alive) == 1:
+                    break
         best, best_score = 0, 0.0
-        for j in range(1, k if worlds >= FLAT_MIN_DEALS else 1):
-            mean = diff[j] / worlds
-            var = max(0.0, (diff_sq[j] - worlds * mean * mean) / (worlds - 1))
-            score = mean - self.z * math.sqrt(var / worlds)
-            if score > best_score:
-                best, best_score = j, score
-        stats = [(candidates[j], worlds, sums[j] / worlds) for j in range(k)]
+        for j in range(1, k):
+            if deals[j] >= FLAT_MIN_DEALS:
+                score = _bound(diff[j], diff_sq[j], deals[j], -self.z)
+                if score > best_score:
+                    best, best_score = j, score
+        stats = [(candidates[j], deals[j], sums[j] / deals[j]) for j in range(k)]
         chosen = stats.pop(best)
         stats.sort(key=lambda t: -t[2])
         return candidates[best], [chosen, *stats]
@@ -341,6 +356,13 @@ class ISMCTSBot:
             if score > best:
                 best, best_a = score, a
         return best_a, children[best_a]
+
+
+def _bound(total: float, total_sq: float, n: int, z: float) -> float:
+    """The mean of ``n`` paired differences plus ``z`` standard errors (sample variance)."""
+    mean = total / n
+    var = max(0.0, (total_sq - n * mean * mean) / (n - 1)) if n > 1 else 0.0
+    return mean + z * math.sqrt(var / n)
 
 
 def _int_param(name: str, value: object) -> int:
