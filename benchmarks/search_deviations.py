@@ -27,7 +27,9 @@ hours: which kinds of departure gain and which lose. Usage::
 ``--baseline SPEC`` asks a second bot at the same positions and reports the worth per decision
 of the spec less the baseline's, decision by decision: where both depart alike (or neither
 does) the difference is nil, as the play-ons of one position share their stocks, so the
-comparison carries only the noise of the decisions where the two differ.
+comparison carries only the noise of the decisions where the two differ. ``--json --each``
+lists every departure (its hand and its place among the hand's decisions with a choice), so
+the positions behind a kind of departure can be set up again with :func:`positions` and read.
 """
 
 from __future__ import annotations
@@ -40,9 +42,9 @@ import random
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
-from canasta.actions import Action
+from canasta.actions import Action, format_action
 from canasta.arena.schedule import derive_seed
 from canasta.bots import BotSpecError, make_bot
 from canasta.bots.base import Bot
@@ -52,8 +54,21 @@ from canasta.deal import new_hand, shuffled_pack
 from canasta.engine import apply
 from canasta.legal import legal_actions
 from canasta.observation import Observation, observe
-from canasta.rules import PRESETS, get_rules
+from canasta.rules import PRESETS, Rules, get_rules
 from canasta.state import OVER, State, seal
+
+
+def positions(rules: Rules, seed: int, index: int) -> Iterator[tuple[State, list[Action], Action]]:
+    """The decisions with a choice in seeded hand ``index``, in order, as four heuristics play
+    it: the state, the legal actions and the heuristic's choice."""
+    deck = shuffled_pack(rules, derive_seed("deviations", seed, index))
+    state = new_hand(rules, deck=deck, dealer=index % rules.num_players)
+    while state.phase != OVER:
+        legal = legal_actions(state)
+        mine = decide(observe(state, state.to_move), legal)[0]
+        if len(legal) > 1:
+            yield state, legal, mine
+        state = apply(state, mine)
 
 
 def lead_at_end(state: State, seat: int) -> int:
@@ -163,6 +178,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="a second bot asked at the same positions: the report adds the "
                              "spec's worth per decision less the baseline's, paired decision "
                              "by decision")
+    parser.add_argument("--each", action="store_true",
+                        help="with --json: list every departure (hand, decision: its place "
+                             "among the hand's decisions with a choice, as positions() yields "
+                             "them; seat; both actions; worth)")
     parser.add_argument("--json", action="store_true", help="print one line of JSON")
     args = parser.parse_args(argv)
     if args.play_ons < 1:
@@ -176,37 +195,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     kinds: dict[str, list[float]] = defaultdict(list)
     edges: dict[str, list[float]] = defaultdict(list)
     paired: list[float] = []  # per decision: the spec's worth less the baseline's
+    each: list[dict[str, object]] = []
     differ = 0
     asked = 0
     start = time.process_time()
     for index in range(args.hands):
-        deck = shuffled_pack(rules, derive_seed("deviations", args.seed, index))
-        state = new_hand(rules, deck=deck, dealer=index % rules.num_players)
         rng = random.Random(derive_seed("deviations-bot", args.seed, index))
         base_rng = random.Random(derive_seed("deviations-baseline", args.seed, index))
-        while state.phase != OVER:
+        for nth, (state, legal, mine) in enumerate(positions(rules, args.seed, index)):
+            asked += 1
             seat = state.to_move
-            legal = legal_actions(state)
             obs = observe(state, seat)
-            mine = decide(obs, legal)[0]
-            if len(legal) > 1:
-                asked += 1
-                searched, values = ask(bot, obs, legal, rng)
-                theirs = searched if baseline is None else ask(baseline, obs, legal, base_rng)[0]
-                # the play-ons of one position share their stocks, so one action's worth is
-                # the same whichever bot chose it
-                stocks = derive_seed("deviations-stock", args.seed, index, asked)
-                worths = {a: departure_worth(state, a, mine, seat, args.play_ons, stocks)
-                          for a in {searched, theirs} if a != mine}
-                worth = worths.get(searched, 0.0)
-                if searched != mine:
-                    kinds[f"{verb(searched)} for {verb(mine)}"].append(worth)
-                    if searched in values and mine in values:
-                        edges[edge_bin(values[searched] - values[mine])].append(worth)
-                if baseline is not None:
-                    differ += theirs != searched
-                    paired.append(worth - worths.get(theirs, 0.0))
-            state = apply(state, mine)
+            searched, values = ask(bot, obs, legal, rng)
+            theirs = searched if baseline is None else ask(baseline, obs, legal, base_rng)[0]
+            # the play-ons of one position share their stocks, so one action's worth is the
+            # same whichever bot chose it
+            stocks = derive_seed("deviations-stock", args.seed, index, asked)
+            worths = {a: departure_worth(state, a, mine, seat, args.play_ons, stocks)
+                      for a in {searched, theirs} if a != mine}
+            worth = worths.get(searched, 0.0)
+            if searched != mine:
+                kinds[f"{verb(searched)} for {verb(mine)}"].append(worth)
+                if searched in values and mine in values:
+                    edges[edge_bin(values[searched] - values[mine])].append(worth)
+            if baseline is not None:
+                differ += theirs != searched
+                paired.append(worth - worths.get(theirs, 0.0))
+            if args.each and worths:
+                each.append({"hand": index, "decision": nth, "seat": seat,
+                             "heuristic": format_action(mine),
+                             "searched": format_action(searched), "worth": worth,
+                             **({} if baseline is None else
+                                {"baseline": format_action(theirs),
+                                 "baseline_worth": worths.get(theirs, 0.0)})})
     every = [v for values in kinds.values() for v in values]
     mean, half = mean_interval(every)
     report = {
@@ -217,6 +238,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "kinds": _groups(kinds, sorted(kinds, key=lambda k: -len(kinds[k]))),
         "edges": _groups(edges, sorted(edges, key=_bin_order)),
     }
+    if args.each:
+        report["each"] = each
     if baseline is not None:
         report["baseline"] = dict(zip(("spec", "differ", "mean", "interval"),
                                       (args.baseline, differ, *mean_interval(paired))))

@@ -482,6 +482,29 @@ def test_search_deviations_baseline_pairs_the_two_bots_decision_by_decision() ->
     assert back["mean"] == pytest.approx(-pair["mean"]) and back["differ"] == pair["differ"]
 
 
+def test_search_deviations_lists_each_departure_where_positions_finds_it_again() -> None:
+    from canasta.actions import format_action
+    from canasta.rules import get_rules
+
+    deviations = _script("search_deviations")
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "search_deviations.py"), "--spec", "greedy",
+         "--hands", "2", "--seed", "3", "--json", "--each"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    report = _json_line(done.stdout)
+    each = report["each"]
+    assert len(each) == report["departures"] and {e["hand"] for e in each} == {0, 1}
+    assert sum(e["worth"] for e in each) == pytest.approx(report["mean"] * len(each))
+    rules = get_rules("classic")
+    for hand in (0, 1):
+        found = list(deviations.positions(rules, 3, hand))
+        for entry in (e for e in each if e["hand"] == hand):
+            state, legal, mine = found[entry["decision"]]
+            assert state.to_move == entry["seat"] and format_action(mine) == entry["heuristic"]
+            assert entry["searched"] in {format_action(a) for a in legal} - {entry["heuristic"]}
+
+
 def test_search_deviations_play_ons_shuffle_only_the_stock_and_pair_the_two_actions() -> None:
     import random
 
