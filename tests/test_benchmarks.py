@@ -431,14 +431,18 @@ def test_bot_audit_reads_discards_alike_whatever_the_jobs() -> None:
     assert one[1]["DISCARD_PAIR_LOGIT"] and one[1]["DISCARD_ONE_LOGIT"]
 
 
+def _deviations(*args: str) -> dict[str, Any]:
+    """The JSON report of ``benchmarks/search_deviations.py`` run with ``args``."""
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "search_deviations.py"), *args, "--json"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return _json_line(done.stdout)
+
+
 def test_search_deviations_weighs_only_the_departures_from_the_heuristic() -> None:
     def report(spec: str) -> dict[str, Any]:
-        done = subprocess.run(
-            [sys.executable, str(BENCHMARKS / "search_deviations.py"), "--spec", spec,
-             "--hands", "1", "--seed", "3", "--json"],
-            capture_output=True, text=True, timeout=120, check=False)
-        assert done.returncode == 0, done.stderr
-        return _json_line(done.stdout)
+        return _deviations("--spec", spec, "--hands", "1", "--seed", "3")
 
     same = report("heuristic")  # the heuristic never departs from itself
     assert same["decisions"] > 20 and same["departures"] == 0 and same["kinds"] == {}
@@ -459,12 +463,7 @@ def test_search_deviations_weighs_only_the_departures_from_the_heuristic() -> No
 
 def test_search_deviations_baseline_pairs_the_two_bots_decision_by_decision() -> None:
     def report(spec: str, baseline: str) -> dict[str, Any]:
-        done = subprocess.run(
-            [sys.executable, str(BENCHMARKS / "search_deviations.py"), "--spec", spec,
-             "--baseline", baseline, "--hands", "1", "--seed", "3", "--json"],
-            capture_output=True, text=True, timeout=120, check=False)
-        assert done.returncode == 0, done.stderr
-        return _json_line(done.stdout)
+        return _deviations("--spec", spec, "--baseline", baseline, "--hands", "1", "--seed", "3")
 
     # against the heuristic (which never departs) the paired figure is the spec's own worth
     # per decision
@@ -487,12 +486,7 @@ def test_search_deviations_lists_each_departure_where_positions_finds_it_again()
     from canasta.rules import get_rules
 
     deviations = _script("search_deviations")
-    done = subprocess.run(
-        [sys.executable, str(BENCHMARKS / "search_deviations.py"), "--spec", "greedy",
-         "--hands", "2", "--seed", "3", "--json", "--each"],
-        capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
-    report = _json_line(done.stdout)
+    report = _deviations("--spec", "greedy", "--hands", "2", "--seed", "3", "--each")
     each = report["each"]
     assert len(each) == report["departures"] and {e["hand"] for e in each} == {0, 1}
     assert sum(e["worth"] for e in each) == pytest.approx(report["mean"] * len(each))
