@@ -511,12 +511,14 @@ def test_search_deviations_play_ons_shuffle_only_the_stock_and_pair_the_two_acti
 
     deviations = _script("search_deviations")
     state = new_hand(get_rules("classic"), seed=4)
-    for _ in range(4):  # into the hand
+    for step in range(40):  # into the hand, to a choice of discards
+        discards = [a for a in legal_actions(state) if a.verb == "discard"]
+        if step >= 4 and len(discards) > 1:
+            break
         state = apply(state, decide(observe(state, state.to_move), legal_actions(state))[0])
     restocked = deviations.restocked(state, random.Random(1))
     assert restocked.stock != state.stock and sorted(restocked.stock) == sorted(state.stock)
     assert restocked.hands == state.hands and restocked.pile == state.pile
-    discards = [a for a in legal_actions(state) if a.verb == "discard"]
     mine, other = discards[0], discards[-1]
     seat = state.to_move
     one = deviations.departure_worth(state, other, mine, seat, 1, 7)

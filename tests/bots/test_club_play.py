@@ -542,3 +542,34 @@ def test_a_pair_of_their_melded_rank_is_feared_beside_a_big_frozen_pile() -> Non
     assert next_take_odds(view, setting, w, queen) > next_take_odds(view, setting, w, jack)
     action, why = _choice(state, "heuristic")
     assert format_action(action) == "discard Js", why
+
+
+def _joker_opening(pile: int, stock: list[str]) -> State:
+    # neither side has opened; our only opening is 7c 7s and the joker (60 points)
+    return position(stock=stock, pile=["4h", "9c", "Qd", "Kd", "5h", "8d", "Tc", "6d"][:pile],
+                    hands=[["7c", "7s", "JK", "4d", "9h", "Qh", "Ks", "5d", "8h", "Td", "6s"],
+                           8, 8, 8])
+
+
+LONG_STOCK = ["5s", "8s", "6h", "5c", "9d", "Th", "Jd", "Js"] * 2
+"""Sixteen cards: four rounds of draws, so the stock's end threatens nothing yet."""
+
+
+def test_an_opening_that_spends_a_joker_waits_beside_a_small_pile() -> None:
+    small = HeuristicWeights().open_wait_pile - 1
+    assert small >= 1
+    state = _joker_opening(small, LONG_STOCK)
+    action, why = _choice(state, "heuristic")
+    assert action.verb == "discard" and not IS_WILD[action.card], why
+    assert why.endswith(f"no opening yet: a {small}-card pile is not worth a wild card")
+    for spec in ("heuristic:open_wait_pile=0", "heuristic-v2"):
+        assert format_action(_choice(state, spec)[0]) == "meld 7c 7s JK"
+
+
+def test_the_joker_opens_beside_a_bigger_pile_or_when_the_hand_may_end() -> None:
+    bigger = _joker_opening(HeuristicWeights().open_wait_pile, LONG_STOCK)
+    short_stock = _joker_opening(1, LONG_STOCK[:2])
+    for state in (bigger, short_stock):
+        action, why = _choice(state, "heuristic")
+        assert format_action(action) == "meld 7c 7s JK", why
+        assert why.startswith("open with 60 points")

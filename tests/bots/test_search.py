@@ -202,7 +202,7 @@ def test_pruning_gives_a_flat_search_s_deals_to_the_contenders() -> None:
         assert set(deals) == set(candidates) and sum(deals.values()) <= budget
         assert deals[own] == max(deals.values())  # played out on every deal
         for a, n in deals.items():
-            if n < deals[own]:  # dropped: it did worse than the heuristic's choice
+            if a != own and n < 40:  # dropped: it did worse than the heuristic's choice
                 dropped += 1
                 assert values[a] < values[own] and n >= FLAT_MIN_DEALS
     assert dropped

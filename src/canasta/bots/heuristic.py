@@ -99,6 +99,13 @@ class HeuristicWeights:
     """Cost of a two spent on the opening meld (a joker costs twice as much)."""
     open_card_cost: float = 3.0
     """Cost of each card laid in the opening (cards held keep options)."""
+    open_wait_pile: int = 4
+    """While the pile holds fewer cards than this and the hand is in no danger of ending
+    (``open_wait_threat``), an opening that spends a wild card waits: a small pile does not pay
+    for the wild card, which can later meet the minimum with a pile taken from the hand; 0:
+    never wait."""
+    open_wait_threat: float = 0.1
+    """Threat (of the hand ending soon) from which such an opening is made at once."""
     keep_cards: int = 3
     """Cards kept in hand when melding, unless going out or the hand is about to end."""
     meld_discard_margin: float = 300.0
@@ -807,7 +814,12 @@ def _play_phase(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, 
         return moves.listed()[0], "partner said yes: going out"
     meld = _choose_meld(view, moves, w)
     if meld is None:
-        return _discard(view, moves, w)
+        action, why = _discard(view, moves, w)
+        opening = None if view.side_melded else _cheapest_opening(view, moves, w)
+        if opening is not None and _opening_waits(view, opening, w):
+            why += (f"; no opening yet: a {len(view.obs.pile)}-card pile is not worth"
+                    " a wild card")
+        return action, why
     if not (w.meld_discard_margin and _strands(view, meld[0], w)):
         return meld
     action, why = _discard(view, moves, w)
@@ -1133,12 +1145,8 @@ def meld_scores(view: View, moves: Moves,
 
 def _choose_meld(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str] | None:
     if not view.side_melded:
-        openings = moves.of("meld")
-        if not openings:
-            return None
-        best = min(openings, key=lambda a: _opening_cost(a, w))
-        laid = sum(len(g.cards) for g in best.groups)
-        if len(view.obs.hand) - laid < 1:
+        best = _cheapest_opening(view, moves, w)
+        if best is None or _opening_waits(view, best, w):
             return None
         count = sum(view.rules.value_of[c] for g in best.groups for c in g.cards)
         return best, (f"open with {count} points: the pile is frozen for us until we meld")
@@ -1147,6 +1155,24 @@ def _choose_meld(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action,
         return None
     _, action, reason = scored[0]
     return action, reason
+
+
+def _cheapest_opening(view: View, moves: Moves, w: HeuristicWeights) -> Action | None:
+    """The opening meld that spends least (``open_wild_cost``, ``open_card_cost``) and keeps a
+    card in hand; ``None`` when there is none."""
+    openings = moves.of("meld")
+    if not openings:
+        return None
+    best = min(openings, key=lambda a: _opening_cost(a, w))
+    laid = sum(len(g.cards) for g in best.groups)
+    return best if len(view.obs.hand) - laid >= 1 else None
+
+
+def _opening_waits(view: View, opening: Action, w: HeuristicWeights) -> bool:
+    """Whether ``opening`` spends a wild card on a pile too small to pay for it, while the hand
+    is in no danger of ending (``open_wait_pile``)."""
+    return (len(view.obs.pile) < w.open_wait_pile and _meld_threat(view, w) < w.open_wait_threat
+            and any(IS_WILD[c] for g in opening.groups for c in g.cards))
 
 
 # -- discarding ----------------------------------------------------------------------------
