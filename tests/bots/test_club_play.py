@@ -14,7 +14,7 @@ import random
 import pytest
 
 from canasta import legal_actions, observe
-from canasta.actions import Action, format_action
+from canasta.actions import Action, format_action, parse_action
 from canasta.bots import make_bot
 from canasta.bots.heuristic import (
     PRESET_WEIGHTS,
@@ -562,6 +562,9 @@ def test_an_opening_that_spends_a_joker_waits_beside_a_small_pile() -> None:
     action, why = _choice(state, "heuristic")
     assert action.verb == "discard" and not IS_WILD[action.card], why
     assert why.endswith(f"no opening yet: a {small}-card pile is not worth a wild card")
+    # the search still weighs opening now
+    obs, legal = observe(state, state.to_move), legal_actions(state)
+    assert parse_action("meld 7c 7s JK") in alternatives(obs, legal, margin=120)
     for spec in ("heuristic:open_wait_pile=0", "heuristic-v2"):
         assert format_action(_choice(state, spec)[0]) == "meld 7c 7s JK"
 

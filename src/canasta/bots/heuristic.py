@@ -590,6 +590,10 @@ def _play_alternatives(view: View, moves: Moves, w: HeuristicWeights,
     meld = _choose_meld(view, moves, w)
     if meld is not None:
         out.append(meld[0])
+    elif not view.side_melded:
+        opening = _cheapest_opening(view, moves, w)
+        if opening is not None:
+            out.append(opening)  # it waits (``open_wait_pile``): the search may still open
     if costs:
         cheapest = costs[0][0]
         kinds: set[int] = set()
