@@ -1,8 +1,8 @@
 """What a club player expects of the heuristic and the search, on constructed positions: a
 defensive freeze of a big open pile, a dead card shed as safe, melding against a short hand,
-a wild card rather than the card that finishes the next side's canasta, and a search whose
-candidates always hold the freeze, the block and the safest discard (and, under threat, laying
-down everything).
+a wild card rather than the card that finishes the next side's canasta, an opening that spends
+a wild card held back beside a small pile, and a search whose candidates always hold the freeze,
+the block and the safest discard (and, under threat, laying down everything).
 Each test also plays the position with the behaviour switched off (or with the frozen
 ``heuristic-v2``), so it fails if the behaviour goes."""
 

@@ -578,7 +578,8 @@ def _draw_alternatives(view: View, moves: Moves, w: HeuristicWeights,
 def _play_alternatives(view: View, moves: Moves, w: HeuristicWeights,
                        costs: list[tuple[float, Action, str]], wide: float, width: int,
                        first: Action) -> list[Action]:
-    """Going out or asking, the heuristic's meld, and the cheapest discards of distinct kinds."""
+    """Going out or asking, the heuristic's meld (or the opening it holds back), and the
+    cheapest discards of distinct kinds."""
     out: list[Action] = []
     if view.obs.answer != "no":
         eager = dataclasses.replace(w, aggression=w.aggression + 100.0, out_base=1000.0)
