@@ -588,13 +588,11 @@ def _play_alternatives(view: View, moves: Moves, w: HeuristicWeights,
             out.append(going[0])
             if going[0] != ASK and ASK in moves:
                 out.append(ASK)
-    meld = _choose_meld(view, moves, w)
+    meld, waiting = _meld_or_wait(view, moves, w)
     if meld is not None:
         out.append(meld[0])
-    elif not view.side_melded:
-        opening = _cheapest_opening(view, moves, w)
-        if opening is not None:
-            out.append(opening)  # it waits (``open_wait_pile``): the search may still open
+    elif waiting is not None:
+        out.append(waiting)  # the heuristic waits (``open_wait_pile``): the search may open
     if costs:
         cheapest = costs[0][0]
         kinds: set[int] = set()
@@ -817,11 +815,10 @@ def _play_phase(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, 
             return (max(melds, key=lambda a: sum(len(g.cards) for g in a.groups)),
                     "partner said yes: laying cards down to go out")
         return moves.listed()[0], "partner said yes: going out"
-    meld = _choose_meld(view, moves, w)
+    meld, waiting = _meld_or_wait(view, moves, w)
     if meld is None:
         action, why = _discard(view, moves, w)
-        opening = None if view.side_melded else _cheapest_opening(view, moves, w)
-        if opening is not None and _opening_waits(view, opening, w):
+        if waiting is not None:
             why += (f"; no opening yet: a {len(view.obs.pile)}-card pile is not worth"
                     " a wild card")
         return action, why
@@ -1149,17 +1146,27 @@ def meld_scores(view: View, moves: Moves,
 
 
 def _choose_meld(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str] | None:
+    """The meld to make now and why; ``None``: discard instead."""
+    return _meld_or_wait(view, moves, w)[0]
+
+
+def _meld_or_wait(view: View, moves: Moves, w: HeuristicWeights
+                  ) -> tuple[tuple[Action, str] | None, Action | None]:
+    """The meld to make now and why (``None``: discard instead), and the opening held back
+    beside a small pile (``open_wait_pile``), if any: the reason and the search both name it."""
     if not view.side_melded:
         best = _cheapest_opening(view, moves, w)
-        if best is None or _opening_waits(view, best, w):
-            return None
+        if best is None:
+            return None, None
+        if _opening_waits(view, best, w):
+            return None, best
         count = sum(view.rules.value_of[c] for g in best.groups for c in g.cards)
-        return best, (f"open with {count} points: the pile is frozen for us until we meld")
+        return (best, f"open with {count} points: the pile is frozen for us until we meld"), None
     scored = meld_scores(view, moves, w)
     if not scored:
-        return None
+        return None, None
     _, action, reason = scored[0]
-    return action, reason
+    return (action, reason), None
 
 
 def _cheapest_opening(view: View, moves: Moves, w: HeuristicWeights) -> Action | None:
