@@ -22,9 +22,11 @@ from canasta.bots.heuristic import (
     HeuristicWeights,
     Moves,
     alternatives,
+    decide,
     defences,
     discard_setting,
     next_take_odds,
+    reason_for,
 )
 from canasta.bots.view import (
     DISCARD_PAIR_LOGIT,
@@ -251,6 +253,28 @@ def test_a_natural_and_a_two_take_a_three_card_pile() -> None:
     assert format_action(action) == "take 9h 2c", why
     for spec in ("heuristic:take_per_card=25", "heuristic-v2"):
         assert _choice(state, spec)[0].verb == "draw"
+
+
+def test_a_wild_card_the_heuristic_keeps_is_explained_by_what_it_does_to_the_pile() -> None:
+    # the search may throw a wild card the heuristic would keep: its hint names the freeze or
+    # the block, not "no other card to discard" beside six natural cards
+    naturals = ["Th", "9h", "7d", "5h", "Qh", "Js"]
+    sides = [{"score": 0}, {"score": 0, "melds": {"A": ["Ad", "As", "As"]}}]
+    for wild, pile, words in (
+            ("JK", OPEN_PILE[-5:], "the wild card freezes the 6-card pile"),
+            ("2d", ["5d", "2c", "9c", "Jd", "7c"],
+             "the wild card blocks the next player for a turn")):
+        state = position(stock=STOCK, pile=pile, hands=[[wild, *naturals], 8, 8, 8], sides=sides)
+        obs, legal = observe(state, 0), legal_actions(state)
+        thrown = parse_action(f"discard {wild}")
+        assert decide(obs, legal)[0] != thrown
+        assert reason_for(obs, legal, thrown) == f"discard {wild}: {words}"
+    joker = parse_action("discard JK")
+    # with nothing but wild cards in hand, there is no other card
+    state = position(stock=STOCK, pile=OPEN_PILE[-5:], hands=[["JK", "2c"], 8, 8, 8],
+                     sides=sides)
+    why = reason_for(observe(state, 0), legal_actions(state), joker)
+    assert why.startswith("discard JK: no other card to discard"), why
 
 
 def test_an_eighteen_card_pile_is_frozen_in_words_a_player_reads() -> None:

@@ -1358,7 +1358,7 @@ def _wild_cost(view: View, s: DiscardSetting, w: HeuristicWeights, c: int,
         if not s.next_is_opp or (pile_n < least and not (
                 c == JOKER and w.joker_block_odds and odds >= w.joker_block_odds)
                 and not _gives_canasta(s, w, least_danger)):
-            return cost + least_natural, "no other card to discard"
+            return cost + least_natural, _unwanted_wild(view, s, frozen=True)
         block = _defensive_freeze(view, s, w, c, least_danger, block=True)
         if block is not None:
             return least_natural - w.danger * block[0], block[1]
@@ -1373,7 +1373,7 @@ def _wild_cost(view: View, s: DiscardSetting, w: HeuristicWeights, c: int,
         gain, reason = defence
         return least_natural - w.danger * gain, reason
     if not (w.freeze_min_pile and pile_n >= w.freeze_min_pile):
-        return cost + least_natural, "no other card to discard"  # not worth a wild card
+        return cost + least_natural, _unwanted_wild(view, s, frozen=False)  # not worth it
     # a deliberate freeze: no take now, and only a natural pair takes it later
     cost -= w.freeze_share * least_danger
     reason = (f"freeze the pile ({pile_n} cards): every other card could hand it to "
@@ -1386,6 +1386,18 @@ def _wild_cost(view: View, s: DiscardSetting, w: HeuristicWeights, c: int,
         reason = (f"freeze the pile ({pile_n} cards): the opponents are likelier than "
                   "us to take it")
     return cost, reason
+
+
+def _unwanted_wild(view: View, s: DiscardSetting, frozen: bool) -> str:
+    """Why a wild card the heuristic would keep goes all the same (the search may throw it):
+    what it does to the pile, or that the hand holds nothing else."""
+    if all(IS_WILD[c] for c in view.obs.hand):
+        return "no other card to discard"
+    if not s.next_is_opp:
+        return "the wild card goes to the pile"
+    if frozen:
+        return "the wild card blocks the next player for a turn"
+    return f"the wild card freezes the {s.pile_n}-card pile"
 
 
 BLACK_THREE_FLOOR = 1.5
