@@ -269,8 +269,8 @@ def test_a_wild_card_the_heuristic_keeps_is_explained_by_what_it_does_to_the_pil
         thrown = parse_action(f"discard {wild}")
         assert decide(obs, legal)[0] != thrown
         assert reason_for(obs, legal, thrown) == f"discard {wild}: {words}"
-    joker = parse_action("discard JK")
     # with nothing but wild cards in hand, there is no other card
+    joker = parse_action("discard JK")
     state = position(stock=STOCK, pile=OPEN_PILE[-5:], hands=[["JK", "2c"], 8, 8, 8],
                      sides=sides)
     why = reason_for(observe(state, 0), legal_actions(state), joker)
