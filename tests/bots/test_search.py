@@ -14,9 +14,9 @@ from canasta import apply, get_rules, legal_actions, observe
 from canasta.actions import Action
 from canasta.bots import make_bot
 from canasta.bots.heuristic import alternatives
-from canasta.bots.ismcts import FLAT_MIN_DEALS, ISMCTSBot, Stats, evaluate
+from canasta.bots.ismcts import FLAT_MIN_DEALS, QUIET_TURNS, ISMCTSBot, Stats, evaluate
 from canasta.observation import Observation
-from canasta.state import FIELDS, State, build_state
+from canasta.state import DRAW, FIELDS, OVER, State, build_state
 
 from .helpers import play_hand, play_until
 
@@ -206,3 +206,31 @@ def test_pruning_gives_a_flat_search_s_deals_to_the_contenders() -> None:
                 dropped += 1
                 assert values[a] < values[own] and n >= FLAT_MIN_DEALS
     assert dropped
+
+
+def test_a_quiet_play_out_goes_on_while_a_big_pile_is_fought_over() -> None:
+    """``quiet``: a play-out that reaches its horizon beside a pile of ``quiet`` cards or more
+    goes on until the pile is taken (or ``QUIET_TURNS`` turns more); beside a smaller pile it
+    stops at the horizon like any other."""
+    rules = get_rules("classic")
+    bots = [make_bot("heuristic") for _ in range(4)]
+    plain = ISMCTSBot(horizon=2)
+    quiet = ISMCTSBot(horizon=2, quiet=12)
+    went_on = stopped = 0
+    for steps in range(40, 400, 6):
+        state = play_until(rules, bots, 5, steps)
+        if state.phase != DRAW:
+            continue
+        end, turns = plain.play_on(state)
+        assert turns == 2 or end.phase == OVER
+        quiet_end, quiet_turns = quiet.play_on(state)
+        if end.phase == OVER or len(end.pile) < 12:
+            assert quiet_turns == turns
+            assert (quiet_end.hands, quiet_end.pile) == (end.hands, end.pile)
+            stopped += 1
+        else:
+            assert quiet_turns > turns
+            assert (len(quiet_end.pile) < 12 or quiet_end.phase == OVER
+                    or quiet_turns == 2 + QUIET_TURNS)
+            went_on += 1
+    assert went_on and stopped

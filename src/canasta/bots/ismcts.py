@@ -118,6 +118,9 @@ class _Node:
 
 DEFAULT_ITERATIONS = 400
 
+QUIET_TURNS = 16
+"""Most turns a play-out goes on past its horizon while a big pile is fought over (``quiet``)."""
+
 FLAT_MIN_DEALS = 8
 """Fewest sampled deals on which a ``flat`` search may overrule the heuristic: on one or two the
 paired differences show no spread, and one lucky play-out would decide (a time budget cut
@@ -141,7 +144,10 @@ class ISMCTSBot:
     candidate's mean value must beat the heuristic's choice to be played instead, default 0:
     close calls are within the play-outs' noise, docs/bots.md), ``model`` (1, the default:
     sampled deals follow what the other players showed, see :mod:`canasta.bots.determinize`; 0:
-    uniform deals), and any heuristic weight by name.
+    uniform deals), ``quiet`` (a play-out that reaches its horizon beside a pile of ``quiet``
+    cards or more goes on until the pile is taken, up to ``QUIET_TURNS`` turns more: a block's
+    worth shows only once the fight over the pile ends; default 0, off) and any heuristic weight
+    by name.
     """
 
     name = "ismcts"
@@ -151,7 +157,7 @@ class ISMCTSBot:
                  margin: float | str = 120.0, z: float | str = 1.0, prune: float | str = 0.0,
                  depth: int | str = 2,
                  c: float | str = 0.7, scale: float | str = 600.0, defer: float | str = 0.0,
-                 model: int | str = 1,
+                 model: int | str = 1, quiet: int | str = 0,
                  weights: HeuristicWeights | None = None, **params: str) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -173,6 +179,7 @@ class ISMCTSBot:
             raise ValueError(f"model must be 1 (deals follow what players showed) or 0, "
                              f"not {model!r}")
         self.model = str(model) == "1"
+        self.quiet = _int_param("quiet", quiet, allow_zero=True)
         self.book = WeightBook(weights, params)
         self.weights = self.book.default
         """The heuristic's weights on any preset without its own (``PRESET_WEIGHTS``)."""
@@ -262,6 +269,12 @@ class ISMCTSBot:
 
     def _play_out(self, state: State, seat: int) -> float:
         """Every seat plays the heuristic for ``horizon`` turns or to the end; the lead then."""
+        return evaluate(self.play_on(state)[0], seat)
+
+    def play_on(self, state: State) -> tuple[State, int]:
+        """A play-out's end: every seat plays the heuristic for ``horizon`` turns (longer while
+        a big pile is fought over, ``quiet``) or to the end of the hand; the state then and the
+        turns played."""
         w = self.book.of(state.rules)
         turns = 0
         while state.phase != OVER:
@@ -272,9 +285,14 @@ class ISMCTSBot:
             state = apply(state, action)
             if state.phase == DRAW:
                 turns += 1
-                if turns >= self.horizon:
+                if turns >= self.horizon and self._settled(state, turns):
                     break
-        return evaluate(state, seat)
+        return state, turns
+
+    def _settled(self, state: State, turns: int) -> bool:
+        """Whether a play-out past its horizon may stop: no big pile is still fought over."""
+        return (not self.quiet or len(state.pile) < self.quiet
+                or turns >= self.horizon + QUIET_TURNS)
 
     # -- tree: single-observer ISMCTS over the seat's own decisions ----------------------------
     def _tree(self, seat: int, candidates: list[Action], sampler: Determinizer,
@@ -330,7 +348,7 @@ class ISMCTSBot:
             state = apply(state, action)
             if state.phase == DRAW:
                 turns += 1
-                if not in_tree and turns >= self.horizon:
+                if not in_tree and turns >= self.horizon and self._settled(state, turns):
                     break
         reward = math.tanh(evaluate(state, seat) / self.scale)
         for n in path:
@@ -365,14 +383,16 @@ def _bound(total: float, total_sq: float, n: int, z: float) -> float:
     return mean + z * math.sqrt(var / n)
 
 
-def _int_param(name: str, value: object) -> int:
-    """A positive integer spec parameter; raises ``ValueError`` naming it."""
+def _int_param(name: str, value: object, allow_zero: bool = False) -> int:
+    """A positive (or with ``allow_zero`` non-negative) integer spec parameter; raises
+    ``ValueError`` naming it."""
     try:
         number = int(str(value))
     except ValueError:
         raise ValueError(f"{name} must be an integer, not {value!r}") from None
-    if number <= 0:
-        raise ValueError(f"{name} must be positive, not {value!r}")
+    if number < 0 or (number == 0 and not allow_zero):
+        raise ValueError(f"{name} must be {'at least 0' if allow_zero else 'positive'}, "
+                         f"not {value!r}")
     return number
 
 
