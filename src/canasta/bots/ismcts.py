@@ -61,6 +61,11 @@ Stats = list[tuple[Action, int, float]]
 """Per candidate: the action, its simulations, its mean value (the side's lead in points)."""
 
 
+BONUS_SHARE_SHORT = (0.45, 0.2)
+"""The share of a mixed canasta's bonus a play-out's end counts for a meld one card short, two
+cards short: most such melds are finished before the hand ends."""
+
+
 def evaluate(state: State, seat: int, hand_share: float = 0.5) -> float:
     """The lead of ``seat``'s side in points: the hand's result if over, else an estimate.
 
@@ -89,12 +94,11 @@ def evaluate(state: State, seat: int, hand_share: float = 0.5) -> float:
                 total += sum(value[c] for c in m)
                 mixed = any(IS_WILD[c] for c in m)
                 bonus = rules.mixed_canasta_bonus if mixed else rules.natural_canasta_bonus
-                if len(m) >= size:
+                short = size - len(m)
+                if short <= 0:
                     total += bonus
-                elif len(m) == size - 1:
-                    total += 0.45 * rules.mixed_canasta_bonus
-                elif len(m) == size - 2:
-                    total += 0.2 * rules.mixed_canasta_bonus
+                elif short <= len(BONUS_SHARE_SHORT):
+                    total += BONUS_SHARE_SHORT[short - 1] * rules.mixed_canasta_bonus
             red = rules.red_three_score(len(state.red_threes[side]))
             total += red if melded or not rules.red_threes_negative_if_no_meld else -red
             in_hand = sum(value[c] for s in seats for c in state.hands[s])
