@@ -12,7 +12,7 @@ from canasta.bots import make_bot
 from canasta.bots.base import Bot
 from canasta.bots.heuristic import HeuristicWeights, Moves, discard_costs, reason_for
 from canasta.bots.view import View
-from canasta.bots.words import a_rank
+from canasta.bots.words import a_rank, percent_words
 from canasta.cards import IS_BLACK_THREE, IS_WILD, RANK_OF, parse_card
 from canasta.state import State
 
@@ -190,7 +190,7 @@ def test_sheds_a_rank_the_next_side_melded_while_the_pile_is_frozen() -> None:
                                           .shed_their_ranks)) < cost("Jh", plain)
     assert cost("9d", HeuristicWeights()) < cost("Jh", HeuristicWeights())
     action, why = _choice(state)
-    assert _rank(action) == "9" and "their meld only later" in why
+    assert _rank(action) == "9" and "matches their meld only" in why
 
 
 def test_a_seat_that_passed_an_open_pile_holds_no_card_and_wild_for_it() -> None:
@@ -231,3 +231,42 @@ def test_explanations_name_ranks_in_words_and_the_wild_card_kept() -> None:
     assert not any(f" {r}s" in why for r in "456789TJQKA")  # "As", "Ks": never in words
     assert a_rank(RANK_OF[parse_card("8c")]) == "an eight"
     assert a_rank(RANK_OF[parse_card("Kc")]) == "a king"
+
+
+def test_names_the_odds_when_they_decide_a_discard_onto_a_big_frozen_pile() -> None:
+    # both sides have blocked a 43-card pile; the next side melded queens, and every rank in
+    # the hand is a pair or more: the queen goes because it is the least likely to be taken,
+    # not because it "matches their meld only later" (a natural pair of queens takes it now)
+    pile = ["2h", "5c", "9c", "Jd", "7c", "8d", "Jc", "9d", "8c", "4d", "6d", "2c", "Kc", "4h",
+            "6h", "7d", "2h", "5h", "9h", "Js", "7h", "8s", "Ah", "6s", "JK", "9s", "5s", "Jh",
+            "7s", "8h", "6c", "2c", "9d", "JK", "Jd", "7c", "8c", "6d", "5c", "9c", "7h", "6h",
+            "Ah"]
+    state = position(
+        stock=["5s", "6s", "7s", "8s", "4s", "4s", "5d", "Kc"], pile=pile,
+        hands=[["4c", "4c", "5d", "Tc", "Td", "Th", "Qc", "Qh", "Qs", "Kd", "Kh", "Ks"],
+               9, 10, 11],
+        sides=[{"score": 0, "melds": {"A": ["Ac", "Ad", "As"]}},
+               {"score": 0, "melds": {"Q": ["Qd", "Qh", "2d", "2s"]}}])
+    action, why = _choice(state)
+    assert _rank(action) == "Q"
+    assert "the least likely card to give the next player the 44-card pile (" in why
+    assert why.endswith("and I keep a pair of queens for the pile") and "only later" not in why
+    # the search's hint gives the same reason for the same throw
+    assert reason_for(observe(state, 0), legal_actions(state), action).startswith(why)
+
+
+def test_a_cheap_safe_discard_keeps_its_own_reason() -> None:
+    # on a small pile the odds are not worth naming: the lone card says why it goes
+    state = position(
+        stock=STOCK, pile=["4c", "6d", "Tc"],
+        hands=[["9d", "Jh", "Qh", "Qs", "Ah", "Ad"], 8, 8, 8],
+        sides=[{"score": 0, "melds": {"K": ["Kc", "Kd", "Ks"]}},
+               {"score": 0, "melds": {"9": ["9c", "2c", "9h"]}}])
+    _, why = _choice(state)
+    assert "likely" not in why and "hardly take" not in why
+
+
+def test_a_chance_is_worded_as_a_player_reads_it() -> None:
+    # a chance that rounds to nothing is not called nothing, nor one that rounds to certainty
+    assert [percent_words(p) for p in (0.0, 0.003, 0.234, 0.996, 1.0)] == [
+        "0%", "under 1%", "23%", "over 99%", "100%"]

@@ -44,7 +44,14 @@ from canasta.bots.view import (
     plan_going_out,
     refit_take_odds,
 )
-from canasta.bots.words import a_rank, a_size, count_words, rank_word, wild_words
+from canasta.bots.words import (
+    a_rank,
+    a_size,
+    count_words,
+    percent_words,
+    rank_word,
+    wild_words,
+)
 from canasta.cards import (
     IS_BLACK_THREE,
     IS_NATURAL,
@@ -1453,6 +1460,7 @@ def discard_costs(view: View, moves: Moves,
     later: list[Action] = []  # wild cards and black threes, weighed against the naturals
     least_danger = least_natural = 0.0
     odds: dict[int, float] = {}  # the next player's chance to take, per rank
+    keeps: list[float] = []  # what keeping each natural card is worth, in the order of ``out``
     for action in moves.discards(view.obs):
         c = action.card
         if not IS_NATURAL[c]:
@@ -1463,6 +1471,9 @@ def discard_costs(view: View, moves: Moves,
         least_danger = danger if not out else min(least_danger, danger)
         least_natural = cost + danger if not out else min(least_natural, cost + danger)
         out.append((cost + danger, action, why or reason))
+        keeps.append(cost if why is None else math.nan)
+    if s.next_is_opp and s.pile_n >= ODDS_WORDS_PILE and out:
+        _word_the_odds(view, s, out, keeps, odds)
     for action in later:
         c = action.card
         if IS_BLACK_THREE[c]:
@@ -1472,6 +1483,69 @@ def discard_costs(view: View, moves: Moves,
         out.append((cost, action, reason))
     out.sort(key=lambda t: t[0])
     return out
+
+
+ODDS_WORDS_PILE = 8
+"""From this many cards in the pile (with the discard) the odds of handing it over are worth
+naming in the reason for a natural discard."""
+
+ODDS_WORTH_NAMING = 0.1
+"""The chance of handing over a big pile that a reason names even when the card is also the
+cheapest to part with."""
+
+
+def _word_the_odds(view: View, s: DiscardSetting, out: list[tuple[float, Action, str]],
+                   keeps: list[float], odds: dict[int, float]) -> None:
+    """Rewrite in place the reasons of the natural discards in ``out`` that are the least likely
+    to hand the next opponent the big pile, where that is what decides: the card is dearer to
+    keep than another (``keeps``: what keeping each is worth, NaN where ``_danger`` worded the
+    odds already), or its chance is worth telling. What the card costs the hand stays in the
+    words: "the least likely card to give the next player the 44-card pile (23%), though it
+    breaks my pair of queens"."""
+    chance = [odds[RANK_OF[a.card]] for _, a, _ in out]
+    least = min(chance)
+    cheapest = min((k for k in keeps if not math.isnan(k)), default=math.nan)
+    tied = len({RANK_OF[a.card] for (_, a, _), p in zip(out, chance) if p <= least}) > 1
+    for i, (total, action, reason) in enumerate(out):
+        p, r = chance[i], RANK_OF[action.card]
+        named = p >= ODDS_WORTH_NAMING
+        if math.isnan(keeps[i]) or p > least or not (keeps[i] > cheapest or named):
+            continue
+        theirs = s.frozen_next and view.obs.melds[view.next_owner][r] is not None
+        if theirs and not named:
+            continue  # "matches their meld only later" says it: a pair is all that takes
+        safe = percent_words(p) == "0%"
+        if safe:
+            odds_words = (f"the next player can hardly take the {s.pile_n}-card pile with "
+                          f"{a_rank(r)}")
+        else:
+            which = "as unlikely as any card" if tied else "the least likely card"
+            odds_words = (f"{which} to give the next player the {s.pile_n}-card pile "
+                          f"({percent_words(p)})")
+        meld = view.melds[r]
+        if meld is not None and len(meld) >= view.rules.canasta_size:
+            out[i] = (total, action, f"{reason}, and {odds_words}")  # a canasta made already
+            continue
+        odds_words = "safe: " + odds_words if safe else odds_words
+        hand = _hand_words(view, r)
+        if theirs and not hand:
+            hand = f"; {a_rank(r)} matches their meld only once the pile opens"
+        out[i] = (total, action, odds_words + hand)
+
+
+def _hand_words(view: View, r: int) -> str:
+    """What parting with a card of rank ``r`` does to the hand, as the end of a sentence: a
+    meld's way to a canasta or a pair lost, a pair kept from three (empty for a lone card)."""
+    meld = view.melds[r]
+    if meld is not None:
+        short = view.rules.canasta_size - len(meld)
+        return f", though our {rank_word(r)} need {count_words(short)} more for a canasta"
+    k = view.nat[r]
+    if k >= 3:
+        return f", and I keep a pair of {rank_word(r)} for the pile"
+    if k == 2:
+        return f", though it breaks my pair of {rank_word(r)}"
+    return ""
 
 
 def _discard(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str]:

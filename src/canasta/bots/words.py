@@ -48,6 +48,17 @@ def count_words(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
+def percent_words(p: float) -> str:
+    """A chance as a player reads it: ``23%``, ``under 1%`` (for a chance that is not quite
+    nothing), ``over 99%``."""
+    n = round(100 * p)
+    if n == 0 and p > 0:
+        return "under 1%"
+    if n == 100 and p < 1:
+        return "over 99%"
+    return f"{n}%"
+
+
 def card_words(card: Card) -> str:
     """A card as a player calls it in a sentence: its code (``Kh``, ``JK``)."""
     return format_card(card)
