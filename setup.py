@@ -23,7 +23,8 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 COMPILED_MODULES = ("cards", "actions", "variant", "table", "state", "melds", "plans", "legal",
-                    "engine", "scoring", "deal", "bots/view", "bots/words", "bots/heuristic")
+                    "engine", "scoring", "deal", "bots/view", "bots/words", "bots/weights",
+                    "bots/moves", "bots/discards", "bots/heuristic")
 """The modules of ``src/canasta`` that are compiled: the rules core's hot path, and the heuristic
 bot, which plays every move of the search's play-outs (compiled, the search runs about twice as
 many iterations a second, ``benchmarks/bots_speed.py``). A family of rules

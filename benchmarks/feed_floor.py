@@ -43,13 +43,9 @@ from bot_audit import Tally, _can_take, _discard_facts, fit_logistic
 from canasta.actions import Action
 from canasta.arena.schedule import derive_seed
 from canasta.bots import BotSpecError, make_bot
-from canasta.bots.heuristic import (
-    HeuristicBot,
-    Moves,
-    discard_costs,
-    discard_setting,
-    next_take_odds,
-)
+from canasta.bots.discards import discard_costs, discard_setting, next_take_odds
+from canasta.bots.heuristic import HeuristicBot
+from canasta.bots.moves import Moves
 from canasta.bots.view import FIT_PILE, TakeOddsFit, View
 from canasta.cards import IS_NATURAL, IS_WILD
 from canasta.deal import new_hand, shuffled_pack

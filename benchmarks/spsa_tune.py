@@ -43,7 +43,7 @@ from canasta import COMPILED
 from canasta.arena.schedule import derive_seed
 from canasta.arena.tournament import ArenaConfig, PairingStats, ProcessPool, run_arena
 from canasta.bots import make_bot
-from canasta.bots.heuristic import DEFAULT_WEIGHTS, PRESET_WEIGHTS, HeuristicWeights
+from canasta.bots.weights import DEFAULT_WEIGHTS, PRESET_WEIGHTS, HeuristicWeights
 from canasta.rules import Rules, get_rules
 
 RANGES: dict[str, tuple[float, float]] = {

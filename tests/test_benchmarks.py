@@ -546,7 +546,7 @@ def test_spsa_steps_towards_the_setting_that_won_and_stays_in_range() -> None:
     assert ranges == [danger]
     assert tune.spec_of("heuristic", [danger], x, fixed) == "heuristic:danger=8,keep_cards=5"
     # a preset with weights of its own starts from them
-    from canasta.bots.heuristic import PRESET_WEIGHTS
+    from canasta.bots.weights import PRESET_WEIGHTS
 
     two = PRESET_WEIGHTS["classic-2p"]
     assert tune.start_of([danger], None, two) == ([danger], [danger.position(two.danger)], {})
@@ -575,7 +575,7 @@ def test_spsa_tune_plays_its_iterations_and_checks_the_result(tmp_path: Path) ->
     for it in report["iterations"]:
         assert it["hands"] >= 4
         assert 10 <= it["weights"]["keep_pair"] <= 80 and 2 <= it["weights"]["danger"] <= 14
-    from canasta.bots.heuristic import DEFAULT_WEIGHTS as w
+    from canasta.bots.weights import DEFAULT_WEIGHTS as w
 
     assert report["start"] == f"heuristic:keep_pair={w.keep_pair:.6g},danger={w.danger:.6g}"
     assert set(report["check"]) == {"tuned − start", "tuned − greedy", "start − greedy"}

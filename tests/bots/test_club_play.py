@@ -16,18 +16,9 @@ import pytest
 from canasta import legal_actions, observe
 from canasta.actions import Action, format_action, parse_action
 from canasta.bots import make_bot
-from canasta.bots.heuristic import (
-    PRESET_WEIGHTS,
-    HeuristicBot,
-    HeuristicWeights,
-    Moves,
-    alternatives,
-    decide,
-    defences,
-    discard_setting,
-    next_take_odds,
-    reason_for,
-)
+from canasta.bots.discards import discard_setting, next_take_odds
+from canasta.bots.heuristic import HeuristicBot, alternatives, decide, defences, reason_for
+from canasta.bots.moves import Moves
 from canasta.bots.view import (
     DISCARD_PAIR_LOGIT,
     FIT_PILE,
@@ -39,6 +30,7 @@ from canasta.bots.view import (
     p_at_least,
     refit_take_odds,
 )
+from canasta.bots.weights import PRESET_WEIGHTS, HeuristicWeights
 from canasta.cards import IS_BLACK_THREE, IS_WILD, parse_card
 from canasta.state import State
 

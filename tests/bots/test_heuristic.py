@@ -9,8 +9,10 @@ import pytest
 from canasta import apply, get_rules, legal_actions, observe
 from canasta.actions import Action
 from canasta.bots import make_bot
-from canasta.bots.heuristic import HeuristicBot, HeuristicWeights, Moves, alternatives, decide
+from canasta.bots.heuristic import HeuristicBot, alternatives, decide
+from canasta.bots.moves import Moves
 from canasta.bots.view import plan_going_out
+from canasta.bots.weights import HeuristicWeights
 from canasta.cards import IS_BLACK_THREE, IS_WILD, RANK_OF, parse_cards
 from canasta.rules import PRESETS
 from canasta.state import State
@@ -129,10 +131,10 @@ def test_weights_come_from_the_spec_and_change_play() -> None:
 
 def test_a_preset_with_weights_of_its_own_plays_them_under_a_spec(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import canasta.bots.heuristic as heuristic
+    import canasta.bots.weights as weights
 
     tuned = HeuristicWeights(keep_pair=90.0, danger=3.0)
-    monkeypatch.setitem(heuristic.PRESET_WEIGHTS, "korean-old", tuned)
+    monkeypatch.setitem(weights.PRESET_WEIGHTS, "korean-old", tuned)
     korean, classic = get_rules("korean-old"), get_rules("classic")
     plain = make_bot("heuristic")
     assert isinstance(plain, HeuristicBot)

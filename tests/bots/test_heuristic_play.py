@@ -10,8 +10,11 @@ from canasta import apply, legal_actions, observe
 from canasta.actions import Action, format_action
 from canasta.bots import make_bot
 from canasta.bots.base import Bot
-from canasta.bots.heuristic import HeuristicWeights, Moves, discard_costs, reason_for
+from canasta.bots.discards import discard_costs
+from canasta.bots.heuristic import reason_for
+from canasta.bots.moves import Moves
 from canasta.bots.view import View
+from canasta.bots.weights import HeuristicWeights
 from canasta.bots.words import a_rank, percent_words
 from canasta.cards import IS_BLACK_THREE, IS_WILD, RANK_OF, parse_card
 from canasta.state import State

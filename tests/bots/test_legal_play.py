@@ -7,7 +7,7 @@ import pytest
 from canasta import apply, get_rules, observe
 from canasta.actions import DRAW
 from canasta.bots import make_bot
-from canasta.bots.heuristic import Moves
+from canasta.bots.moves import Moves
 from canasta.rules import PRESETS
 from tests.playouts import last_stock_card_red_three, other_readings
 

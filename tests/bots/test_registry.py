@@ -9,8 +9,9 @@ import pytest
 from canasta import get_rules, legal_actions, new_hand, observe
 from canasta.bots import BOTS, LEVELS, BotSpecError, explain, hint, make_bot, parse_spec
 from canasta.bots.base import Bot, Explainer
-from canasta.bots.heuristic import HeuristicBot, HeuristicWeights
+from canasta.bots.heuristic import HeuristicBot
 from canasta.bots.ismcts import ISMCTSBot
+from canasta.bots.weights import HeuristicWeights
 
 
 def test_every_registered_bot_and_level_builds() -> None:

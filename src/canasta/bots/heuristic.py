@@ -20,8 +20,9 @@ Each decision scores its candidates in points and plays the best one:
   stock is running dry, or when the side's canastas are made and little is left to build; ask the
   partner first when the partner holds many cards, and answer with the partner's hand in mind.
 
-All weights live in :class:`HeuristicWeights`; a spec overrides them by name
-(``heuristic:aggression=1.5,keep_wild=150``).
+All weights live in :class:`~canasta.bots.weights.HeuristicWeights`; a spec overrides them by
+name (``heuristic:aggression=1.5,keep_wild=150``). The discard is worked out in
+:mod:`canasta.bots.discards`.
 """
 
 from __future__ import annotations
@@ -30,27 +31,31 @@ import dataclasses
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group
+from canasta.bots.discards import (
+    choose_discard,
+    discard_costs,
+    keep_note,
+    safest_discard,
+)
+from canasta.bots.moves import Moves
 from canasta.bots.view import (
-    STOCK_ROUNDS,
-    TAKE_ODDS_FROZEN,
-    TAKE_ODDS_OPEN,
     OutPlan,
     View,
     hand_points,
     plan_going_out,
-    refit_take_odds,
+)
+from canasta.bots.weights import (
+    DEFAULT_WEIGHTS,
+    HeuristicWeights,
+    WeightBook,
 )
 from canasta.bots.words import (
     a_rank,
-    a_size,
     count_words,
-    percent_words,
     rank_word,
-    wild_words,
 )
 from canasta.cards import (
     IS_BLACK_THREE,
@@ -61,387 +66,9 @@ from canasta.cards import (
     RANK_OF,
     format_card,
 )
-from canasta.engine import is_legal
-from canasta.legal import ask_problem, legal_actions
 from canasta.melds import split_counts, wild_cap
 from canasta.observation import Observation
-from canasta.plans import meld_problem_of
-from canasta.rules import Rules
-from canasta.state import DRAW as DRAW_PHASE
-from canasta.state import PLAY, State
-
-
-@dataclass(frozen=True)
-class HeuristicWeights:
-    """Every tunable number of the heuristic bot, in points unless said otherwise.
-
-    The eighteen weights that ``benchmarks/spsa_tune.py`` moves by default were tuned together
-    by it (classic, 500 iterations of 2,000 hands of self-play; docs/bots.md, sixth round): their
-    defaults are its result, rounded.
-    """
-
-    # -- taking the pile
-    take_base: float = 37.0
-    """Worth of any take: a meld made and the tempo of the pile."""
-    take_per_card: float = 46.0
-    """Worth of each card picked up (a natural card and a two take a pile of three: a small pile
-    taken is one that cannot grow into a big feed; 25, then 60 before the tuning)."""
-    leave_pile: int = 2
-    """A pile of this many cards or fewer is left for the stock: its take scores
-    ``LEFT_PILE_COST`` below drawing (0: off). Taking a two-card pile (most often a black
-    three and a card that fits a meld) reads as a gain by the weights above, yet played on it
-    loses: the stock card is worth more than the card laid off, and the black three thrown
-    back only blocks a turn (docs/bots.md, "Tenth round")."""
-    take_red_three: float = 100.0
-    """Worth of a red three lying in the pile."""
-    take_wild_cost: float = 106.0
-    """Cost of a two spent on the take (a joker costs twice as much)."""
-    take_canasta: float = 0.0
-    """Share of a canasta's bonus a take is worth for each canasta of the side that the pile's
-    cards (with the hand's of the rank) would complete; 0: off."""
-    take_late_risk: float = 1.0
-    """Share of the pile's points charged when the hand may end soon (times the threat)."""
-    # -- melding
-    open_wild_cost: float = 30.0
-    """Cost of a two spent on the opening meld (a joker costs twice as much)."""
-    open_card_cost: float = 3.0
-    """Cost of each card laid in the opening (cards held keep options)."""
-    open_wait_pile: int = 4
-    """While the pile holds fewer cards than this and the hand is in no danger of ending
-    (``open_wait_threat``), an opening that spends a wild card waits: a small pile does not pay
-    for the wild card, which can later meet the minimum with a pile taken from the hand; 0:
-    never wait."""
-    open_wait_threat: float = 0.1
-    """Threat (of the hand ending soon) from which such an opening is made at once."""
-    keep_cards: int = 3
-    """Cards kept in hand when melding, unless going out or the hand is about to end."""
-    meld_discard_margin: float = 300.0
-    """Pile points of extra risk a meld may add to the discard that follows it: a meld that
-    would leave only riskier cards to throw (its naturals were the safe discards) waits while a
-    big pile is at stake; 0: off. Smaller margins held back melds that the risk did not
-    warrant, and gained less (docs/bots.md, "Eleventh round")."""
-    layoff_value: float = -42.0
-    """Worth of laying natural cards onto the side's meld (negative: rather hold them)."""
-    new_meld_value: float = -44.0
-    """Worth of starting a meld of three or more natural cards (negative: rather hold them)."""
-    meld_threat: float = 350.0
-    """Extra worth of any lay-off or new meld per unit of threat: held cards count against the
-    side if the hand ends, so they go down once an opposing side can go out."""
-    hold_pairs_pile: int = 4
-    """Pile size from which a frozen pile makes the bot keep a natural pair of each rank."""
-    fight_hold: float = 2.5
-    """Cost per pile card of laying cards down (short of a canasta) while the pile is frozen
-    for the side: held cards are the pairs that take it and the safe discards that keep it."""
-    finish_wilds: int = 2
-    """Most wild cards spent to finish a canasta once the side has the canastas to go out."""
-    dump_threat: float = 0.5
-    """Threat above which everything that fits is laid down to save points."""
-    load_cards: int = 15
-    """Hand size above which held cards are a load: after a big take, lay down what fits."""
-    meld_load: float = 2.0
-    """Extra worth of a lay-off or new meld per card held above ``load_cards``."""
-    short_hand: int = 3
-    """An opponent whose side has melded and who holds this many cards or fewer may go out
-    within a few turns (even short of canastas): lay off against it."""
-    short_threat: float = 0.115
-    """The threat such a short hand adds when melding (at least this much): with ``meld_threat``
-    it about cancels ``layoff_value``, so a short hand tips a lay-off only with another reason
-    (a big hand, ``meld_load``)."""
-    stock_rounds: float = STOCK_ROUNDS
-    """Rounds of draws left in the stock from which the hand may end with it (its threat rises
-    from 0 there to 1 at the last card)."""
-    # -- discarding
-    keep_wild: float = 265.0
-    """Cost of discarding a two: wild cards finish canastas, so one goes only when every other
-    card would hand the next player a big pile (or as a deliberate freeze, when set)."""
-    joker_factor: float = 1.5
-    """A joker's worth in hand over a two's."""
-    block_share: float = 0.5
-    """Share of the cost of the cheapest natural card that a wild card on an already frozen pile
-    of ``block_min_pile`` cards or more still leaves (it blocks only the next player)."""
-    block_min_pile: int = 20
-    """Smallest frozen pile on which a two may block the next player."""
-    joker_block_min_pile: int = 24
-    """Smallest frozen pile on which a joker may block the next player, weighed like a two; 0:
-    never. A joker so thrown stops one player for one turn and goes to whoever takes the pile
-    later; on a pile this big that still pays (docs/bots.md, fourteenth round)."""
-    joker_block_odds: float = 0.4
-    """A joker blocks a frozen pile all the same when even the safest natural card hands the
-    next player the pile at these odds or more (the pile is lost anyway without it); 0: never."""
-    keep_pair: float = 45.0
-    """Cost of breaking a natural pair (the currency for frozen piles)."""
-    keep_triple: float = 40.0
-    """Cost of discarding one of three or more natural cards of a rank (a pair stays)."""
-    frozen_pair_per_card: float = 0.15
-    """Extra worth of a pair, per pile card, while the pile is frozen for the side."""
-    keep_single: float = 7.0
-    """Cost of discarding a lone natural card."""
-    keep_melded_rank: float = 4.0
-    """Cost of discarding a natural card of a rank the side has melded."""
-    shed_their_ranks: float = 25.0
-    """Preference, while the pile is frozen for the next opponent, for discarding a rank their
-    side has melded: it needs a pair now, but would hand them an open pile later."""
-    canasta_progress: float = 27.0
-    """Extra cost of discarding a card of the side's unfinished meld, divided by the cards the
-    meld still lacks for a canasta (the last ones are the dearest)."""
-    keep_black_three: float = 8.0
-    """Worth of keeping a black three for later, in pile points saved, when the pile is worth
-    blocking (the next player cannot take a pile topped by it); weighed like ``danger``. At 40
-    (with ``black_three_per_card=2.5``) a black three stays off piles of a few cards, but that
-    lost about 10 points a hand against heuristic-v2 (docs/bots.md)."""
-    black_three_per_card: float = 0.33
-    """How much less a black three is worth keeping per card of the pile: on a big pile it is
-    the block to use now."""
-    danger: float = 6.6
-    """Weight of the expected pile value handed to the next opponent (high: a pile given away
-    is rarely won back, and the card that risks least is nearly always the one to throw; 12
-    at first, which let a point of risk outweigh a pair)."""
-    pile_base: float = 60.0
-    """What any pile is worth to its taker."""
-    pile_per_card: float = 50.0
-    """What each card of a pile is worth to its taker."""
-    pile_points: float = 1.0
-    """What each point of the pile's cards is worth to its taker, besides the cards."""
-    unmelded_take_factor: float = 0.5
-    """Chance that an unmelded side also meets its minimum when it holds the pair."""
-    take_odds_fit: float = 1.0
-    """Share (0-1) of the way, in log-odds, that the odds of the next player taking a discard
-    move to what play found (:data:`~canasta.bots.view.TAKE_ODDS_FROZEN`, ``TAKE_ODDS_OPEN``);
-    0 keeps the odds by counting and the pile story alone."""
-    freeze_value: float = 10.0
-    """Worth per pile card of freezing the pile when the opponents have melded."""
-    freeze_share: float = 0.5
-    """Share of the danger of the safest other card that freezing the pile saves."""
-    freeze_min_pile: int = 0
-    """Smallest pile (with the discard) worth an eager freeze with a wild card (the weighing of
-    ``freeze_value``, ``freeze_share``); 0: never (the default: against heuristic-v1 every
-    such setting lost points, docs/bots.md). The defensive freeze below is the one that plays."""
-    defend_min_pile: int = 10
-    """Smallest open pile (with the discard) a wild card freezes in defence: when the pile
-    points the safest natural card would likely hand the next opponent outweigh the wild card's
-    worth; 0: never. 8 to 12 play alike; 15 and 20 lost points head to head (docs/bots.md,
-    fifteenth round)."""
-    freeze_wild_worth: float = 236.0
-    """A two's worth in hand, in pile points, against the points a defensive freeze saves (a
-    joker is worth ``joker_factor`` times as much)."""
-    freeze_opened: float = 0.5
-    """Extra weight of those points when the next opponent's side has opened (it needs no
-    minimum to take)."""
-    freeze_cannot_take: float = 0.5
-    """Extra weight when our side has not opened (the pile is as good as frozen for us)."""
-    fight_pair_share: float = 0.03
-    """Share of a frozen pile's worth that each natural pair in hand stands for while the pile is
-    frozen for the side (pairs are how the side takes it): breaking one costs that much,
-    weighed like ``danger`` and divided among the pairs held."""
-    canasta_gift: float = 1.0
-    """Share of a canasta's bonus added to the pile's worth when the discard (with the pile's
-    cards of its rank) would complete a canasta of the next opponent's side: late in a hand a
-    one-card pile is worth little, but the card that finishes their canasta is worth 300 or 500
-    to them. Where every natural card would do that, a wild card freezes (or blocks) even a
-    small pile. 0: off, as before (about 28 points a hand less against heuristic-v2,
-    docs/bots.md)."""
-    pile_canasta: float = 0.0
-    """Share of a canasta's bonus added to the pile's worth for each canasta of the next
-    opponent's side that the pile's own cards would complete; 0: off."""
-    points_weight: float = 1.0
-    """Weight of a card's points when the hand may end soon (times the threat)."""
-    # -- the search's candidates
-    offer_freeze_pile: int = 15
-    """Smallest pile (with the discard) on which the search always weighs a freeze or a block
-    with a wild card: on smaller piles its play-outs, which do not see a wild card's worth
-    beyond their horizon, threw wild cards that cost points
-    (``benchmarks/search_deviations.py``, docs/bots.md); 0: any pile."""
-    offer_dump_threat: float = 0.15
-    """Least threat (an opponent with the canastas to go out holding eight cards or fewer, a
-    short hand, a low stock) at which the search also weighs laying everything down: before
-    that, its play-outs, which count held cards against the side, chose it too often, and it
-    cost points (``benchmarks/search_deviations.py``, docs/bots.md); 0: always."""
-    # -- going out
-    aggression: float = 1.7
-    """Scales the wish to go out (race) against staying to build."""
-    out_base: float = 100.0
-    """Going out's own worth (the bonus) before the situation is weighed."""
-    out_opp_unmelded: float = 400.0
-    """Extra wish to go out while an opposing side has not melded."""
-    out_threat: float = 300.0
-    """Extra wish to go out per unit of threat (the hand may end anyway)."""
-    out_build: float = 79.0
-    """Wish to stay for each meld of the side that is close to a canasta."""
-    out_partner_card: float = 15.0
-    """Wish to stay per card in the partner's hand (they count against the side)."""
-    out_opp_card: float = 0.0
-    """Wish to go out per card in an opposing side's hands (they count against it)."""
-    ask_partner_cards: int = 4
-    """Ask the partner first when they hold at least this many cards."""
-    answer_points: float = 55.0
-    """What a round of play costs the side, in points, when the partner asks to go out: the
-    partner answers "no" only if staying is worth more (times one plus the threat)."""
-    answer_meld: float = 1.0
-    """Worth of each point the hand could lay down by staying."""
-    answer_canasta: float = 300.0
-    """Worth of each canasta the hand could finish by staying."""
-
-    @classmethod
-    def from_params(cls, params: dict[str, str],
-                    base: HeuristicWeights | None = None) -> HeuristicWeights:
-        """Weights with the named fields overridden (on ``base``, else the defaults); raises
-        ``ValueError`` on a bad name/value."""
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        changes: dict[str, Any] = {}
-        for key, text in params.items():
-            f = fields.get(key)
-            if f is None:
-                raise ValueError(f"unknown weight {key!r} (weights: {', '.join(fields)})")
-            try:
-                changes[key] = int(text) if f.type in ("int", int) else float(text)
-            except ValueError:
-                kind = "an integer" if f.type in ("int", int) else "a number"
-                raise ValueError(f"weight {key!r} must be {kind}, not {text!r}") from None
-        return dataclasses.replace(base or cls(), **changes)
-
-
-DEFAULT_WEIGHTS = HeuristicWeights()
-
-PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
-    # three players, each alone (``spsa_tune.py --rules classic-3p-cutthroat``): the pile is
-    # taken far less eagerly (one of ten cards or fewer not at all: its first taker plays
-    # alone against two), cards are held longer, going out is raced less, and the stock's end
-    # is feared a round sooner; a wild card freezes only open piles of 15+ cards (10: 30 points
-    # a hand fewer)
-    "classic-3p-cutthroat": dataclasses.replace(
-        DEFAULT_WEIGHTS, take_base=0.0, take_per_card=20.0, take_wild_cost=197.0,
-        layoff_value=-38.0, new_meld_value=-85.0, meld_threat=340.0, fight_hold=3.1,
-        keep_wild=181.0, keep_pair=41.0, keep_single=12.0, canasta_progress=33.0,
-        keep_black_three=7.0, danger=2.7, pile_per_card=58.0, freeze_wild_worth=210.0,
-        aggression=0.93, out_build=50.0, answer_points=80.0, leave_pile=10, stock_rounds=3.0,
-        defend_min_pile=15),
-    # two players (``spsa_tune.py --rules classic-2p``, then against a pool of heuristic-v1,
-    # heuristic-v2 and these weights, ``--opponents``): a small pile is worth little more than
-    # a stock card, so cards that fit a meld are laid off at once rather than kept for the
-    # pile, natural cards for a new meld are held a little (they take a frozen pile), and a
-    # wild card is spent on a take only for a big one; a pile of five cards or fewer is left
-    "classic-2p": dataclasses.replace(
-        DEFAULT_WEIGHTS, take_base=17.5, take_per_card=21.8, take_wild_cost=189.0,
-        layoff_value=7.5, new_meld_value=-1.4, meld_threat=417.0, fight_hold=3.2,
-        keep_wild=282.0, keep_pair=39.3, keep_single=2.2, canasta_progress=35.6,
-        keep_black_three=8.6, danger=3.1, pile_per_card=53.8, freeze_wild_worth=240.0,
-        aggression=1.99, out_build=30.6, answer_points=71.0, leave_pile=5),
-    # the void draw (``spsa_tune.py --rules korean-old``): going out valued over building; a
-    # pile of three cards or fewer is left; the stock's end, which voids the hand, is feared
-    # half a round sooner; a two blocks the pile, frozen from the start, from 12 cards
-    "korean-old": dataclasses.replace(
-        DEFAULT_WEIGHTS, take_base=37.0, take_per_card=43.0, take_wild_cost=107.0,
-        layoff_value=-44.0, new_meld_value=-37.0, meld_threat=386.0, fight_hold=2.4,
-        keep_wild=254.0, keep_pair=48.0, keep_single=7.3, canasta_progress=30.0,
-        keep_black_three=7.1, danger=6.5, pile_per_card=47.0, freeze_wild_worth=225.0,
-        aggression=2.07, out_build=54.0, answer_points=58.0, leave_pile=3, stock_rounds=2.5,
-        block_min_pile=12),
-    # three players each alone, and three sides of two: small piles are taken as before
-    # (leaving them measured no gain there); six players fear the stock's end a round sooner
-    "classic-3p": dataclasses.replace(DEFAULT_WEIGHTS, leave_pile=0),
-    "classic-6p-3x2": dataclasses.replace(DEFAULT_WEIGHTS, leave_pile=0, stock_rounds=3.0),
-    "classic-6p": dataclasses.replace(DEFAULT_WEIGHTS, stock_rounds=3.0),
-}
-"""The defaults of the presets that play best with weights of their own: tuned on them by
-``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md, sixth and eighth rounds), with the pile
-size each leaves for the stock (tenth round) and the stock's horizon (twelfth round) measured
-on them; any other preset plays :data:`DEFAULT_WEIGHTS`."""
-
-
-def resolve_weights(weights: object, params: dict[str, str]) -> HeuristicWeights:
-    """Weights given whole (from code) or by name (from a spec); raises ``ValueError``."""
-    if weights is None:
-        return HeuristicWeights.from_params(params) if params else DEFAULT_WEIGHTS
-    if not isinstance(weights, HeuristicWeights) or params:
-        raise ValueError("give the weights either as HeuristicWeights or by name, "
-                         f"not {weights!r}")
-    return weights
-
-
-class WeightBook:
-    """The weights a bot plays with on each preset: a spec's overrides on top of the preset's
-    own defaults (:data:`PRESET_WEIGHTS`), or the weights given whole, on every preset."""
-
-    def __init__(self, weights: object, params: dict[str, str]) -> None:
-        self.default = resolve_weights(weights, params)  # a bad name or value fails here
-        self._params = {} if weights is not None else dict(params)
-        self._whole = weights is not None
-        self._by_preset: dict[str, HeuristicWeights] = {}
-
-    def of(self, rules: Rules) -> HeuristicWeights:
-        """The weights for a game under ``rules``."""
-        w = self._by_preset.get(rules.name)
-        if w is None:
-            tuned = None if self._whole else PRESET_WEIGHTS.get(rules.name)
-            w = self.default if tuned is None else HeuristicWeights.from_params(self._params,
-                                                                                 tuned)
-            self._by_preset[rules.name] = w
-        return w
-
-
-class NoMoveError(ValueError):
-    """A simulated state where the player to move has no legal action (an impossible sample)."""
-
-
-class Moves:
-    """The legal actions of the seat to move: a given list, or checked on demand against a state.
-
-    Bots get the list. Simulations (which know the sampled state) pass the state instead: listing
-    every meld of a big hand costs far more than checking the few the heuristic wants to play.
-    """
-
-    __slots__ = ("_list", "_set", "_state")
-
-    def __init__(self, legal: Sequence[Action] | None = None, state: State | None = None) -> None:
-        if legal is None and state is None:
-            raise ValueError("Moves needs the legal actions or a state")
-        self._list = legal
-        self._set: set[Action] | None = None
-        self._state = state
-
-    def listed(self) -> Sequence[Action]:
-        """Every legal action (computed from the state on first use)."""
-        if self._list is None:
-            assert self._state is not None
-            self._list = legal_actions(self._state)
-            if not self._list:
-                raise NoMoveError("no legal action in this state")
-        return self._list
-
-    def only(self) -> Action | None:
-        """The single legal action, when the list is known to hold just one."""
-        if self._list is not None and len(self._list) == 1:
-            return self._list[0]
-        return None
-
-    def __contains__(self, action: object) -> bool:
-        if self._list is not None:
-            if self._set is None:
-                self._set = set(self._list)
-            return action in self._set
-        state = self._state
-        assert state is not None
-        if not isinstance(action, Action):
-            return False
-        verb = action.verb
-        if verb == "meld":
-            return state.phase == PLAY and meld_problem_of(state, action) is None
-        if verb == "discard":
-            return state.phase == PLAY and is_legal(state, action)
-        if verb == "ask":
-            return state.phase in (PLAY, DRAW_PHASE) and ask_problem(state) is None
-        return action in self.listed()
-
-    def of(self, verb: str) -> list[Action]:
-        """The legal actions with this verb."""
-        return [a for a in self.listed() if a.verb == verb]
-
-    def discards(self, obs: Observation) -> list[Action]:
-        """The legal discards."""
-        if (self._list is None and len(obs.hand) >= 2 and obs.answer != "yes"
-                and not obs.turn.last_red_three):
-            return [DISCARDS[c] for c in sorted(set(obs.hand))]  # any card may go
-        return self.of("discard")
+from canasta.state import State
 
 
 class HeuristicBot:
@@ -493,7 +120,7 @@ def reason_for(obs: Observation, legal: Sequence[Action] | Moves, action: Action
     if verb == "discard":
         for _, a, reason in discard_costs(view, moves, w):
             if a == action:
-                return f"discard {format_card(a.card)}: {reason}{_keep_note(view, a)}"
+                return f"discard {format_card(a.card)}: {reason}{keep_note(view, a)}"
     elif verb == "meld":
         for _, a, reason in meld_scores(view, moves, w):
             if a == action:
@@ -633,20 +260,10 @@ def defences(view: View, moves: Moves, w: HeuristicWeights = DEFAULT_WEIGHTS,
         dump = _choose_meld(view, moves, dataclasses.replace(w, dump_threat=0.0))
         if dump is not None:
             out.append(dump[0])
-    safest = _safest_discard(view, w, [a for _, a, _ in costs if IS_NATURAL[a.card]])
+    safest = safest_discard(view, w, [a for _, a, _ in costs if IS_NATURAL[a.card]])
     if safest is not None:
         out.append(safest)
     return out
-
-
-def _safest_discard(view: View, w: HeuristicWeights, naturals: list[Action]) -> Action | None:
-    """The natural discard the next opponent is least likely to take the pile with (ties: the
-    heuristic's order)."""
-    if not naturals or view.next_owner == view.owner:
-        return None
-    s = discard_setting(view, w)
-    odds: dict[int, float] = {}
-    return min(naturals, key=lambda a: _danger(view, s, w, a.card, odds)[0])
 
 
 def _kind(card: int) -> int:
@@ -824,14 +441,14 @@ def _play_phase(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, 
         return moves.listed()[0], "partner said yes: going out"
     meld, waiting = _meld_or_wait(view, moves, w)
     if meld is None:
-        action, why = _discard(view, moves, w)
+        action, why = choose_discard(view, moves, w)
         if waiting is not None:
             why += (f"; no opening yet: a {len(view.obs.pile)}-card pile is not worth"
                     " a wild card")
         return action, why
     if not (w.meld_discard_margin and _strands(view, meld[0], w)):
         return meld
-    action, why = _discard(view, moves, w)
+    action, why = choose_discard(view, moves, w)
     return action, f"{why}; no meld yet: it would leave only risky cards to throw"
 
 
@@ -1192,408 +809,3 @@ def _opening_waits(view: View, opening: Action, w: HeuristicWeights) -> bool:
     is in no danger of ending (``open_wait_pile``)."""
     return (len(view.obs.pile) < w.open_wait_pile and _meld_threat(view, w) < w.open_wait_threat
             and any(IS_WILD[c] for g in opening.groups for c in g.cards))
-
-
-# -- discarding ----------------------------------------------------------------------------
-
-class DiscardSetting(NamedTuple):
-    """The facts of one discard decision that every card's cost reads."""
-
-    threat: float
-    pile_n: int
-    """Cards in the pile with the discard."""
-    pile_worth: float
-    """What the pile is worth to the next player if they take it."""
-    next_is_opp: bool
-    frozen_next: bool
-    take_factor: float
-    """Share of the next player's odds of holding what takes that also let them meet their
-    minimum (below 1 while their side has not melded)."""
-    pair_boost: float
-    """How much dearer a pair is while the pile is frozen for the side."""
-    fight_pair: float
-    """What breaking a natural pair costs in a fight for a pile frozen for the side (the pile's
-    worth to us, shared among the pairs that could take it)."""
-
-
-def discard_setting(view: View, w: HeuristicWeights) -> DiscardSetting:
-    """The facts of the discard ``view``'s seat is about to make, as the weights ``w`` read
-    them."""
-    rules = view.rules
-    pile_n = len(view.obs.pile) + 1
-    unmelded_factor = w.unmelded_take_factor if rules.minimum_for(0) > 15 else 1.0
-    next_unmelded = not view.owner_melded(view.next_owner)
-    # pairs are what takes a frozen pile: the bigger the pile, the dearer they are
-    frozen_us = view.frozen_for(view.seat)
-    pair_boost = 1.0 + (w.frozen_pair_per_card * pile_n if frozen_us else 0.0)
-    value = rules.value_of
-    worth = (w.pile_base + w.pile_per_card * (pile_n - 1)
-             + w.pile_points * sum(value[c] for c in view.obs.pile))
-    if w.pile_canasta:
-        worth += w.pile_canasta * sum(_completes(view, r, 0)
-                                      for r in range(len(view.nat)))
-    fight_pair = 0.0
-    if frozen_us and pile_n >= w.hold_pairs_pile:
-        pairs = sum(1 for k in view.nat if k == 2)
-        fight_pair = w.danger * w.fight_pair_share * worth / max(1, pairs)
-    return DiscardSetting(view.threat(w.stock_rounds), pile_n, worth,
-                          view.next_owner != view.owner, view.frozen_for(view.next_seat),
-                          unmelded_factor if next_unmelded else 1.0, pair_boost, fight_pair)
-
-
-def _keep_cost(view: View, s: DiscardSetting, w: HeuristicWeights, c: int) -> tuple[float, str]:
-    """What parting with the natural card ``c`` costs the hand (its meld, pair or rank), and why
-    it is the one to go."""
-    size = view.rules.canasta_size
-    cost = -w.points_weight * s.threat * view.rules.value_of[c]
-    r = RANK_OF[c]
-    k = view.nat[r]
-    meld = view.melds[r]
-    if meld is not None and len(meld) < size:
-        short = size - len(meld)
-        cost += w.keep_melded_rank + w.canasta_progress / short
-        reason = (f"our {rank_word(r)} need {count_words(short)} more for a canasta, "
-                  "but it is the card to spare")
-    elif meld is not None:
-        cost += w.keep_melded_rank
-        reason = f"our {rank_word(r)} are a canasta already"
-    elif k >= 3:
-        cost += w.keep_triple  # a pair stays for the pile
-        reason = f"I keep a pair of {rank_word(r)} for the pile"
-    elif k == 2:
-        cost += w.keep_pair * s.pair_boost + s.fight_pair
-        reason = f"my pair of {rank_word(r)} is the one to break"
-    else:
-        cost += w.keep_single
-        reason = "a lone card"
-    if s.next_is_opp and s.frozen_next and view.obs.melds[view.next_owner][r] is not None:
-        # safe now that a pair is needed, and a gift once the pile opens: shed it now
-        cost -= w.shed_their_ranks
-        reason = f"the pile is frozen: {a_rank(r)} matches their meld only later"
-    return cost, reason
-
-
-def _danger(view: View, s: DiscardSetting, w: HeuristicWeights, c: int,
-            odds: dict[int, float]) -> tuple[float, str | None]:
-    """The pile value the natural card ``c`` risks handing the next opponent, and a reason when
-    that is what decides (``odds`` caches the chance to take per rank)."""
-    if not s.next_is_opp:
-        return 0.0, None
-    r = RANK_OF[c]
-    p = odds.get(r, -1.0)
-    if p < 0.0:
-        p = odds[r] = next_take_odds(view, s, w, r)
-    danger = w.danger * p * (s.pile_worth + _canasta_gift(view, w, r))
-    if p >= 0.99:
-        return danger, "any card may hand the next player the pile; this one costs least"
-    if p == 0.0 and view.unseen()[r] == 0:
-        return danger, f"safe: every other {rank_word(r, 1)} is in sight"
-    if danger < 10 and _lone(view, r):
-        return danger, f"safe: the next player can hardly use {a_rank(r)}"
-    return danger, None
-
-
-def next_take_odds(view: View, s: DiscardSetting, w: HeuristicWeights, r: int) -> float:
-    """The chance that the next player can take the pile topped by a card of rank ``r``: the
-    reader's odds, times ``take_factor``, refitted to what play found (``take_odds_fit``)."""
-    p = view.p_can_take(view.next_seat, r, s.frozen_next) * s.take_factor
-    fit = TAKE_ODDS_FROZEN if s.frozen_next else TAKE_ODDS_OPEN
-    return refit_take_odds(fit, p, view.melds[r] is not None,
-                           view.obs.melds[view.next_owner][r] is not None, w.take_odds_fit,
-                           len(view.obs.pile) + 1)
-
-
-def _canasta_gift(view: View, w: HeuristicWeights, r: int) -> float:
-    """What a card of rank ``r`` adds to the pile's worth for the next opponent when, with the
-    pile's cards of that rank, it completes a canasta of their side (its bonus times
-    ``canasta_gift``)."""
-    if not w.canasta_gift or (w.pile_canasta and _completes(view, r, 0)):
-        return 0.0  # the pile alone completes it: counted in the pile's worth
-    return w.canasta_gift * _completes(view, r, 1)
-
-
-def _completes(view: View, r: int, extra: int) -> int:
-    """The bonus of the next opponent's canasta of rank ``r`` that the pile's cards and
-    ``extra`` more of the rank would complete (0 when they would not)."""
-    if r >= len(view.obs.melds[view.next_owner]):
-        return 0
-    meld = view.obs.melds[view.next_owner][r]
-    rules = view.rules
-    if meld is None or len(meld) >= rules.canasta_size:
-        return 0
-    more = extra + sum(1 for c in view.obs.pile if IS_NATURAL[c] and RANK_OF[c] == r)
-    if not more or len(meld) + more < rules.canasta_size:
-        return 0
-    mixed = any(not IS_NATURAL[c] for c in meld)
-    return rules.mixed_canasta_bonus if mixed else rules.natural_canasta_bonus
-
-
-def _gives_canasta(s: DiscardSetting, w: HeuristicWeights, least_danger: float) -> bool:
-    """Whether even the safest natural card likely hands the next opponent more than the pile:
-    the card that finishes a canasta of their side (``canasta_gift``)."""
-    return bool(w.canasta_gift) and s.next_is_opp and least_danger > w.danger * s.pile_worth
-
-
-def _black_three_cost(view: View, s: DiscardSetting, w: HeuristicWeights, c: int,
-                      least_danger: float) -> tuple[float, str]:
-    """A black three blocks the next player for a turn: keep it for when that matters."""
-    cost = -w.points_weight * s.threat * view.rules.value_of[c]
-    if s.next_is_opp:
-        # kept for a big pile, weighed like the pile points it will save; never quite free
-        cost += w.danger * max(BLACK_THREE_FLOOR,
-                               w.keep_black_three - w.black_three_per_card * s.pile_n)
-    reason = ("a black three blocks the next player" if least_danger >= 10 or s.pile_n > 6
-              else "a black three is of no use in my hand")
-    return cost, reason
-
-
-def _wild_cost(view: View, s: DiscardSetting, w: HeuristicWeights, c: int,
-               least_danger: float, least_natural: float) -> tuple[float, str]:
-    """A wild card stays in hand, but for a block of a big frozen pile (or a freeze, when the
-    weights ask for one): its cost against the best natural card."""
-    rules = view.rules
-    pile_n = s.pile_n
-    cost = w.keep_wild * (w.joker_factor if c == JOKER else 1.0)
-    cost -= w.points_weight * s.threat * rules.value_of[c]
-    if view.obs.pile_frozen or not s.next_is_opp or not rules.pile_frozen_by_wild:
-        # on a frozen pile a wild card only blocks one turn: worth it only when the pile
-        # decides the hand and every other card would break a pair or risk it
-        # (it also hands the pile's next taker a wild card: a joker only when every natural
-        # card likely hands the pile over)
-        least = w.block_min_pile if c != JOKER else w.joker_block_min_pile or math.inf
-        odds = least_danger / (w.danger * s.pile_worth) if s.pile_worth else 0.0
-        if not s.next_is_opp or (pile_n < least and not (
-                c == JOKER and w.joker_block_odds and odds >= w.joker_block_odds)
-                and not _gives_canasta(s, w, least_danger)):
-            return cost + least_natural, _unwanted_wild(view, s, frozen=True)
-        block = _defensive_freeze(view, s, w, c, least_danger, block=True)
-        if block is not None:
-            return least_natural - w.danger * block[0], block[1]
-        if s.next_is_opp and pile_n >= w.block_min_pile:
-            cost += w.block_share * least_natural
-        else:
-            cost += least_natural
-        return cost, (f"every other card would break a pair or risk the {pile_n}-card pile: "
-                      "the wild card blocks the next player")
-    defence = _defensive_freeze(view, s, w, c, least_danger)
-    if defence is not None:
-        gain, reason = defence
-        return least_natural - w.danger * gain, reason
-    if not (w.freeze_min_pile and pile_n >= w.freeze_min_pile):
-        return cost + least_natural, _unwanted_wild(view, s, frozen=False)  # not worth it
-    # a deliberate freeze: no take now, and only a natural pair takes it later
-    cost -= w.freeze_share * least_danger
-    reason = (f"freeze the pile ({pile_n} cards): every other card could hand it to "
-              "the next player")
-    if any(view.owner_melded(o) for o in view.opp_owners):
-        factor = 2.0 if not view.side_melded else 1.0
-        if view.hand_cards(view.owner) > view.hand_cards(view.next_owner):
-            factor *= 1.5
-        cost -= w.freeze_value * pile_n * factor
-        reason = (f"freeze the pile ({pile_n} cards): the opponents are likelier than "
-                  "us to take it")
-    return cost, reason
-
-
-def _unwanted_wild(view: View, s: DiscardSetting, frozen: bool) -> str:
-    """Why a wild card the heuristic would keep goes all the same (the search may throw it):
-    what it does to the pile, or that the hand holds nothing else."""
-    if all(IS_WILD[c] for c in view.obs.hand):
-        return "no other card to discard"
-    if not s.next_is_opp:
-        return "the wild card goes to the pile"
-    if frozen:
-        return "the wild card blocks the next player for a turn"
-    return f"the wild card freezes the {s.pile_n}-card pile"
-
-
-BLACK_THREE_FLOOR = 1.5
-"""Least worth of keeping a black three, in pile points (times ``danger``): more than a safe lone
-card, less than a pair."""
-
-
-def _defensive_freeze(view: View, s: DiscardSetting, w: HeuristicWeights, c: int,
-                      least_danger: float, block: bool = False) -> tuple[float, str] | None:
-    """How much a freeze of the open pile with the wild card ``c`` beats the safest natural
-    card, in pile points, and why; ``None`` when it does not pay (BOTS.md §3.2 D: a big pile
-    open to the next opponent, above all once they have opened and we cannot take). With
-    ``block``, the pile is frozen already: the wild card only keeps the next player from it for
-    a turn, so the points it saves count once."""
-    if not w.defend_min_pile or least_danger <= 0 or not s.next_is_opp:
-        return None
-    gift = least_danger / w.danger  # pile points the safest natural card likely hands over
-    canasta = _gives_canasta(s, w, least_danger)
-    if s.pile_n < w.defend_min_pile and not canasta:
-        return None
-    opened = view.owner_melded(view.next_owner)
-    weight = 1.0 if block else (1.0 + (w.freeze_opened if opened else 0.0)
-                                + (w.freeze_cannot_take if not view.side_melded else 0.0))
-    worth = w.freeze_wild_worth * (w.joker_factor if c == JOKER else 1.0)
-    gain = gift * weight - worth
-    if gain <= 0:
-        return None
-    if canasta and s.pile_n < w.defend_min_pile:
-        return gain, ("every natural card would likely finish a canasta of the next "
-                      "player's side: the wild card " + ("blocks the pile" if block
-                                                         else "freezes the pile"))
-    if block:
-        return gain, (f"block: every other card risks handing the next player the {s.pile_n}-"
-                      "card pile")
-    why = f"freeze: {a_size(s.pile_n, 'card')} pile is open to the next player"
-    if opened:
-        why += ", whose side has opened"
-    if not view.side_melded:
-        why += ", and we have not"
-    return gain, why
-
-
-def discard_costs(view: View, moves: Moves,
-                  w: HeuristicWeights = DEFAULT_WEIGHTS) -> list[tuple[float, Action, str]]:
-    """Each legal discard with its cost (lower is better) and the main reason, cheapest first.
-
-    A card costs what keeping it is worth (wild cards most, then the cards of melds close to a
-    canasta, pairs, lone cards) plus, when the next player is an opponent, the chance that it
-    lets them take the pile times what the pile is worth to them.
-    """
-    s = discard_setting(view, w)
-    out: list[tuple[float, Action, str]] = []
-    later: list[Action] = []  # wild cards and black threes, weighed against the naturals
-    least_danger = least_natural = 0.0
-    odds: dict[int, float] = {}  # the next player's chance to take, per rank
-    keeps: list[float] = []  # what keeping each natural card is worth, in the order of ``out``
-    for action in moves.discards(view.obs):
-        c = action.card
-        if not IS_NATURAL[c]:
-            later.append(action)
-            continue
-        cost, reason = _keep_cost(view, s, w, c)
-        danger, why = _danger(view, s, w, c, odds)
-        least_danger = danger if not out else min(least_danger, danger)
-        least_natural = cost + danger if not out else min(least_natural, cost + danger)
-        out.append((cost + danger, action, why or reason))
-        keeps.append(cost if why is None else math.nan)
-    if s.next_is_opp and s.pile_n >= ODDS_WORDS_PILE and out:
-        _word_the_odds(view, s, out, keeps, odds)
-    for action in later:
-        c = action.card
-        if IS_BLACK_THREE[c]:
-            cost, reason = _black_three_cost(view, s, w, c, least_danger)
-        else:
-            cost, reason = _wild_cost(view, s, w, c, least_danger, least_natural)
-        out.append((cost, action, reason))
-    out.sort(key=lambda t: t[0])
-    return out
-
-
-ODDS_WORDS_PILE = 8
-"""From this many cards in the pile (with the discard) the odds of handing it over are worth
-naming in the reason for a natural discard."""
-
-ODDS_WORTH_NAMING = 0.1
-"""The chance of handing over a big pile that a reason names even when the card is also the
-cheapest to part with."""
-
-
-def _word_the_odds(view: View, s: DiscardSetting, out: list[tuple[float, Action, str]],
-                   keeps: list[float], odds: dict[int, float]) -> None:
-    """Rewrite in place the reasons of the natural discards in ``out`` that are the least likely
-    to hand the next opponent the big pile, where that is what decides: the card is dearer to
-    keep than another (``keeps``: what keeping each is worth, NaN where ``_danger`` worded the
-    odds already), or its chance is worth telling. What the card costs the hand stays in the
-    words: "the least likely card to give the next player the 44-card pile (23%), though it
-    breaks my pair of queens"."""
-    chance = [odds[RANK_OF[a.card]] for _, a, _ in out]
-    least = min(chance)
-    cheapest = min((k for k in keeps if not math.isnan(k)), default=math.nan)
-    tied = len({RANK_OF[a.card] for (_, a, _), p in zip(out, chance) if p <= least}) > 1
-    for i, (total, action, reason) in enumerate(out):
-        p, r = chance[i], RANK_OF[action.card]
-        named = p >= ODDS_WORTH_NAMING
-        if math.isnan(keeps[i]) or p > least or not (keeps[i] > cheapest or named):
-            continue
-        theirs = s.frozen_next and view.obs.melds[view.next_owner][r] is not None
-        if theirs and not named:
-            continue  # "matches their meld only later" says it: a pair is all that takes
-        safe = percent_words(p) == "0%"
-        if safe:
-            odds_words = (f"the next player can hardly take the {s.pile_n}-card pile with "
-                          f"{a_rank(r)}")
-        else:
-            which = "as unlikely as any card" if tied else "the least likely card"
-            odds_words = (f"{which} to give the next player the {s.pile_n}-card pile "
-                          f"({percent_words(p)})")
-        meld = view.melds[r]
-        if meld is not None and len(meld) >= view.rules.canasta_size:
-            out[i] = (total, action, f"{reason}, and {odds_words}")  # a canasta made already
-            continue
-        odds_words = "safe: " + odds_words if safe else odds_words
-        hand = _hand_words(view, r)
-        if theirs and not hand:
-            hand = f"; {a_rank(r)} matches their meld only once the pile opens"
-        out[i] = (total, action, odds_words + hand)
-
-
-def _hand_words(view: View, r: int) -> str:
-    """What parting with a card of rank ``r`` does to the hand, as the end of a sentence: a
-    meld's way to a canasta or a pair lost, a pair kept from three (empty for a lone card)."""
-    meld = view.melds[r]
-    if meld is not None:
-        short = view.rules.canasta_size - len(meld)
-        return f", though our {rank_word(r)} need {count_words(short)} more for a canasta"
-    k = view.nat[r]
-    if k >= 3:
-        return f", and I keep a pair of {rank_word(r)} for the pile"
-    if k == 2:
-        return f", though it breaks my pair of {rank_word(r)}"
-    return ""
-
-
-def _discard(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, str]:
-    costs = discard_costs(view, moves, w)
-    if not costs:
-        return moves.listed()[0], "nothing better to do"
-    _, action, reason = costs[0]
-    return action, (f"discard {format_card(action.card)}: {reason}{_keep_note(view, action)}"
-                    f"{_spared_note(view, action)}")
-
-
-def _spared_note(view: View, action: Action) -> str:
-    """``"; not the 8d: the next player threw eights onto the frozen pile and may keep a
-    pair"`` when a lone card goes and another lone card stays because the next opponent,
-    fighting for a pile frozen for it, threw that rank: players throw from three of a kind and
-    keep the pair (:data:`~canasta.bots.view.DISCARD_FROZEN_PAIR_LOGIT`). Empty otherwise."""
-    nxt, c = view.next_seat, action.card
-    if (view.next_owner == view.owner or not IS_NATURAL[c] or not view.frozen_for(nxt)
-            or not _lone(view, RANK_OF[c])):
-        return ""
-    lone = [(view.pair_odds(nxt, RANK_OF[k]), k) for k in view.obs.hand
-            if IS_NATURAL[k] and k != c and _lone(view, RANK_OF[k])]
-    odds, spared = max(lone, default=(0.0, c))
-    if odds <= max(1.0, view.pair_odds(nxt, RANK_OF[c])):
-        return ""
-    return (f"; not the {format_card(spared)}: the next player threw "
-            f"{rank_word(RANK_OF[spared])} onto the frozen pile and may keep a pair")
-
-
-def _lone(view: View, r: int) -> bool:
-    """A single card of rank ``r`` in hand, with no meld of the side to lay it on."""
-    return view.nat[r] == 1 and view.melds[r] is None
-
-
-def _keep_note(view: View, action: Action) -> str:
-    """``"; keep the JK: our kings need two more for a canasta"`` when a wild card stays in
-    hand for a meld of the side within its reach (empty otherwise)."""
-    kept = [c for c in view.wilds if c != action.card]
-    if not kept:
-        return ""
-    size = view.rules.canasta_size
-    near = [(size - len(m), r) for r, m in enumerate(view.melds[:len(view.nat)])
-            if m is not None and len(m) < size]
-    if not near:
-        return ""
-    short, r = min(near)
-    kept.sort(key=lambda c: c != JOKER)  # name the joker when one is kept
-    if IS_NATURAL[action.card] and RANK_OF[action.card] == r:
-        return f"; keep {wild_words(kept)} for them"  # the reason already named that meld
-    return (f"; keep {wild_words(kept)}: our {rank_word(r)} need {count_words(short)} more for a "
-            "canasta")

@@ -40,15 +40,9 @@ from collections.abc import Sequence
 
 from canasta.actions import Action
 from canasta.bots.determinize import Determinizer
-from canasta.bots.heuristic import (
-    HeuristicWeights,
-    Moves,
-    NoMoveError,
-    WeightBook,
-    alternatives,
-    decide_in,
-    reason_for,
-)
+from canasta.bots.heuristic import alternatives, decide_in, reason_for
+from canasta.bots.moves import Moves, NoMoveError
+from canasta.bots.weights import HeuristicWeights, WeightBook
 from canasta.bots.words import action_words
 from canasta.cards import IS_WILD
 from canasta.engine import apply
