@@ -16,14 +16,7 @@ from canasta.actions import Action
 from canasta.bots.moves import Moves
 from canasta.bots.view import TAKE_ODDS_FROZEN, TAKE_ODDS_OPEN, View, refit_take_odds
 from canasta.bots.weights import DEFAULT_WEIGHTS, HeuristicWeights
-from canasta.bots.words import (
-    a_rank,
-    a_size,
-    count_words,
-    percent_words,
-    rank_word,
-    wild_words,
-)
+from canasta.bots.words import a_rank, a_size, count_words, percent_words, rank_word, wild_words
 from canasta.cards import IS_BLACK_THREE, IS_NATURAL, IS_WILD, JOKER, RANK_OF, format_card
 
 

@@ -34,29 +34,11 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group
-from canasta.bots.discards import (
-    choose_discard,
-    discard_costs,
-    keep_note,
-    safest_discard,
-)
+from canasta.bots.discards import choose_discard, discard_costs, keep_note, safest_discard
 from canasta.bots.moves import Moves
-from canasta.bots.view import (
-    OutPlan,
-    View,
-    hand_points,
-    plan_going_out,
-)
-from canasta.bots.weights import (
-    DEFAULT_WEIGHTS,
-    HeuristicWeights,
-    WeightBook,
-)
-from canasta.bots.words import (
-    a_rank,
-    count_words,
-    rank_word,
-)
+from canasta.bots.view import OutPlan, View, hand_points, plan_going_out
+from canasta.bots.weights import DEFAULT_WEIGHTS, HeuristicWeights, WeightBook
+from canasta.bots.words import a_rank, count_words, rank_word
 from canasta.cards import (
     IS_BLACK_THREE,
     IS_NATURAL,
