@@ -31,6 +31,7 @@ from canasta.bots.view import (
     refit_take_odds,
 )
 from canasta.bots.weights import PRESET_WEIGHTS, HeuristicWeights
+from canasta.bots.words import a_size
 from canasta.cards import IS_BLACK_THREE, IS_WILD, parse_card
 from canasta.state import State
 
@@ -577,7 +578,8 @@ def test_an_opening_that_spends_a_joker_waits_beside_a_small_pile() -> None:
     state = _joker_opening(small, LONG_STOCK)
     action, why = _choice(state, "heuristic")
     assert action.verb == "discard" and not IS_WILD[action.card], why
-    assert why.endswith(f"no opening yet: a {small}-card pile is not worth a wild card")
+    pile = a_size(small, "card", spelled=True)
+    assert why.endswith(f"no opening yet: {pile} pile is not worth a wild card")
     # the search still weighs opening now
     obs, legal = observe(state, state.to_move), legal_actions(state)
     assert parse_action("meld 7c 7s JK") in alternatives(obs, legal, margin=120)

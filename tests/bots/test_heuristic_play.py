@@ -15,7 +15,7 @@ from canasta.bots.heuristic import reason_for
 from canasta.bots.moves import Moves
 from canasta.bots.view import View
 from canasta.bots.weights import HeuristicWeights
-from canasta.bots.words import a_rank, percent_words
+from canasta.bots.words import a_rank, a_size, percent_words
 from canasta.cards import IS_BLACK_THREE, IS_WILD, RANK_OF, parse_card
 from canasta.state import State
 
@@ -273,3 +273,9 @@ def test_a_chance_is_worded_as_a_player_reads_it() -> None:
     # a chance that rounds to nothing is not called nothing, nor one that rounds to certainty
     assert [percent_words(p) for p in (0.0, 0.003, 0.234, 0.996, 1.0)] == [
         "0%", "under 1%", "23%", "over 99%", "100%"]
+
+
+def test_a_pile_size_takes_the_article_it_is_spoken_with() -> None:
+    assert [a_size(n, "card", spelled=True) for n in (1, 2, 8, 11)] == [
+        "a one-card", "a two-card", "an eight-card", "an 11-card"]
+    assert [a_size(n, "card") for n in (8, 18, 25)] == ["an 8-card", "an 18-card", "a 25-card"]

@@ -38,7 +38,7 @@ from canasta.bots.discards import choose_discard, discard_costs, keep_note, safe
 from canasta.bots.moves import Moves
 from canasta.bots.view import OutPlan, View, hand_points, plan_going_out
 from canasta.bots.weights import DEFAULT_WEIGHTS, HeuristicWeights, WeightBook
-from canasta.bots.words import a_rank, count_words, rank_word
+from canasta.bots.words import a_rank, a_size, count_words, rank_word
 from canasta.cards import (
     IS_BLACK_THREE,
     IS_NATURAL,
@@ -337,8 +337,8 @@ def _draw_phase(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, 
         if view.rules.lone_hand and view.obs.lone_hand is None:
             return DRAW, (f"draw: the first to take the pile plays alone against two, and "
                           f"{count_words(n)} cards are not worth it")
-        return DRAW, (f"draw: a {count_words(n)}-card pile is worth less than a card from the "
-                      "stock")
+        return DRAW, (f"draw: {a_size(n, 'card', spelled=True)} pile is worth less than a card "
+                      "from the stock")
     if scored:
         return DRAW, "draw: the pile is not worth what taking it costs"
     return DRAW, "draw from the stock (the pile cannot be taken)"
@@ -425,8 +425,9 @@ def _play_phase(view: View, moves: Moves, w: HeuristicWeights) -> tuple[Action, 
     if meld is None:
         action, why = choose_discard(view, moves, w)
         if waiting is not None:
-            why += (f"; no opening yet: a {len(view.obs.pile)}-card pile is not worth"
-                    " a wild card")
+            n = len(view.obs.pile)
+            pile = f"{a_size(n, 'card', spelled=True)} pile" if n else "an empty pile"
+            why += f"; no opening yet: {pile} is not worth a wild card"
         return action, why
     if not (w.meld_discard_margin and _strands(view, meld[0], w)):
         return meld

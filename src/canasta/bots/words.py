@@ -36,11 +36,12 @@ def a_rank(rank: Rank) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
-def a_size(n: int, noun: str) -> str:
+def a_size(n: int, noun: str, spelled: bool = False) -> str:
     """A size with its article: ``a 25-card``, ``an 11-card``, ``an 8-card`` (``noun`` after
-    the dash)."""
-    spoken_vowel = str(n).startswith("8") or n in (11, 18)  # eight, eleven, eighteen, eighty
-    return f"{'an' if spoken_vowel else 'a'} {n}-{noun}"
+    the dash); ``spelled``, small numbers in words: ``a one-card``, ``an eight-card``."""
+    number = count_words(n) if spelled else str(n)
+    spoken_vowel = number.startswith(("8", "eight")) or n in (11, 18)  # eleven, eighteen, eighty
+    return f"{'an' if spoken_vowel else 'a'} {number}-{noun}"
 
 
 def count_words(n: int) -> str:
