@@ -248,13 +248,17 @@ def defences(view: View, moves: Moves, w: HeuristicWeights = DEFAULT_WEIGHTS,
     return out
 
 
+KIND_BLACK_THREE, KIND_TWO, KIND_JOKER = -1, -2, -3
+"""The kinds of card that are not a natural rank (a natural card's kind is its rank)."""
+
+
 def _kind(card: int) -> int:
     """Cards that play alike share a kind: a natural rank, black threes, twos, the joker."""
     if IS_BLACK_THREE[card]:
-        return 100
+        return KIND_BLACK_THREE
     if IS_WILD[card]:
-        return 102 if card == JOKER else 101
-    return card >> 2
+        return KIND_JOKER if card == JOKER else KIND_TWO
+    return RANK_OF[card]
 
 
 # -- the draw phase ------------------------------------------------------------------------
