@@ -19,6 +19,14 @@ from canasta.bots.weights import DEFAULT_WEIGHTS, HeuristicWeights
 from canasta.bots.words import a_rank, a_size, count_words, percent_words, rank_word, wild_words
 from canasta.cards import IS_BLACK_THREE, IS_NATURAL, IS_WILD, JOKER, RANK_OF, format_card
 
+SAFE_RISK = 10.0
+"""What a discard risks handing over (its odds times the pile's worth, times ``danger``) below
+which the words call it safe, or a black three's block of no use."""
+
+BLOCK_WORDS_PILE = 7
+"""From this many cards in the pile (with the discard) a black three's block is worth telling
+whatever the other cards risk."""
+
 
 class DiscardSetting(NamedTuple):
     """The facts of one discard decision that every card's cost reads."""
@@ -112,7 +120,7 @@ def _danger(view: View, s: DiscardSetting, w: HeuristicWeights, c: int,
         return danger, "any card may hand the next player the pile; this one costs least"
     if p == 0.0 and view.unseen()[r] == 0:
         return danger, f"safe: every other {rank_word(r, 1)} is in sight"
-    if danger < 10 and _lone(view, r):
+    if danger < SAFE_RISK and _lone(view, r):
         return danger, f"safe: the next player can hardly use {a_rank(r)}"
     return danger, None
 
@@ -166,7 +174,8 @@ def _black_three_cost(view: View, s: DiscardSetting, w: HeuristicWeights, c: int
         # kept for a big pile, weighed like the pile points it will save; never quite free
         cost += w.danger * max(BLACK_THREE_FLOOR,
                                w.keep_black_three - w.black_three_per_card * s.pile_n)
-    reason = ("a black three blocks the next player" if least_danger >= 10 or s.pile_n > 6
+    blocks = least_danger >= SAFE_RISK or s.pile_n >= BLOCK_WORDS_PILE
+    reason = ("a black three blocks the next player" if blocks
               else "a black three is of no use in my hand")
     return cost, reason
 
