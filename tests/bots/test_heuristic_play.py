@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 
 from canasta import apply, legal_actions, observe
 from canasta.actions import Action, format_action
@@ -279,3 +280,16 @@ def test_a_pile_size_takes_the_article_it_is_spoken_with() -> None:
     assert [a_size(n, "card", spelled=True) for n in (1, 2, 8, 11)] == [
         "a one-card", "a two-card", "an eight-card", "an 11-card"]
     assert [a_size(n, "card") for n in (8, 18, 25)] == ["an 8-card", "an 18-card", "a 25-card"]
+
+
+def test_a_last_natural_rank_onto_a_big_pile_says_the_risk_not_that_it_is_least_likely() -> None:
+    # two sevens left, a 22-card frozen pile, and a next player with thirteen cards: either
+    # seven may hand it over, and there is no safer card to call it "the least likely" against
+    state = position(
+        stock=STOCK, pile=BIG_PILE, hands=[["7h", "7s"], 13, 8, 8],
+        sides=[{"score": 0, "melds": {"7": ["7d", "7d", "7h"], "A": ["Ac", "Ad", "Ah"]}},
+               {"score": 0, "melds": {"Q": ["Qd", "Qh", "Qs"]}}])
+    action, why = _choice(state)
+    assert _rank(action) == "7" and "least likely" not in why
+    assert re.search(r"a seven may give the next player the 23-card pile \(\d+%\), but I hold no "
+                     r"other natural card$", why), why

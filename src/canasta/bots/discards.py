@@ -339,10 +339,15 @@ def _word_the_odds(view: View, s: DiscardSetting, out: list[tuple[float, Action,
     least = min(chance)
     cheapest = min((k for k in keeps if not math.isnan(k)), default=math.nan)
     tied = len({RANK_OF[a.card] for (_, a, _), p in zip(out, chance) if p <= least}) > 1
+    one_rank = len({RANK_OF[a.card] for _, a, _ in out}) == 1
     for i, (total, action, reason) in enumerate(out):
         p, r = chance[i], RANK_OF[action.card]
         named = p >= ODDS_WORTH_NAMING
         if math.isnan(keeps[i]) or p > least or not (keeps[i] > cheapest or named):
+            continue
+        if one_rank:  # nothing to compare it with: say the risk it runs
+            out[i] = (total, action, f"{a_rank(r)} may give the next player the {s.pile_n}-card "
+                                     f"pile ({percent_words(p)}), but I hold no other natural card")
             continue
         theirs = s.frozen_next and view.obs.melds[view.next_owner][r] is not None
         if theirs and not named:
