@@ -352,7 +352,7 @@ def _word_the_odds(view: View, s: DiscardSetting, out: list[tuple[float, Action,
         theirs = s.frozen_next and view.obs.melds[view.next_owner][r] is not None
         if theirs and not named:
             continue  # "matches their meld only later" says it: a pair is all that takes
-        safe = percent_words(p) == "0%"
+        safe = p <= 0.0  # no chance at all: said in words, not as 0%
         if safe:
             odds_words = (f"the next player can hardly take the {s.pile_n}-card pile with "
                           f"{a_rank(r)}")
