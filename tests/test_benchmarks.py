@@ -625,3 +625,36 @@ def test_bot_audit_threat_counts_each_going_out_once_against_the_table() -> None
         [sys.executable, str(BENCHMARKS / "bot_audit.py"), "--threat", "--bots", "heuristic",
          "--hands", "2"], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 2 and "--threat needs two bots" in done.stderr
+
+
+def test_value_fit_finds_the_weights_that_made_the_leads() -> None:
+    import random
+
+    import pytest
+
+    value_fit = _script("value_fit")
+    rng = random.Random(2)
+    k = len(value_fit.FEATURES)
+    truth = [rng.uniform(-50, 50) for _ in range(k)]
+    rows = []
+    for _ in range(600):
+        x = [rng.uniform(-10, 10) for _ in range(k)]
+        lead = sum(w * v for w, v in zip(truth, x, strict=True)) + rng.gauss(0, 5)
+        rows.append(value_fit.Row(x, 0.0, lead))
+    assert value_fit.fit(rows) == pytest.approx(truth, abs=1.0)
+    rmse, explained = value_fit.errors(rows, [r.lead for r in rows])
+    assert rmse == 0 and explained == 1
+
+
+def test_value_fit_reports_each_value_on_the_hands_held_out() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "value_fit.py"), "--hands", "5", "--seed", "2",
+         "--json"], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    report = _json_line(done.stdout)
+    assert report["rows"]["fit"] > report["rows"]["held_out"] > 0
+    for name in ("counted", "fitted", "refit"):
+        assert report[name]["rmse"] > 0
+    bad = subprocess.run([sys.executable, str(BENCHMARKS / "value_fit.py"), "--hands", "1"],
+                         capture_output=True, text=True, timeout=60, check=False)
+    assert bad.returncode == 2 and "--hands must be at least 2" in bad.stderr

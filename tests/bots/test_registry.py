@@ -55,6 +55,7 @@ def test_parameters_reach_the_bot() -> None:
     ("ismcts:weights=1", "give the weights either"),
     ("ismcts:mode=deep", "mode must be one of"),
     ("ismcts:model=2", "model must be 1"),
+    ("ismcts:value=guess", "value must be one of count, fit"),
     ("heuristic-v1:nerve=1", "unknown weight 'nerve'"),
     ("random:x=1", "bad parameters for bot 'random'"),
 ])

@@ -14,7 +14,8 @@ from canasta import apply, get_rules, legal_actions, observe
 from canasta.actions import Action
 from canasta.bots import make_bot
 from canasta.bots.heuristic import alternatives
-from canasta.bots.ismcts import FLAT_MIN_DEALS, QUIET_TURNS, ISMCTSBot, Stats, evaluate
+from canasta.bots.ismcts import FLAT_MIN_DEALS, QUIET_TURNS, ISMCTSBot, Stats
+from canasta.bots.value import counted_lead
 from canasta.observation import Observation
 from canasta.state import DRAW, FIELDS, OVER, State, build_state
 
@@ -137,14 +138,14 @@ def test_evaluate_is_the_hand_result_at_the_end_and_antisymmetric() -> None:
     state, _ = play_hand(rules, [make_bot("heuristic") for _ in range(4)], seed=8)
     assert state.result is not None
     sides = state.result.sides
-    assert evaluate(state, 0) == sides[0].total - sides[1].total
-    assert evaluate(state, 1) == -evaluate(state, 0)
-    assert evaluate(DECISION, 0) == -evaluate(DECISION, 1) == -evaluate(DECISION, 3)
+    assert counted_lead(state, 0) == sides[0].total - sides[1].total
+    assert counted_lead(state, 1) == -counted_lead(state, 0)
+    assert counted_lead(DECISION, 0) == -counted_lead(DECISION, 1) == -counted_lead(DECISION, 3)
     # laying a meld down never lowers the side's estimate
     seat = DECISION.to_move
     melds = [a for a in legal_actions(DECISION) if a.verb == "meld"]
     for meld in melds[:5]:
-        assert evaluate(apply(DECISION, meld), seat) >= evaluate(DECISION, seat)
+        assert counted_lead(apply(DECISION, meld), seat) >= counted_lead(DECISION, seat)
 
 
 def test_choices_do_not_depend_on_string_hashing() -> None:

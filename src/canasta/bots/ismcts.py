@@ -12,7 +12,8 @@ Every simulation starts from a deal sampled to fit the seat's view
 (:mod:`canasta.bots.determinize`), so the search never uses what the seat cannot see. Inside a
 simulation every other seat plays the heuristic on its own view (the blueprint of BOTS.md §2.4),
 for ``horizon`` turns past the searched decisions or to the end of the hand, and the end
-position is valued by :func:`evaluate`: the side's lead in points.
+position is valued by :func:`~canasta.bots.value.counted_lead` (or, with ``value=fit``,
+:func:`~canasta.bots.value.fitted_lead`): the side's lead in points.
 
 Two modes:
 
@@ -36,70 +37,27 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from canasta.actions import Action
 from canasta.bots.determinize import Determinizer
 from canasta.bots.heuristic import alternatives, decide_in, reason_for
 from canasta.bots.moves import Moves, NoMoveError
+from canasta.bots.value import counted_lead, fitted_lead
 from canasta.bots.weights import HeuristicWeights, WeightBook
 from canasta.bots.words import action_words
-from canasta.cards import IS_WILD
 from canasta.engine import apply
 from canasta.observation import Observation, observe
 from canasta.state import DRAW, OVER, State
 
 MODES = ("flat", "tree")
 
+VALUES: dict[str, Callable[[State, int], float]] = {"count": counted_lead, "fit": fitted_lead}
+"""How a play-out's end is valued (``value``): the lead as the table counts it, or as fitted to
+where self-play hands ended (:mod:`canasta.bots.value`)."""
+
 Stats = list[tuple[Action, int, float]]
 """Per candidate: the action, its simulations, its mean value (the side's lead in points)."""
-
-
-BONUS_SHARE_SHORT = (0.45, 0.2)
-"""The share of a mixed canasta's bonus a play-out's end counts for a meld one card short, two
-cards short: most such melds are finished before the hand ends."""
-
-
-def evaluate(state: State, seat: int, hand_share: float = 0.5) -> float:
-    """The lead of ``seat``'s side in points: the hand's result if over, else an estimate.
-
-    The estimate counts each side's melds (card values, canasta bonuses, and part of a bonus
-    for melds one or two cards short), its red threes (negative while it has no meld) and
-    ``hand_share`` of the cards its players hold (some will still be melded).
-    """
-    rules = state.rules
-    num_sides = rules.num_sides
-    if state.phase == OVER and state.result is not None:
-        totals = [s.total for s in state.result.sides]
-    else:
-        value = rules.value_of
-        size = rules.canasta_size
-        totals = [0] * num_sides
-        for side in range(num_sides):
-            seats = [s for s in range(rules.num_players) if s % num_sides == side]
-            owner = state.owner_of(seats[0])
-            melds = state.melds[owner]
-            total = 0.0
-            melded = False
-            for m in melds:
-                if m is None:
-                    continue
-                melded = True
-                total += sum(value[c] for c in m)
-                mixed = any(IS_WILD[c] for c in m)
-                bonus = rules.mixed_canasta_bonus if mixed else rules.natural_canasta_bonus
-                short = size - len(m)
-                if short <= 0:
-                    total += bonus
-                elif short <= len(BONUS_SHARE_SHORT):
-                    total += BONUS_SHARE_SHORT[short - 1] * rules.mixed_canasta_bonus
-            red = rules.red_three_score(len(state.red_threes[side]))
-            total += red if melded or not rules.red_threes_negative_if_no_meld else -red
-            in_hand = sum(value[c] for s in seats for c in state.hands[s])
-            totals[side] = int(total - hand_share * in_hand)
-    mine = seat % num_sides
-    others = [t for i, t in enumerate(totals) if i != mine]
-    return totals[mine] - sum(others) / len(others)
 
 
 class _Node:
@@ -144,8 +102,10 @@ class ISMCTSBot:
     sampled deals follow what the other players showed, see :mod:`canasta.bots.determinize`; 0:
     uniform deals), ``quiet`` (a play-out that reaches its horizon beside a pile of ``quiet``
     cards or more goes on until the pile is taken, up to ``QUIET_TURNS`` turns more: a block's
-    worth shows only once the fight over the pile ends; default 0, off) and any heuristic weight
-    by name.
+    worth shows only once the fight over the pile ends; default 0, off), ``value`` (how a
+    play-out's end is valued: ``count``, the default, the lead as the table shows it; ``fit``,
+    as fitted to where self-play hands ended, see :mod:`canasta.bots.value`) and any heuristic
+    weight by name.
     """
 
     name = "ismcts"
@@ -155,7 +115,7 @@ class ISMCTSBot:
                  margin: float | str = 120.0, z: float | str = 1.0, prune: float | str = 0.0,
                  depth: int | str = 2,
                  c: float | str = 0.7, scale: float | str = 600.0, defer: float | str = 0.0,
-                 model: int | str = 1, quiet: int | str = 0,
+                 model: int | str = 1, quiet: int | str = 0, value: str = "count",
                  weights: HeuristicWeights | None = None, **params: str) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -178,6 +138,9 @@ class ISMCTSBot:
                              f"not {model!r}")
         self.model = str(model) == "1"
         self.quiet = _int_param("quiet", quiet, allow_zero=True)
+        if value not in VALUES:
+            raise ValueError(f"value must be one of {', '.join(VALUES)}, not {value!r}")
+        self.value = VALUES[value]
         self.book = WeightBook(weights, params)
         self.weights = self.book.default
         """The heuristic's weights on any preset without its own (``PRESET_WEIGHTS``)."""
@@ -267,7 +230,7 @@ class ISMCTSBot:
 
     def _play_out(self, state: State, seat: int) -> float:
         """Every seat plays the heuristic for ``horizon`` turns or to the end; the lead then."""
-        return evaluate(self.play_on(state)[0], seat)
+        return self.value(self.play_on(state)[0], seat)
 
     def play_on(self, state: State) -> tuple[State, int]:
         """A play-out's end: every seat plays the heuristic for ``horizon`` turns (longer while
@@ -348,7 +311,7 @@ class ISMCTSBot:
                 turns += 1
                 if not in_tree and turns >= self.horizon and self._settled(state, turns):
                     break
-        reward = math.tanh(evaluate(state, seat) / self.scale)
+        reward = math.tanh(self.value(state, seat) / self.scale)
         for n in path:
             n.visits += 1
             n.total += reward

@@ -26,7 +26,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 from canasta.actions import Action
 from canasta.bots.determinize import Determinizer
 from canasta.bots.heuristic import HeuristicBot
-from canasta.bots.ismcts import _float_param, _int_param, evaluate
+from canasta.bots.ismcts import _float_param, _int_param
+from canasta.bots.value import counted_lead
 from canasta.engine import apply
 from canasta.legal import legal_actions
 from canasta.observation import Observation, observe
@@ -53,7 +54,7 @@ class HeuristicPlayouts:
         stock = list(position.stock)
         self.rng.shuffle(stock)  # chance has not ordered the stock: order it at random
         end = self.play_out(with_stock(position, tuple(stock)))
-        return np.array([evaluate(end, p) for p in range(position.rules.num_players)])
+        return np.array([counted_lead(end, p) for p in range(position.rules.num_players)])
 
     def play_out(self, state: State) -> State:
         """The heuristic for every seat, ``horizon`` turns or to the end of the hand."""
