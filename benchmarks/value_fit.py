@@ -9,7 +9,8 @@ lands from the real end (root mean squared error, and the share of the lead's va
 explained):
 
 * ``counted``: :func:`~canasta.bots.value.counted_lead`, the table as it stands;
-* ``fitted``: :func:`~canasta.bots.value.fitted_lead` with :data:`~canasta.bots.value.VALUE_FIT`;
+* ``fitted``: :func:`~canasta.bots.value.fitted_lead`, with the preset's
+  :data:`~canasta.bots.value.VALUE_FITS` (the counted lead where it has none);
 * ``refit``: the fit of this run.
 
 Hand ``i`` is dealt from ``derive_seed("value", seed, i)`` by dealer ``i % players``; the last
@@ -35,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bot_audit import _solve
 from canasta.arena.schedule import derive_seed
 from canasta.bots import make_bot
-from canasta.bots.value import FEATURES, VALUE_FIT, counted_lead, lead_features, result_lead
+from canasta.bots.value import FEATURES, VALUE_FITS, counted_lead, lead_features, result_lead
 from canasta.deal import new_hand, shuffled_pack
 from canasta.engine import apply
 from canasta.legal import legal_actions
@@ -114,7 +115,7 @@ def run(rules: Rules, spec: str, hands: int, seed: int, hold_out: float) -> dict
     for i in range(hands):
         (test if i >= hands - held else train).extend(hand_rows(rules, spec, seed, i))
     weights = fit(train)
-    fitted = VALUE_FIT
+    fitted = VALUE_FITS.get(rules.name)
 
     def dot(w: Sequence[float], x: Sequence[float]) -> float:
         return sum(a * b for a, b in zip(w, x, strict=True))
@@ -125,7 +126,7 @@ def run(rules: Rules, spec: str, hands: int, seed: int, hold_out: float) -> dict
         "weights": dict(zip(FEATURES, (round(w, 2) for w in weights), strict=True)),
     }
     for name, guess in (("counted", [r.counted for r in test]),
-                        ("fitted", [dot(fitted, r.x) for r in test]),
+                        ("fitted", [dot(fitted, r.x) if fitted else r.counted for r in test]),
                         ("refit", [dot(weights, r.x) for r in test])):
         rmse, explained = errors(test, guess)
         out[name] = {"rmse": round(rmse, 1), "explained": round(explained, 3)}

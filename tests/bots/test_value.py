@@ -12,7 +12,7 @@ from canasta.bots.heuristic import decide_in
 from canasta.bots.ismcts import ISMCTSBot
 from canasta.bots.value import (
     FEATURES,
-    VALUE_FIT,
+    VALUE_FITS,
     counted_lead,
     fitted_lead,
     lead_features,
@@ -55,7 +55,7 @@ def test_the_features_of_one_side_are_the_other_side_s_turned() -> None:
         assert mine == [-x for x in theirs]
         assert lead_features(state, 2) == mine
         assert fitted_lead(state, 0) == pytest.approx(-fitted_lead(state, 1))
-    assert len(VALUE_FIT) == len(FEATURES)
+    assert all(len(fit) == len(FEATURES) for fit in VALUE_FITS.values())
 
 
 def test_the_features_read_the_table_and_the_hands_as_they_are() -> None:
@@ -103,3 +103,22 @@ def test_a_search_values_its_play_outs_the_way_its_spec_says() -> None:
     assert fit.value is fitted_lead and count.value is counted_lead
     for bot in (fit, count):
         assert bot.choose(obs, legal, random.Random(1)) in legal
+
+
+def test_a_preset_without_a_fit_is_valued_as_counted() -> None:
+    rules = get_rules("korean-old")
+    assert rules.name not in VALUE_FITS
+    state = new_hand(rules, seed=4)
+    for _ in range(30):
+        if state.phase == OVER:
+            break
+        state = apply(state, decide_in(state))
+        assert fitted_lead(state, 0) == counted_lead(state, 0)
+    classic = _positions(4)[10]
+    assert fitted_lead(classic, 0) != counted_lead(classic, 0)
+
+
+def test_the_expert_values_its_play_outs_by_the_fit() -> None:
+    expert = make_bot("expert")
+    assert isinstance(expert, ISMCTSBot)
+    assert expert.value is fitted_lead and expert.mode == "flat"

@@ -41,12 +41,15 @@ LEVELS: dict[str, str] = {
     "easy": "greedy",
     "medium": "heuristic",
     "hard": "ismcts:iterations=100,seconds=1",
-    "expert": "ismcts:iterations=400,seconds=1,mode=flat,z=2",
+    "expert": "ismcts:iterations=400,seconds=1,mode=flat,z=2,value=fit",
 }
 """Difficulty levels for players mapped to bot specs. The expert searches every candidate on the
 same sampled deals and overrules the heuristic only by two standard errors of the paired
 differences: its departures gain as much as the tree search's, half as many and each surer,
-at less time a decision (docs/bots.md, nineteenth round)."""
+at less time a decision (docs/bots.md, nineteenth round). It values the end of each play-out
+by the lead fitted to where self-play hands ended (``value=fit``, :mod:`canasta.bots.value`),
+which gained about six points a decision over the lead as the table shows it (twenty-fifth
+round)."""
 
 
 class BotSpecError(CanastaError):

@@ -7,16 +7,15 @@ must be valued as the lead the side can expect at the hand's end. Two ways:
   canasta's bonus for a meld one or two cards short, and half the points held in hand charged;
 * :func:`fitted_lead`: the same facts, and what the counted lead leaves out (wild cards and
   cards held while the stock still has rounds in it, the pile and who draws next, a canasta
-  that lets the side go out), weighed by :data:`VALUE_FIT`, the least-squares fit of heuristic
-  self-play positions to the lead at their hand's end (``benchmarks/value_fit.py``).
+  that lets the side go out), weighed by the preset's :data:`VALUE_FITS`, the least-squares
+  fit of heuristic self-play positions to the lead at their hand's end
+  (``benchmarks/value_fit.py``).
 
 Both read only the table, the hands and the stock of a (sampled) state, and return the lead
 of ``seat``'s side over the mean of the other sides; a finished hand is worth its result.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from canasta.cards import IS_WILD
 from canasta.state import DRAW, OVER, State
@@ -46,14 +45,16 @@ the other sides'):
 * ``pile_to_draw``: the pile's cards, for the side whose player is about to draw.
 """
 
-VALUE_FIT = (
-    3.53, 0.44, 40.84, 24.49, 1.01, 154.79, -10.39,
-    2.61, 31.69, -49.58, -1.1, 60.13, 143.05, 1.72,
-)
-"""The fitted lead's weight of each of :data:`FEATURES` (points per unit): the heuristic in
-self-play, classic, 4,000 hands (``python benchmarks/value_fit.py --hands 4000 --seed 1``).
-Cards held weigh for the side (a pile taken fills the hand), the more so early in the hand;
-a point on the table is worth three and a half at the end (it grows into canastas)."""
+VALUE_FITS: dict[str, tuple[float, ...]] = {
+    # the heuristic in self-play, 4,000 hands (``python benchmarks/value_fit.py --hands 4000
+    # --seed 1``): cards held weigh for the side (a pile taken fills the hand), the more so
+    # early in the hand; a point on the table is worth three and a half at the end (it grows
+    # into canastas)
+    "classic": (3.53, 0.44, 40.84, 24.49, 1.01, 154.79, -10.39,
+                2.61, 31.69, -49.58, -1.1, 60.13, 143.05, 1.72),
+}
+"""The fitted lead's weight of each of :data:`FEATURES` (points per unit), per preset fitted;
+a game under another preset is valued by :func:`counted_lead`."""
 
 
 def side_facts(state: State, side: int, stock_share: float) -> list[float]:
@@ -141,9 +142,13 @@ def result_lead(state: State, seat: int) -> float | None:
     return totals[mine] - sum(others) / len(others)
 
 
-def fitted_lead(state: State, seat: int, fit: Sequence[float] = VALUE_FIT) -> float:
-    """The lead ``seat``'s side can expect at the hand's end, by :data:`VALUE_FIT`."""
+def fitted_lead(state: State, seat: int) -> float:
+    """The lead ``seat``'s side can expect at the hand's end, by the preset's fit
+    (:data:`VALUE_FITS`; :func:`counted_lead` where the preset has none)."""
     done = result_lead(state, seat)
     if done is not None:
         return done
+    fit = VALUE_FITS.get(state.rules.name)
+    if fit is None:
+        return counted_lead(state, seat)
     return sum(w * x for w, x in zip(fit, lead_features(state, seat), strict=True))
