@@ -133,7 +133,7 @@ def test_trivial_decisions_are_left_to_the_heuristic() -> None:
     assert "; played out on 8 deals, it " in why
 
 
-def test_evaluate_is_the_hand_result_at_the_end_and_antisymmetric() -> None:
+def test_the_counted_lead_is_the_hand_result_at_the_end_and_antisymmetric() -> None:
     rules = get_rules("classic")
     state, _ = play_hand(rules, [make_bot("heuristic") for _ in range(4)], seed=8)
     assert state.result is not None

@@ -40,8 +40,8 @@ the other sides'):
 * ``red_threes``: their score (negative while the side has not melded, where the rules say so);
 * ``melded``: 1 once the side has a meld; ``canasta``: 1 once it has a canasta (it may go out);
 * ``hand_points``, ``hand_cards``, ``wild_cards``: points, cards and wild cards held;
-* the same three times the share of the stock left (``*_stock``): cards held early are melds
-  to come, late they are points lost when the hand ends;
+* the same three times the share of the stock left (``*_stock``): a card held early in the
+  hand is a meld to come, late it has less time to become one;
 * ``pile_to_draw``: the pile's cards, for the side whose player is about to draw.
 """
 
