@@ -104,11 +104,16 @@ def counted_lead(state: State, seat: int, hand_share: float = HAND_SHARE) -> flo
         return done
     rules = state.rules
     share = [BONUS_SHARE_SHORT[k] * rules.mixed_canasta_bonus for k in range(2)]
-    totals = []
+    totals: list[int] = []
     for side in range(rules.num_sides):
         f = side_facts(state, side, 0.0)
         total = f[0] + f[1] + share[0] * f[2] + share[1] * f[3] + f[4]
         totals.append(int(total - hand_share * f[7]))
+    return _lead(totals, seat)
+
+
+def _lead(totals: list[int] | list[float], seat: int) -> float:
+    """``seat``'s side's figure less the mean of the other sides'."""
     mine = seat % len(totals)
     others = [t for i, t in enumerate(totals) if i != mine]
     return totals[mine] - sum(others) / len(others)
@@ -126,20 +131,14 @@ def lead_features(state: State, seat: int) -> list[float]:
     sides = state.rules.num_sides
     share = stock_share(state)
     facts = [side_facts(state, side, share) for side in range(sides)]
-    mine = seat % sides
-    others = [f for i, f in enumerate(facts) if i != mine]
-    return [facts[mine][k] - sum(f[k] for f in others) / len(others)
-            for k in range(len(FEATURES))]
+    return [_lead([f[k] for f in facts], seat) for k in range(len(FEATURES))]
 
 
 def result_lead(state: State, seat: int) -> float | None:
     """The lead of ``seat``'s side in a finished hand, else None."""
     if state.phase != OVER or state.result is None:
         return None
-    totals = [s.total for s in state.result.sides]
-    mine = seat % len(totals)
-    others = [t for i, t in enumerate(totals) if i != mine]
-    return totals[mine] - sum(others) / len(others)
+    return _lead([s.total for s in state.result.sides], seat)
 
 
 def fitted_lead(state: State, seat: int) -> float:
