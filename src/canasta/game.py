@@ -1,5 +1,6 @@
-"""Whole games: hands in sequence, dealer rotation, cumulative scores, the target and ties
-(RULES §1.18), and game records (NOTATION §4).
+"""Whole games of any family: hands in sequence, dealer rotation, cumulative scores, the end
+of the game by the family's rule (classic: the target and ties, RULES §1.18), and game records
+(NOTATION §4).
 
 >>> from canasta.rules import get_rules
 >>> g = Game(get_rules("classic"), seed=3)
@@ -15,13 +16,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from canasta.actions import Action, format_action, parse_action, parse_action_line
+from canasta.actions import Action
 from canasta.cards import Card, format_card, parse_cards
-from canasta.deal import new_hand, shuffled_pack
-from canasta.engine import apply
 from canasta.errors import IllegalActionError, NotationError, PositionError
-from canasta.rules import Rules, rules_from_json
-from canasta.state import State
+from canasta.family import Family, apply_line, family_of, parse_action_line, rules_from_json
+from canasta.rules import Rules
 
 
 @dataclass(frozen=True)
@@ -61,12 +60,12 @@ class GameRecord:
         """Read a record; raises :class:`~canasta.errors.PositionError` if malformed."""
         if not isinstance(data, dict):
             raise PositionError("a game record must be a JSON object")
-        unknown = set(data) - {"rules", "players", "hands"}
-        if unknown:
-            raise PositionError(f"unknown record key {sorted(unknown)[0]!r}")
         if "rules" not in data or "hands" not in data:
             raise PositionError("a game record needs \"rules\" and \"hands\"")
         rules = rules_from_json(data["rules"])
+        unknown = set(data) - {"rules", "players", "hands"} - family_of(rules).record_keys
+        if unknown:
+            raise PositionError(f"unknown record key {sorted(unknown)[0]!r}")
         players = data.get("players") or [f"p{i}" for i in range(rules.num_players)]
         if (not isinstance(players, list) or len(players) != rules.num_players
                 or not all(isinstance(p, str) for p in players)):
@@ -119,21 +118,24 @@ def game_over(rules: Rules, scores: Sequence[int]) -> int | None:
 
 
 class Game:
-    """A whole game in progress: the current hand's state, the scores and the record so far.
+    """A whole game in progress: the current hand's position, the scores and the record so far.
 
-    Seats and sides are as in :class:`~canasta.state.State`. ``seed`` makes every deal
-    reproducible; ``record`` (a :class:`GameRecord`) can be saved and replayed.
+    Any family's rules are played (:func:`canasta.family.family_of`): ``state`` is the family's
+    position. ``seed`` makes every deal reproducible (each hand's pack is shuffled by the next
+    64-bit draw of a generator seeded with it); ``record`` (a :class:`GameRecord`) can be saved
+    and replayed.
     """
 
     def __init__(self, rules: Rules, seed: int | None = None,
                  players: Sequence[str] | None = None) -> None:
         self.rules = rules
+        self.family: Family = family_of(rules)
         self.players = tuple(players or [f"p{i}" for i in range(rules.num_players)])
         if len(self.players) != rules.num_players:
             raise ValueError(f"{rules.num_players} players are needed")
         self._rng = random.Random(seed)
         self.scores: tuple[int, ...] = (0,) * rules.num_sides
-        self.finished: list[tuple[HandRecord, State]] = []
+        self.finished: list[tuple[HandRecord, Any]] = []
         self.winner: int | None = None
         self._deal(rules.first_dealer, None)
 
@@ -149,6 +151,7 @@ class Game:
             raise PositionError("the record holds no hand")
         game = cls.__new__(cls)
         game.rules = record.rules
+        game.family = family_of(record.rules)
         game.players = record.players
         game._rng = random.Random(seed)
         game.finished = [(h.record, h.state) for h in hands[:-1]]
@@ -163,23 +166,25 @@ class Game:
     @classmethod
     def resume(cls, record: GameRecord, seed: int | None = None) -> Game:
         """A saved game brought back to play on (terminal saves, web tables): as
-        :meth:`from_record`, except that a save from before the one-card rule of RULES §1.12.6
-        became "always" for the classic family goes on under the rule it was played under
-        (:func:`as_played`). The game's ``rules`` say which."""
+        :meth:`from_record`, except that a save from before a rule of its family changed goes
+        on under the rule it was played under (:meth:`~canasta.family.Family.as_played`; for
+        the classic family, RULES §1.12.6, see :func:`as_played`). The game's ``rules`` say
+        which."""
         try:
             return cls.from_record(record, seed)
         except IllegalActionError:
-            older = as_played(record)
+            older = family_of(record.rules).as_played(record)
             if older is None:
                 raise
             return cls.from_record(older, seed)
 
     def _deal(self, dealer: int, deck: Sequence[Card] | None) -> None:
         if deck is None:
-            deck = shuffled_pack(self.rules, self._rng.getrandbits(64))
+            deck = self.family.shuffled_pack(self.rules, self._rng.getrandbits(64))
         self.deck = tuple(deck)
         self.actions: list[str] = []
-        self.state = new_hand(self.rules, deck=self.deck, dealer=dealer, scores=self.scores)
+        self.state = self.family.new_hand(self.rules, deck=self.deck, dealer=dealer,
+                                          scores=self.scores, number=self.hand_number)
 
     @property
     def is_over(self) -> bool:
@@ -191,12 +196,12 @@ class Game:
         """1 for the first hand."""
         return len(self.finished) + 1
 
-    def apply(self, action: Action | str) -> State:
-        """Play an action in the current hand; returns the new state (see :func:`apply`)."""
+    def apply(self, action: Action | str) -> Any:
+        """Play an action (or its text) in the current hand; returns the new position."""
         if isinstance(action, str):
-            action = parse_action(action)
-        self.state = apply(self.state, action)
-        self.actions.append(format_action(action))
+            action = self.family.parse_action(self.rules, action)
+        self.state = self.family.apply(self.state, action)
+        self.actions.append(self.family.format_action(self.rules, action))
         return self.state
 
     def next_hand(self, deck: Sequence[Card] | None = None) -> None:
@@ -205,14 +210,20 @@ class Game:
             raise IllegalActionError("next hand", "the hand is not over")
         if self.is_over:
             raise IllegalActionError("next hand", "the game is over")
-        result = self.state.result
-        assert result is not None
-        self.scores = tuple(s + side.total for s, side in zip(self.scores, result.sides))
-        self.finished.append((HandRecord(self.state.dealer, self.deck, tuple(self.actions)),
-                              self.state))
-        self.winner = game_over(self.rules, self.scores)
+        ended = self.state
+        totals = self.family.totals(ended)
+        self.scores = tuple(s + t for s, t in zip(self.scores, totals))
+        self.finished.append((HandRecord(ended.dealer, self.deck, tuple(self.actions)), ended))
+        self.winner = self.family.winner(self.rules, self.scores, ended)
         if self.winner is None:
-            self._deal((self.state.dealer + 1) % self.rules.num_players, deck)
+            self._deal((ended.dealer + 1) % self.rules.num_players, deck)
+
+    def ends_game(self, after: Any) -> bool:
+        """True if the position ``after`` (of the current hand) ends its hand and the game."""
+        if not after.is_over:
+            return False
+        scores = tuple(s + t for s, t in zip(self.scores, self.family.totals(after)))
+        return self.family.winner(self.rules, scores, after) is not None
 
     @property
     def record(self) -> GameRecord:
@@ -221,21 +232,6 @@ class Game:
         if not self.is_over:
             hands.append(HandRecord(self.state.dealer, self.deck, tuple(self.actions)))
         return GameRecord(self.rules, self.players, tuple(hands))
-
-
-def apply_line(state: State, line: str) -> State:
-    """Apply one action line; a seat prefix (``p2: discard 9s``) must name the player to move.
-
-    Raises :class:`~canasta.errors.NotationError` or :class:`~canasta.errors.IllegalActionError`.
-    """
-    seat, action = parse_action_line(line)
-    if seat is not None and seat >= state.rules.num_players:
-        raise NotationError(f"p{seat} is not a seat of this table "
-                            f"(p0..p{state.rules.num_players - 1})")
-    if seat is not None and seat != state.to_move:
-        raise IllegalActionError(format_action(action),
-                                 f"p{seat} is not to move (p{state.to_move} is)")
-    return apply(state, action)
 
 
 def as_played(record: GameRecord) -> GameRecord | None:
@@ -260,11 +256,11 @@ def as_played(record: GameRecord) -> GameRecord | None:
 
 @dataclass(frozen=True)
 class ReplayedHand:
-    """A hand as replayed: its record, final state, and the scores after it."""
+    """A hand as replayed: its record, final position, and the scores after it."""
 
     number: int
     record: HandRecord
-    state: State
+    state: Any
     scores: tuple[int, ...]
 
 
@@ -276,6 +272,7 @@ def replay(record: GameRecord) -> Iterator[ReplayedHand]:
     not hold together (a hand cut short, a wrong dealer, hands after the game ended).
     """
     rules = record.rules
+    family = family_of(rules)
     scores = (0,) * rules.num_sides
     prev_dealer: int | None = None
     over = False
@@ -286,7 +283,8 @@ def replay(record: GameRecord) -> Iterator[ReplayedHand]:
             raise PositionError(f"hand {number}: the dealer should be seat "
                                 f"{(prev_dealer + 1) % rules.num_players}, not {hand.dealer}")
         prev_dealer = hand.dealer
-        state = new_hand(rules, deck=hand.deck, dealer=hand.dealer, scores=scores)
+        state = family.new_hand(rules, deck=hand.deck, dealer=hand.dealer, scores=scores,
+                                number=number)
         actions = []
         for i, line in enumerate(hand.actions, 1):
             try:
@@ -296,12 +294,11 @@ def replay(record: GameRecord) -> Iterator[ReplayedHand]:
             except IllegalActionError as e:
                 raise IllegalActionError(e.action, f"hand {number}, action {i}: {e.reason}") \
                     from None
-            actions.append(format_action(parse_action_line(line)[1]))
+            actions.append(family.format_action(rules, parse_action_line(rules, line)[1]))
         done = HandRecord(hand.dealer, hand.deck, tuple(actions))
         if state.is_over:
-            assert state.result is not None
-            scores = tuple(s + side.total for s, side in zip(scores, state.result.sides))
-            over = game_over(rules, scores) is not None
+            scores = tuple(s + t for s, t in zip(scores, family.totals(state)))
+            over = family.winner(rules, scores, state) is not None
         elif number != len(record.hands):
             raise PositionError(f"hand {number} is not over, but another hand follows")
         yield ReplayedHand(number, done, state, scores)

@@ -21,9 +21,10 @@ from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, make_pack, parse_
 from canasta.interfaces.cli import main
 from canasta.modern_american.action_text import format_action, parse_action
 from canasta.modern_american.game import play_game, replay
-from canasta.modern_american.hand import PLAY, Hand
+from canasta.modern_american.hand import PLAY, RULES, Hand
+from canasta.modern_american.knobs import rules_from_json
 from canasta.modern_american.melds import WILD_MELD
-from canasta.modern_american.notation import hand_from_json, hand_to_json, rules_from_json
+from canasta.modern_american.notation import hand_from_json, hand_to_json
 from canasta.modern_american.play import apply, legal_actions, new_hand, problem
 from canasta.modern_american.scoring import SideScore
 from canasta.modern_american.view import deal_hidden, seat_view
@@ -35,12 +36,12 @@ PARTS = [f.name for f in fields(SideScore) if f.name not in ("canastas", "total"
 def positions(seeds: range, bot: str, switch: dict[str, Any] | None = None) -> list[Hand]:
     """Every position of one hand per seed, played by four bots of a kind, under the
     preset or with the house-rule ``switch`` (its hands numbered 1, 2, ... by seed)."""
-    table, knobs = rules_from_json({"preset": "modern-american", **(switch or {})})
+    table = rules_from_json({"preset": "modern-american", **(switch or {})})
     out = []
     for seed in seeds:
         players = [(ModernHeuristicBot if bot == "heuristic" else ModernRandomBot)(seed + i)
                    for i in range(4)]
-        h = new_hand(seed, knobs=knobs, rules=table, number=1 + seed % 4)
+        h = new_hand(seed, rules=table, number=1 + seed % 4)
         out.append(h)
         while h.end is None:
             h = apply(h, players[h.to_move].choose(h))
@@ -263,10 +264,8 @@ def test_a_record_deals_under_its_own_rules() -> None:
     code, dealt, _ = run("deal", "--rules", json.dumps(rules), "--seed", "1")
     assert code == 0 and json.loads(dealt)["rules"] == rules
     bots = [ModernHeuristicBot(i) for i in range(4)]
-    from canasta.modern_american.notation import rules_from_json
-
-    table, knobs = rules_from_json(rules)
-    record = play_game([b.choose for b in bots], seed=4, rules=table, knobs=knobs)
+    table = rules_from_json(rules)
+    record = play_game([b.choose for b in bots], seed=4, rules=table)
     assert record["rules"] == rules and max(record["scores"]) >= 3000
     played = list(replay(record))
     assert list(played[-1].scores) == record["scores"]
@@ -302,7 +301,7 @@ def test_the_legal_list_is_complete_for_going_out_past_seven() -> None:
             melds[rank] = tuple(sorted(meld))
         hand = tuple(sorted([*(c for c in pack if IS_WILD[c])][:rng.randint(0, 2)]
                             + rng.sample([c for c in pack if IS_NATURAL[c]], 2)))
-        h = new_hand(0, knobs=knobs)
+        h = new_hand(0, rules=RULES.replace(knobs=knobs))
         h = h.but(phase=PLAY, to_move=0, hands=(hand, *h.hands[1:]),
                   melds=(tuple(melds), NO_MELDS), pile=tuple(pack[-3:]),
                   turn=Turn(threes_chosen=True, drew=True))

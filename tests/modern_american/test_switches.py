@@ -18,7 +18,8 @@ from canasta.errors import PositionError, RulesError
 from canasta.modern_american.action_text import format_action
 from canasta.modern_american.game import play_game, replay
 from canasta.modern_american.hand import OVER
-from canasta.modern_american.notation import hand_from_json, hand_to_json, rules_from_json
+from canasta.modern_american.knobs import rules_from_json
+from canasta.modern_american.notation import hand_from_json, hand_to_json
 from canasta.modern_american.play import legal_actions, new_hand
 from canasta.modern_american.view import deal_hidden, seat_view
 from tests.modern_american.test_turns import OPEN, OPENING, act, position, refusal, with_knobs
@@ -57,12 +58,11 @@ def test_the_hand_number_outweighs_the_score() -> None:
 
 
 def test_a_record_by_hand_number_replays_and_positions_carry_the_number() -> None:
-    table, knobs = rules_from_json({"preset": "modern-american",
-                                    "initial_meld_by_hand_number": NV})
-    assert knobs.initial_meld_by_hand_number == (125, 155, 180)
+    table = rules_from_json({"preset": "modern-american", "initial_meld_by_hand_number": NV})
+    assert table.knobs.initial_meld_by_hand_number == (125, 155, 180)
     rng = random.Random(3)
-    record = play_game([lambda h: rng.choice(legal_actions(h))] * 4, seed=3, knobs=knobs,
-                       rules=table, max_hands=3)
+    record = play_game([lambda h: rng.choice(legal_actions(h))] * 4, seed=3, rules=table,
+                       max_hands=3)
     assert json.loads(json.dumps(record["rules"])) == {"preset": "modern-american",
                                                        "initial_meld_by_hand_number": NV}
     played = list(replay(json.loads(json.dumps(record))))
@@ -87,8 +87,8 @@ TALONS = ("Tc Td Th Ts", "9c 9d 9h")
 
 
 def test_the_deal_sets_two_talons_aside() -> None:
-    table, knobs = rules_from_json(SET_ASIDE["rules"])
-    h = new_hand(seed=5, knobs=knobs, rules=table)
+    table = rules_from_json(SET_ASIDE["rules"])
+    h = new_hand(seed=5, rules=table)
     assert [len(t) for t in h.talons] == [4, 3] and len(h.stock) == 108 - 52 - 7
     assert h.turn_card is None and Counter(h.all_cards()) == PACK
     assert hand_from_json(json.loads(json.dumps(hand_to_json(h)))) == h
@@ -96,7 +96,7 @@ def test_the_deal_sets_two_talons_aside() -> None:
     deck = [c for c in make_pack(2, 4) if c not in cards("3c 3d 3h 3s")]
     random.Random(2).shuffle(deck)
     deck += list(cards("3c 3c 3d 3d 3h 3h 3s 3s"))  # no three is laid before the first draw
-    dealt = new_hand(deck=deck, knobs=knobs, rules=table)
+    dealt = new_hand(deck=deck, rules=table)
     assert dealt.talons == (tuple(sorted(deck[52:56])), tuple(sorted(deck[56:59])))
     assert dealt.stock == tuple(deck[59:])
     assert new_hand(seed=5).talons == () and len(new_hand(seed=5).stock) == 56
@@ -174,10 +174,10 @@ def test_bad_talons_in_a_position_are_refused(rules: str, talons: list[str] | No
 
 
 def test_the_hand_ends_with_the_talons_out_of_play() -> None:
-    table, knobs = rules_from_json(SET_ASIDE["rules"])
+    table = rules_from_json(SET_ASIDE["rules"])
     rng = random.Random(9)
-    record = play_game([lambda h: rng.choice(legal_actions(h))] * 4, seed=9, knobs=knobs,
-                       rules=table, max_hands=2)
+    record = play_game([lambda h: rng.choice(legal_actions(h))] * 4, seed=9, rules=table,
+                       max_hands=2)
     played = list(replay(record))
     assert list(played[-1].scores) == record["scores"]
     for p in played:
@@ -334,11 +334,11 @@ def test_seeded_games_take_melds_back_and_keep_every_card() -> None:
     from canasta.bots.modern import ModernHeuristicBot
     from canasta.modern_american.play import apply
 
-    table, knobs = rules_from_json(RETRACT["rules"])
+    table = rules_from_json(RETRACT["rules"])
     taken_back = 0
     for seed in range(0, 60, 2):
         bots = [ModernHeuristicBot(seed * 4 + i) for i in range(4)]
-        h = new_hand(seed, knobs=knobs, rules=table)
+        h = new_hand(seed, rules=table)
         while h.end is None:
             move = bots[h.to_move].choose(h)
             after = apply(h, move)

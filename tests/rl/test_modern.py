@@ -42,7 +42,7 @@ def played(seeds: range, bot: str = "random", knobs: Knobs = KNOBS
     for seed in seeds:
         kind = ModernHeuristicBot if bot == "heuristic" else ModernRandomBot
         players = [kind(seed + i) for i in range(4)]
-        h = new_hand(seed, knobs=knobs)
+        h = new_hand(seed, rules=RULES.replace(knobs=knobs))
         while h.end is None:
             action = players[h.to_move].choose(h)
             out.append((h, action))

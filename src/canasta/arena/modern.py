@@ -33,7 +33,8 @@ from canasta.bots.modern import make_modern_bot, tell
 from canasta.cards import format_card
 from canasta.errors import CanastaError
 from canasta.modern_american.action_text import format_action
-from canasta.modern_american.hand import NAME, shuffled_pack
+from canasta.modern_american.hand import shuffled_pack
+from canasta.modern_american.knobs import NAME
 from canasta.modern_american.play import apply, new_hand
 
 Progress = Callable[[int, int], None]

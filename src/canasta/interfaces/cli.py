@@ -20,10 +20,11 @@ from canasta import COMPILED, __version__
 from canasta.actions import format_action
 from canasta.deal import new_hand
 from canasta.errors import CanastaError, IllegalActionError, NotationError
-from canasta.game import GameRecord, apply_line, as_played, replay
+from canasta.family import apply_line
+from canasta.game import GameRecord, as_played, replay
 from canasta.interfaces import modern_cli
 from canasta.legal import legal_actions
-from canasta.modern_american.hand import NAME
+from canasta.modern_american.knobs import NAME
 from canasta.position import dumps, parse_position, result_to_json, state_to_json
 from canasta.rules import PRESETS, Rules, get_rules, rules_from_json
 

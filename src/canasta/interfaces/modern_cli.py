@@ -11,13 +11,13 @@ from typing import Any
 from canasta.errors import NotationError
 from canasta.modern_american.action_text import format_action, parse_line
 from canasta.modern_american.game import replay
-from canasta.modern_american.hand import NAME, NUM_SIDES
+from canasta.modern_american.hand import NUM_SIDES
+from canasta.modern_american.knobs import NAME, rules_from_json
 from canasta.modern_american.notation import (
     end_to_json,
     hand_from_json,
     hand_to_json,
     is_modern_american,
-    rules_from_json,
 )
 from canasta.modern_american.play import apply, legal_actions, new_hand
 
@@ -50,13 +50,12 @@ def read_family(text: str) -> Any | None:
 def deal(rules: str, seed: int, dealer: int | None, scores: Sequence[int] | None
          ) -> dict[str, Any]:
     """The starting position of a hand."""
-    table, knobs = rules_from_json(json.loads(rules) if rules.strip().startswith("{")
-                                   else rules)
+    table = rules_from_json(json.loads(rules) if rules.strip().startswith("{") else rules)
     if dealer is not None and not 0 <= dealer < 4:
         raise NotationError(f"--dealer must be a seat from 0 to 3, not {dealer}")
     if scores is not None and len(scores) != NUM_SIDES:
         raise NotationError(f"--scores needs {NUM_SIDES} scores, one per side")
-    h = new_hand(seed, dealer=dealer or 0, scores=tuple(scores or (0, 0)), knobs=knobs,
+    h = new_hand(seed, dealer=dealer or 0, scores=tuple(scores or (0, 0)),
                  rules=table)
     return hand_to_json(h)
 

@@ -154,9 +154,8 @@ def _config(args: argparse.Namespace) -> SelfplayConfig:
 
     from canasta.arena.schedule import split_bot_specs
     from canasta.interfaces.modern_cli import names_family
-    from canasta.modern_american.knobs import Knobs
-    from canasta.modern_american.notation import rules_from_json
-    from canasta.rules import get_rules
+    from canasta.modern_american.knobs import Knobs, rules_from_json
+    from canasta.rules import Rules, get_rules
     from canasta.selfplay import SelfplayConfig
     from canasta.selfplay.plan import bot_family_problem
     from canasta.selfplay.store import MANIFEST
@@ -165,7 +164,9 @@ def _config(args: argparse.Namespace) -> SelfplayConfig:
     try:
         if names_family(args.rules):
             text = args.rules.strip()
-            rules, knobs = rules_from_json(json.loads(text) if text.startswith("{") else text)
+            modern = rules_from_json(json.loads(text) if text.startswith("{") else text)
+            rules: Rules = modern
+            knobs = modern.knobs
         else:
             rules = get_rules(args.rules)
     except CanastaError as e:

@@ -32,6 +32,7 @@ from canasta.cards import (
 from canasta.errors import NotationError
 from canasta.modern_american.choices import KEEP_NONE
 from canasta.modern_american.hand import Hand
+from canasta.modern_american.knobs import ModernAmericanRules
 from canasta.modern_american.melds import WILD_MELD
 from canasta.modern_american.special_hands import CATALOGUES
 
@@ -58,8 +59,12 @@ def _order(group: Group) -> tuple[bool, int]:
     return (group.rank == WILD_MELD, -group.rank)
 
 
-def format_action(h: Hand, action: Action) -> str:
-    """The canonical text of a Modern American action."""
+Context = Hand | ModernAmericanRules
+"""A hand, or its rules: the catalogue of special hands names a ``special`` action."""
+
+
+def format_action(h: Context, action: Action) -> str:
+    """The canonical text of a Modern American action (``h``: a hand or its rules)."""
     verb = action.verb
     if verb == "keep":
         return "keep none" if action.card == KEEP_NONE else "keep " + format_card(action.card)
@@ -97,8 +102,9 @@ def _parse_group(text: str) -> Group:
     return group
 
 
-def parse_action(h: Hand, text: str) -> Action:
-    """Parse one action line of this family; raises :class:`NotationError` if malformed."""
+def parse_action(h: Context, text: str) -> Action:
+    """Parse one action line of this family (``h``: a hand or its rules); raises
+    :class:`NotationError` if malformed."""
     if not isinstance(text, str):
         raise NotationError(f"an action must be text, not {text!r}")
     words = text.strip().split(None, 1)
@@ -127,7 +133,7 @@ def parse_action(h: Hand, text: str) -> Action:
                             "'special NAME'") from None
 
 
-def parse_line(h: Hand, line: str) -> tuple[int | None, Action]:
+def parse_line(h: Context, line: str) -> tuple[int | None, Action]:
     """A record line with an optional seat prefix ``p2:``."""
     m = re.match(r"^\s*p(\d+)\s*:\s*(.*)$", line, re.IGNORECASE | re.DOTALL)
     if m:

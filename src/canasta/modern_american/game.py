@@ -28,36 +28,25 @@ from canasta.actions import Action
 from canasta.cards import format_card, parse_cards
 from canasta.errors import NotationError, PositionError
 from canasta.modern_american.action_text import format_action, parse_line
+from canasta.modern_american.ending import winner
 from canasta.modern_american.hand import NUM_PLAYERS, NUM_SIDES, RULES, Hand, shuffled_pack
-from canasta.modern_american.knobs import KNOBS, Knobs
-from canasta.modern_american.notation import rules_from_json, rules_to_json
+from canasta.modern_american.knobs import Knobs, ModernAmericanRules, rules_from_json
+from canasta.modern_american.notation import rules_to_json
 from canasta.modern_american.play import apply, new_hand
-from canasta.rules import Rules
 
 Player = Callable[[Hand], Action]
 """A player: the action it chooses in a hand where it is to move."""
 
 
-def winner(rules: Rules, scores: Sequence[int], dream: int | None = None) -> int | None:
-    """The side that has won with these cumulative ``scores``, or ``None`` to play on: a Dream
-    Hand's side (``dream``) at once, else the higher side once one reaches the target; equal
-    scores at the target play another hand (MA §14)."""
-    if dream is not None:
-        return dream
-    if max(scores) < rules.target_score:
-        return None
-    best = max(scores)
-    leaders = [s for s, v in enumerate(scores) if v == best]
-    return leaders[0] if len(leaders) == 1 else None
-
-
-def play_game(players: Sequence[Player], seed: int | None = None, *, knobs: Knobs = KNOBS,
-              rules: Rules = RULES, max_hands: int = 60,
+def play_game(players: Sequence[Player], seed: int | None = None, *, knobs: Knobs | None = None,
+              rules: ModernAmericanRules = RULES, max_hands: int = 60,
               names: Sequence[str] | None = None) -> dict[str, Any]:
     """Play a game with ``players`` by seat; the record, with the final ``scores`` and the
     ``winner`` (a side, or ``None`` when ``max_hands`` ran out first)."""
     import random
 
+    if knobs is not None:
+        rules = rules.replace(knobs=knobs)
     rng = random.Random(seed)
     scores = [0] * NUM_SIDES
     hands: list[dict[str, Any]] = []
@@ -65,8 +54,7 @@ def play_game(players: Sequence[Player], seed: int | None = None, *, knobs: Knob
     for number in range(max_hands):
         dealer = number % NUM_PLAYERS
         deck = shuffled_pack(rules, rng.getrandbits(63))
-        h = new_hand(deck=deck, dealer=dealer, scores=scores, knobs=knobs, rules=rules,
-                     number=number + 1)
+        h = new_hand(deck=deck, dealer=dealer, scores=scores, rules=rules, number=number + 1)
         actions: list[str] = []
         while h.end is None:
             action = players[h.to_move](h)
@@ -114,7 +102,7 @@ def replay(record: Mapping[str, Any] | str) -> Iterator[ReplayedHand]:
     data = json.loads(record) if isinstance(record, str) else record
     if not isinstance(data, Mapping) or "rules" not in data or "hands" not in data:
         raise PositionError("a game record needs rules and hands")
-    rules, knobs = rules_from_json(data["rules"])
+    rules = rules_from_json(data["rules"])
     scores: tuple[int, ...] = (0,) * NUM_SIDES
     entries = data["hands"]
     if not isinstance(entries, list):
@@ -129,8 +117,7 @@ def replay(record: Mapping[str, Any] | str) -> Iterator[ReplayedHand]:
         if sorted(deck) != sorted(shuffled_pack(rules, 0)):
             raise PositionError(f"hands[{i}].deck is not the {len(shuffled_pack(rules, 0))}-card "
                                 "pack")
-        h = new_hand(deck=deck, dealer=dealer, scores=scores, knobs=knobs, rules=rules,
-                     number=i + 1)
+        h = new_hand(deck=deck, dealer=dealer, scores=scores, rules=rules, number=i + 1)
         for line in lines:
             try:
                 seat, action = parse_line(h, line)

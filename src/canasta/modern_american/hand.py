@@ -16,20 +16,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Final
 
 from canasta.cards import RANK_OF, THREE, Card, Rank, make_pack
-from canasta.modern_american.knobs import KNOBS, SET_ASIDE, Knobs, base_rules
+from canasta.modern_american.knobs import (
+    MODERN_AMERICAN,
+    SET_ASIDE,
+    Knobs,
+    ModernAmericanRules,
+)
 from canasta.modern_american.melds import MAX_MELD, WILD_MELD, MeldContext
 from canasta.modern_american.scoring import SideScore
 from canasta.rules import Rules
 
-NAME: Final = "modern-american"
-"""The preset's name."""
-RULES: Final = base_rules()
-"""The classic fields of the preset (MA §16.1)."""
+RULES: Final = MODERN_AMERICAN
+"""The ``modern-american`` preset: the classic fields (MA §16.1) and the knobs (MA §16.2)."""
 SLOTS: Final = WILD_MELD + 1
 """Meld slots per side: the natural ranks 0..10, an unused slot for threes (never melded) and
 the meld of wild cards."""
@@ -118,10 +121,24 @@ class Hand:
     talons: tuple[tuple[Card, ...], ...] = ()
     """With ``talon_source="set_aside"``: the two piles set aside at the deal, for the first
     and the second side to open from the hand; a pile given (or never set aside) is empty."""
-    rules: Rules = field(default=RULES, compare=False)
-    knobs: Knobs = KNOBS
+    rules: ModernAmericanRules = RULES
 
     # -- facts -------------------------------------------------------------------------------
+    @property
+    def knobs(self) -> Knobs:
+        """The family's own rules (MA §16.2), as the rule set holds them."""
+        return self.rules.knobs
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended."""
+        return self.end is not None
+
+    @property
+    def result(self) -> HandEnd | None:
+        """How the hand ended (``end``), under the name every family's position uses."""
+        return self.end
+
     def side_of(self, seat: int) -> int:
         """The side of ``seat``: partners sit opposite."""
         return seat % NUM_SIDES
@@ -214,7 +231,7 @@ def shuffled_pack(rules: Rules = RULES, seed: int | None = None) -> list[Card]:
 
 
 def deal(seed: int | None = None, *, deck: Sequence[Card] | None = None, dealer: int = 0,
-         scores: Sequence[int] = (0, 0), knobs: Knobs = KNOBS, rules: Rules = RULES,
+         scores: Sequence[int] = (0, 0), rules: ModernAmericanRules = RULES,
          number: int = 1) -> Hand:
     """Deal hand ``number`` of a game (MA §1.4): thirteen cards each, one at a time from the
     seat after the dealer, no upcard, the rest is the stock with the turn card in it. Threes
@@ -229,6 +246,7 @@ def deal(seed: int | None = None, *, deck: Sequence[Card] | None = None, dealer:
             hands[(dealer + k) % NUM_PLAYERS].append(cards[at])
             at += 1
     talons: list[tuple[Card, ...]] = []
+    knobs = rules.knobs
     if knobs.talon_source == SET_ASIDE:
         for size in knobs.talon_sizes:
             talons.append(tuple(sorted(cards[at:at + size])))
@@ -236,4 +254,4 @@ def deal(seed: int | None = None, *, deck: Sequence[Card] | None = None, dealer:
     return Hand(dealer=dealer, to_move=(dealer + 1) % NUM_PLAYERS, phase=DRAW,
                 hands=tuple(tuple(sorted(h)) for h in hands), stock=tuple(cards[at:]),
                 pile=(), scores=tuple(scores), number=number, talons=tuple(talons),
-                rules=rules, knobs=knobs)
+                rules=rules)

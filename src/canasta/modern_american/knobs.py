@@ -4,8 +4,10 @@ for it (MA §16.1)."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from canasta.cards import Rank, parse_rank
 from canasta.errors import RulesError
@@ -166,12 +168,106 @@ KNOBS: Final = Knobs()
 """The ``modern-american`` defaults."""
 
 
-def base_rules() -> Rules:
-    """The classic fields with Modern American's values (MA §16.1)."""
-    return Rules(
-        name="modern-american", hand_size=13, max_wilds_per_meld=2, max_meld_size=7,
+NAME: Final = "modern-american"
+"""The preset's name, and the family's."""
+
+CLASSIC_FIELDS: Final = ("target_score", "min_canastas_to_go_out", "permission_asks_per_hand",
+                         "going_out_bonus", "draw_count")
+"""The classic fields a Modern American rule set may change (MA §16.1); the others are the
+family's."""
+
+KNOB_NAMES: Final = frozenset(f.name for f in dataclasses.fields(Knobs))
+
+
+@dataclass(frozen=True)
+class ModernAmericanRules(Rules):
+    """A Modern American rule set: the classic fields with the family's values (MA §16.1) and
+    the family's own :class:`Knobs` (MA §16.2). :meth:`replace` and the JSON form take a knob
+    by its name as if it were a field."""
+
+    knobs: Knobs = KNOBS
+
+    def replace(self, **changes: Any) -> ModernAmericanRules:
+        """A copy with some classic fields or knobs changed (validated again)."""
+        knob_changes = {k: changes.pop(k) for k in list(changes) if k in KNOB_NAMES}
+        knobs = changes.pop("knobs", self.knobs)
+        if knob_changes:
+            knobs = dataclasses.replace(knobs, **knob_changes)
+        return dataclasses.replace(self, knobs=knobs, **changes)
+
+    def to_json(self) -> str | dict[str, Any]:
+        """``"modern-american"``, or ``{"preset": "modern-american", FIELD: VALUE, ...}`` with
+        the knobs and classic fields that differ from the preset."""
+        out: dict[str, Any] = {"preset": NAME}
+        for f in dataclasses.fields(Knobs):
+            value = getattr(self.knobs, f.name)
+            if value != getattr(KNOBS, f.name):
+                out[f.name] = (sorted(value) if isinstance(value, frozenset)
+                               else list(value) if isinstance(value, tuple) else value)
+        for key in CLASSIC_FIELDS:
+            if getattr(self, key) != getattr(MODERN_AMERICAN, key):
+                out[key] = getattr(self, key)
+        return NAME if len(out) == 1 else out
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        fields = tuple((f.name, getattr(self, f.name)) for f in dataclasses.fields(self)
+                       if f.init)
+        return _rebuild, (fields,)
+
+
+def _rebuild(fields: tuple[tuple[str, Any], ...]) -> ModernAmericanRules:
+    """Unpickle a rule set from its fields by name."""
+    return ModernAmericanRules(**dict(fields))
+
+
+def _knob_from_json(key: str, value: Any) -> Any:
+    """A knob's JSON value as the knob's type (lists become tuples, sets frozensets)."""
+    current = getattr(KNOBS, key)
+    if isinstance(current, frozenset) and isinstance(value, list):
+        return frozenset(value)
+    if isinstance(value, list):
+        return tuple(tuple(v) if isinstance(v, list) else v for v in value)
+    return value
+
+
+def rules_from_json(value: Any) -> ModernAmericanRules:
+    """The rule set of ``"modern-american"`` or of ``{"preset": "modern-american", FIELD:
+    VALUE, ...}``, where a field is a knob of :class:`Knobs` or one of
+    :data:`CLASSIC_FIELDS`; :class:`~canasta.errors.RulesError` names a bad one."""
+    if isinstance(value, ModernAmericanRules):
+        return value
+    if isinstance(value, str) and value.strip().lower() == NAME:
+        return MODERN_AMERICAN
+    if not isinstance(value, Mapping) or str(value.get("preset", "")).strip().lower() != NAME:
+        raise RulesError(f"not the {NAME} rules: {value!r}")
+    knobs: dict[str, Any] = {}
+    classic: dict[str, Any] = {}
+    for key, v in value.items():
+        if key == "preset":
+            continue
+        if key in KNOB_NAMES:
+            knobs[key] = _knob_from_json(key, v)
+        elif key in CLASSIC_FIELDS:
+            classic[key] = v
+        else:
+            raise RulesError(f"unknown {NAME} rules field {key!r}")
+    try:
+        made = Knobs(**knobs)
+        return MODERN_AMERICAN.replace(knobs=made, **classic)
+    except TypeError as e:
+        raise RulesError(f"bad {NAME} rules field: {e}") from None
+
+
+def base_rules() -> ModernAmericanRules:
+    """The classic fields with Modern American's values (MA §16.1) and the default knobs."""
+    return ModernAmericanRules(
+        name=NAME, hand_size=13, max_wilds_per_meld=2, max_meld_size=7,
         black_three_meld_sizes=(), min_canastas_to_go_out=2, going_out_requires_discard=True,
         initial_meld_thresholds=((None, 125), (3000, 155), (5000, 180)),
         unfrozen_take_natural_plus_wild=False, unfrozen_take_by_adding_to_meld=False,
         concealed_going_out_bonus=100, permission_asks_per_hand=1, stock_out_forced_take=False,
         one_card_pile_take_ban="never", target_score=8500)
+
+
+MODERN_AMERICAN: Final = base_rules()
+"""The ``modern-american`` preset."""

@@ -38,75 +38,32 @@ from canasta.cards import (
     parse_cards,
     parse_rank,
 )
-from canasta.errors import NotationError, PositionError, RulesError
+from canasta.errors import NotationError, PositionError
 from canasta.modern_american.action_text import WILD_KEY, key_text
 from canasta.modern_american.ending import end_hand
 from canasta.modern_american.hand import (
     DRAW,
-    NAME,
     NO_MELDS,
     NUM_PLAYERS,
     NUM_SIDES,
     OVER,
     PHASES,
     PLAY,
-    RULES,
     Hand,
     HandEnd,
     SideMelds,
     Turn,
 )
-from canasta.modern_american.knobs import KNOBS, SET_ASIDE, Knobs
+from canasta.modern_american.knobs import NAME, SET_ASIDE, Knobs, rules_from_json
 from canasta.modern_american.melds import MAX_MELD, WILD_MELD
 from canasta.modern_american.play import start_turn
 from canasta.modern_american.special_hands import CATALOGUES
-from canasta.rules import Rules
 
 # -- rules ---------------------------------------------------------------------------------------
 
-def rules_from_json(value: Any) -> tuple[Rules, Knobs]:
-    """The classic fields and the knobs of ``"modern-american"`` or of
-    ``{"preset": "modern-american", FIELD: VALUE, ...}``, where a field is a knob of
-    :class:`~canasta.modern_american.knobs.Knobs` or a classic field of the rules."""
-    if isinstance(value, str) and value.strip().lower() == NAME:
-        return RULES, KNOBS
-    if not isinstance(value, Mapping) or value.get("preset") != NAME:
-        raise RulesError(f"not the {NAME} rules: {value!r}")
-    knob_names = {f.name for f in fields(Knobs)}
-    knobs: dict[str, Any] = {}
-    classic: dict[str, Any] = {}
-    for key, v in value.items():
-        if key == "preset":
-            continue
-        if key in knob_names:
-            current = getattr(KNOBS, key)
-            listed = isinstance(current, tuple) or key == "initial_meld_by_hand_number"
-            knobs[key] = (frozenset(v) if isinstance(current, frozenset)
-                          else tuple(v) if listed and isinstance(v, list) else v)
-        elif key in ("target_score", "min_canastas_to_go_out", "permission_asks_per_hand",
-                     "going_out_bonus", "draw_count"):
-            classic[key] = v
-        else:
-            raise RulesError(f"unknown {NAME} rules field {key!r}")
-    try:
-        made = Knobs(**knobs)
-    except TypeError as e:
-        raise RulesError(f"bad {NAME} rules field: {e}") from None
-    return (RULES.replace(**classic) if classic else RULES), made
-
-
 def rules_to_json(h: Hand) -> Any:
     """The rules of ``h`` as a position or record holds them."""
-    out: dict[str, Any] = {"preset": NAME}
-    for f in fields(Knobs):
-        value = getattr(h.knobs, f.name)
-        if value != getattr(KNOBS, f.name):
-            out[f.name] = sorted(value) if isinstance(value, frozenset) else value
-    for key in ("target_score", "min_canastas_to_go_out", "permission_asks_per_hand",
-                "going_out_bonus", "draw_count"):
-        if getattr(h.rules, key) != getattr(RULES, key):
-            out[key] = getattr(h.rules, key)
-    return NAME if len(out) == 1 else out
+    return h.rules.to_json()
 
 
 def is_modern_american(value: Any) -> bool:
@@ -118,7 +75,7 @@ def is_modern_american(value: Any) -> bool:
 
 # -- positions -----------------------------------------------------------------------------------
 
-def _melds_json(melds: SideMelds) -> dict[str, list[str]]:
+def melds_to_json(melds: SideMelds) -> dict[str, list[str]]:
     return {key_text(k): card_names(m) for k, m in enumerate(melds) if m is not None}
 
 
@@ -155,7 +112,7 @@ def hand_to_json(h: Hand) -> dict[str, Any]:
         "rules": rules_to_json(h), "dealer": h.dealer, "to_move": h.to_move, "phase": h.phase,
         "hands": [card_names(cards) for cards in h.hands],
         "stock": [format_card(c) for c in h.stock], "pile": [format_card(c) for c in h.pile],
-        "sides": [{"score": h.scores[s], "melds": _melds_json(h.melds[s]),
+        "sides": [{"score": h.scores[s], "melds": melds_to_json(h.melds[s]),
                    "threes": card_names(h.threes[s])} for s in range(NUM_SIDES)],
         "asks": list(h.asks), "answer": h.answer, "turn": turn_to_json(h.turn),
         "turn_card": None if h.turn_card is None else format_card(h.turn_card),
@@ -283,7 +240,7 @@ def hand_from_json(data: Any) -> Hand:
     for key in ("rules", "dealer", "to_move", "phase", "hands", "stock", "pile", "sides"):
         if key not in data:
             raise PositionError(f"the position lacks {key!r}")
-    rules, knobs = rules_from_json(data["rules"])
+    rules = rules_from_json(data["rules"])
     phase = data["phase"]
     if phase not in PHASES:
         raise PositionError(f"phase must be one of {', '.join(PHASES)}")
@@ -322,7 +279,7 @@ def hand_from_json(data: Any) -> Hand:
              courtesy=None if data.get("courtesy") is None else _int(
                  data["courtesy"], "courtesy", 0, NUM_PLAYERS - 1),
              number=_int(data.get("hand_number", 1), "hand_number", 1, 10_000),
-             talons=_read_talons(data.get("talons"), knobs), rules=rules, knobs=knobs)
+             talons=_read_talons(data.get("talons"), rules.knobs), rules=rules)
     h = h.but(turn=_read_turn(data.get("turn"), h))
     _check(h, data)
     if phase == DRAW and data.get("turn") is None:

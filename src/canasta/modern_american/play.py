@@ -45,7 +45,7 @@ from canasta.modern_american.hand import (
     Turn,
     deal,
 )
-from canasta.modern_american.knobs import KNOBS, RETRACT_MELDS, SET_ASIDE, Knobs
+from canasta.modern_american.knobs import RETRACT_MELDS, SET_ASIDE, Knobs, ModernAmericanRules
 from canasta.modern_american.melds import (
     MAX_MELD,
     WILD_MELD,
@@ -55,16 +55,15 @@ from canasta.modern_american.melds import (
 )
 from canasta.modern_american.scoring import incomplete_penalty
 from canasta.modern_american.special_hands import CATALOGUES, SIZE, special_problem
-from canasta.rules import Rules
 
 
 def new_hand(seed: int | None = None, *, deck: Sequence[Card] | None = None, dealer: int = 0,
-             scores: Sequence[int] = (0, 0), knobs: Knobs = KNOBS, rules: Rules = RULES,
+             scores: Sequence[int] = (0, 0), rules: ModernAmericanRules = RULES,
              number: int = 1) -> Hand:
     """Deal hand ``number`` of a game and begin the first turn (its player's threes are laid
     unless a three may be kept)."""
-    return start_turn(deal(seed, deck=deck, dealer=dealer, scores=scores, knobs=knobs,
-                           rules=rules, number=number))
+    return start_turn(deal(seed, deck=deck, dealer=dealer, scores=scores, rules=rules,
+                           number=number))
 
 
 # -- the table while an action is carried out ----------------------------------------------------

@@ -59,10 +59,10 @@ import pyspiel
 from canasta.actions import Action
 from canasta.bots.determinize import Determinizer
 from canasta.cards import NUM_CARD_TYPES, RANK_OF, THREE, Card, card_names, format_card, make_pack
-from canasta.modern_american.hand import NAME as MODERN_NAME
 from canasta.modern_american.hand import Hand
+from canasta.modern_american.knobs import NAME as MODERN_NAME
+from canasta.modern_american.knobs import rules_from_json as modern_rules_from_json
 from canasta.modern_american.notation import hand_to_json
-from canasta.modern_american.notation import rules_from_json as modern_rules_from_json
 from canasta.modern_american.view import seat_view
 from canasta.observation import observe
 from canasta.position import state_to_json
@@ -145,7 +145,7 @@ def family_from(preset: str, overrides: str) -> ClassicFamily:
     ``modern-american``, its rules with the knobs (or the classic fields it takes) written in
     ``overrides`` the same way (``special_hands:pagat;target_score:5000``)."""
     if preset == MODERN_NAME:
-        return ModernFamily(*modern_rules_from_json({**_changes(overrides),
+        return ModernFamily(modern_rules_from_json({**_changes(overrides),
                                                      "preset": MODERN_NAME}))
     return ClassicFamily(rules_of(preset, overrides))
 

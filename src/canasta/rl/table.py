@@ -48,18 +48,13 @@ from canasta.legal import legal_actions
 from canasta.modern_american import play as modern_play
 from canasta.modern_american.action_text import format_action as modern_format
 from canasta.modern_american.action_text import parse_action as modern_parse
-from canasta.modern_american.game import winner as modern_winner
-from canasta.modern_american.hand import NAME as MODERN_NAME
+from canasta.modern_american.ending import winner as modern_winner
 from canasta.modern_american.hand import RULES as MODERN_RULES
 from canasta.modern_american.hand import Hand, shuffled_pack
 from canasta.modern_american.hand import deal as modern_deal
-from canasta.modern_american.knobs import KNOBS, Knobs
-from canasta.modern_american.notation import (
-    hand_to_json,
-    is_modern_american,
-    rules_from_json,
-    rules_to_json,
-)
+from canasta.modern_american.knobs import NAME as MODERN_NAME
+from canasta.modern_american.knobs import Knobs, ModernAmericanRules, rules_from_json
+from canasta.modern_american.notation import hand_to_json, is_modern_american, rules_to_json
 from canasta.observation import observe
 from canasta.rl.encoding import CLASSIC, Alphabet, Choice, alphabet_for
 from canasta.rl.tensor import (
@@ -235,10 +230,14 @@ class ModernFamily(ClassicFamily):
     name = MODERN_NAME
     ids_per_card = MODERN_IDS_PER_CARD
 
-    def __init__(self, rules: Rules = MODERN_RULES, knobs: Knobs = KNOBS) -> None:
+    def __init__(self, rules: ModernAmericanRules = MODERN_RULES,
+                 knobs: Knobs | None = None) -> None:
+        if knobs is not None:
+            rules = rules.replace(knobs=knobs)
         super().__init__(rules)
-        self.knobs = knobs
-        self.alphabet = alphabet_for(knobs.special_hands)
+        self.rules: ModernAmericanRules = rules
+        self.knobs: Knobs = rules.knobs
+        self.alphabet = alphabet_for(self.knobs.special_hands)
 
     def key(self) -> Any:
         return (self.rules, self.knobs)
@@ -247,7 +246,7 @@ class ModernFamily(ClassicFamily):
         return f"<ModernFamily {rules_to_json(self._blank())}>"
 
     def _blank(self) -> Hand:
-        return modern_deal(0, knobs=self.knobs, rules=self.rules)
+        return modern_deal(0, rules=self.rules)
 
     def rules_json(self) -> Any:
         """The rules as a Modern American position or record holds them."""
@@ -259,7 +258,7 @@ class ModernFamily(ClassicFamily):
 
     def new_hand(self, deck: Sequence[Card], dealer: int, scores: Sequence[int]) -> Hand:
         return modern_play.start_turn(modern_deal(deck=deck, dealer=dealer, scores=scores,
-                                                  knobs=self.knobs, rules=self.rules))
+                                                  rules=self.rules))
 
     def legal(self, position: Any) -> list[Action]:
         return modern_play.legal_actions(position)
@@ -333,12 +332,14 @@ def family_of(preset: str = "classic", rules: Rules | ClassicFamily | Mapping[st
     if isinstance(rules, ClassicFamily):
         return rules
     if isinstance(rules, Rules):
-        return ModernFamily(rules) if rules.name == MODERN_NAME else ClassicFamily(rules)
+        if isinstance(rules, ModernAmericanRules):
+            return ModernFamily(rules)
+        return ClassicFamily(rules)
     if rules is not None:
         if not is_modern_american(rules):
             raise ValueError(f"rules must be a Rules value or Modern American's rules, not "
                              f"{rules!r}")
-        return ModernFamily(*rules_from_json(rules))
+        return ModernFamily(rules_from_json(rules))
     if preset == MODERN_NAME:
         return ModernFamily()
     return ClassicFamily(get_rules(preset))

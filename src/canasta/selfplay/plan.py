@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from canasta.arena.schedule import derive_seed
 from canasta.errors import CanastaError
-from canasta.modern_american.hand import NAME as MODERN_NAME
-from canasta.modern_american.knobs import KNOBS, Knobs
+from canasta.modern_american.knobs import NAME as MODERN_NAME
+from canasta.modern_american.knobs import Knobs, ModernAmericanRules
+from canasta.modern_american.knobs import rules_from_json as modern_rules_from_json
 from canasta.modern_american.notation import is_modern_american
-from canasta.modern_american.notation import rules_from_json as modern_rules_from_json
 from canasta.rl.table import ClassicFamily, ModernFamily
 from canasta.rules import Rules, rules_from_json
 
@@ -63,9 +63,11 @@ class SelfplayConfig:
     """Modern American's switches (``None`` for a classic run)."""
 
     def __post_init__(self) -> None:
-        if self.rules.name == MODERN_NAME:
+        if isinstance(self.rules, ModernAmericanRules):
             if self.knobs is None:
-                object.__setattr__(self, "knobs", KNOBS)
+                object.__setattr__(self, "knobs", self.rules.knobs)
+            elif self.knobs != self.rules.knobs:
+                object.__setattr__(self, "rules", self.rules.replace(knobs=self.knobs))
         elif self.knobs is not None:
             raise SelfplayError(f"knobs are Modern American's switches: the rules "
                                 f"{self.rules.name!r} take none")
@@ -92,7 +94,7 @@ class SelfplayConfig:
         """The family of rules played, as the research adapters drive it
         (:mod:`canasta.rl.table`): deal, legal list, apply, the alphabet of ids, the tensor."""
         if self.knobs is not None:
-            return ModernFamily(self.rules, self.knobs)
+            return ModernFamily(cast(ModernAmericanRules, self.rules), self.knobs)
         return ClassicFamily(self.rules)
 
     @property
@@ -135,7 +137,9 @@ class SelfplayConfig:
                                     f"{FORMAT}")
             knobs = None
             if is_modern_american(data["rules"]):
-                rules, knobs = modern_rules_from_json(data["rules"])
+                modern = modern_rules_from_json(data["rules"])
+                rules: Rules = modern
+                knobs = modern.knobs
             else:
                 rules = rules_from_json(data["rules"])
             return SelfplayConfig(

@@ -37,12 +37,12 @@ from canasta.interfaces.terminal.session import (
     how_to_run,
 )
 from canasta.modern_american.action_text import format_action, key_text, parse_action, parse_line
-from canasta.modern_american.game import replay, winner
+from canasta.modern_american.ending import winner
+from canasta.modern_american.game import replay
 from canasta.modern_american.hand import NUM_PLAYERS, RULES, Hand, shuffled_pack
-from canasta.modern_american.knobs import KNOBS, Knobs
-from canasta.modern_american.notation import is_modern_american, rules_from_json, rules_to_json
+from canasta.modern_american.knobs import KNOBS, Knobs, ModernAmericanRules, rules_from_json
+from canasta.modern_american.notation import is_modern_american, rules_to_json
 from canasta.modern_american.play import apply, legal_actions, new_hand
-from canasta.rules import Rules
 
 NAMES = ("You", "Eva", "Pat", "Carla")
 """The seats' names: you, the opponent on your left, your partner, the other opponent."""
@@ -125,7 +125,8 @@ class ModernTable:
         self.bots = bots
         """The bot spec of each bot seat."""
         self.notes = notes or []
-        self.rules, self.knobs = rules_from_json(record["rules"])
+        self.rules = rules_from_json(record["rules"])
+        self.knobs = self.rules.knobs
         self.key = game_key(self.rules, parse_cards(record["hands"][0]["deck"]))
         self.history: list[tuple[Hand, Action]] = []
         """The hand's positions so far, each with the action played in it: a bot that keeps
@@ -348,15 +349,15 @@ def _seat_bot(player: str, seat: int) -> tuple[str, str | None]:
     return spec, None
 
 
-def _deal(deck: list[int], dealer: int, scores: list[int], knobs: Knobs, rules: Rules,
+def _deal(deck: list[int], dealer: int, scores: list[int], knobs: Knobs, rules: ModernAmericanRules,
           number: int) -> Hand:
     """Hand ``number`` of the game, dealt from ``deck``."""
-    return new_hand(deck=deck, dealer=dealer, scores=scores, knobs=knobs, rules=rules,
+    return new_hand(deck=deck, dealer=dealer, scores=scores, rules=rules.replace(knobs=knobs),
                     number=number)
 
 
-def _history(record: dict[str, Any], scores: list[int], knobs: Knobs, rules: Rules
-             ) -> list[tuple[Hand, Action]]:
+def _history(record: dict[str, Any], scores: list[int], knobs: Knobs,
+             rules: ModernAmericanRules) -> list[tuple[Hand, Action]]:
     """The positions and actions of the record's last hand, from its deal (a record that
     :func:`~canasta.modern_american.game.replay` accepted)."""
     entry = record["hands"][-1]

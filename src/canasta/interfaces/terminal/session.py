@@ -225,7 +225,8 @@ class Table:
     @property
     def state(self) -> State:
         """The current hand's state."""
-        return self.game.state
+        state: State = self.game.state
+        return state
 
     def observation(self, seat: int = HUMAN_SEAT) -> Observation:
         """What ``seat`` (the player by default) may see now."""
@@ -261,7 +262,7 @@ class Table:
 
     def play(self, action: Action) -> State:
         """Apply an action of the seat to move (raises IllegalActionError, nothing changes)."""
-        state = self.game.apply(action)
+        state: State = self.game.apply(action)
         self.save()
         return state
 

@@ -36,8 +36,8 @@ from canasta.interfaces.web.modern_room import replay_positions as modern_replay
 from canasta.modern_american.action_text import parse_action as modern_parse
 from canasta.modern_american.hand import Hand
 from canasta.modern_american.hand import shuffled_pack as modern_pack
+from canasta.modern_american.knobs import rules_from_json as modern_rules
 from canasta.modern_american.notation import is_modern_american
-from canasta.modern_american.notation import rules_from_json as modern_rules
 from canasta.rules import Rules, rules_from_json
 
 if TYPE_CHECKING:
@@ -249,7 +249,7 @@ class ModernTableFamily(TableFamily):
         return game
 
     def deck_for(self, rules: Any, seed: int, number: int) -> list[Card]:
-        pack_rules = rules if isinstance(rules, Rules) else modern_rules(rules)[0]
+        pack_rules = rules if isinstance(rules, Rules) else modern_rules(rules)
         return seeded_deck(lambda bits: modern_pack(pack_rules, bits), seed, number)
 
     def hand_over(self, state: Any) -> bool:

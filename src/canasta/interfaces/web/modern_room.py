@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any
 from canasta.actions import Action
 from canasta.cards import Card, format_card, parse_cards
 from canasta.modern_american.action_text import key_text, parse_line
-from canasta.modern_american.game import winner
+from canasta.modern_american.ending import winner
 from canasta.modern_american.hand import Hand
+from canasta.modern_american.knobs import rules_from_json
 from canasta.modern_american.melds import MAX_MELD
-from canasta.modern_american.notation import hand_to_json, rules_from_json, rules_to_json
+from canasta.modern_american.notation import hand_to_json, rules_to_json
 from canasta.modern_american.view import seat_view
 from canasta.rl.table import ModernFamily
 
@@ -47,8 +48,8 @@ class ModernTableGame:
 
     def __init__(self, rules_json: Any, players: Sequence[str], deck: Sequence[Card],
                  dealer: int = 0) -> None:
-        rules, knobs = rules_from_json(rules_json)
-        self.engine = ModernFamily(rules, knobs)
+        rules = rules_from_json(rules_json)
+        self.engine = ModernFamily(rules)
         self.rules = rules
         self.players = tuple(players)
         self.scores: tuple[int, ...] = (0,) * self.engine.num_sides

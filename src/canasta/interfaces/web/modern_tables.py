@@ -33,7 +33,8 @@ from canasta.interfaces.web.storage import Storage
 from canasta.interfaces.web.tables import hash_token
 from canasta.interfaces.web.words import hint_words
 from canasta.modern_american.action_text import format_action, key_text, parse_action
-from canasta.modern_american.game import replay, winner
+from canasta.modern_american.ending import winner
+from canasta.modern_american.game import replay
 from canasta.modern_american.hand import RULES, Hand, shuffled_pack
 from canasta.modern_american.melds import MAX_MELD
 from canasta.modern_american.play import apply, legal_actions, new_hand
@@ -114,7 +115,7 @@ class ModernGame:
         self.record["hands"].append({"dealer": number % 4,
                                      "deck": [format_card(c) for c in deck], "actions": []})
         self.hand = new_hand(deck=deck, dealer=number % 4, scores=self.scores,
-                             knobs=self.hand.knobs, rules=self.hand.rules)
+                             rules=self.hand.rules)
 
     def _actions(self) -> list[str]:
         actions: list[str] = self.record["hands"][-1]["actions"]

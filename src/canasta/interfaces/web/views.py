@@ -17,7 +17,8 @@ from canasta.actions import format_action
 from canasta.bots.names import BOT_PREFIX, friendly_names, level_of
 from canasta.cards import NUM_CARD_TYPES, card_names, format_card
 from canasta.deal import new_hand
-from canasta.game import Game, GameRecord, apply_line
+from canasta.family import apply_line
+from canasta.game import Game, GameRecord
 from canasta.interfaces.web.house_rules import FORM, Field
 from canasta.legal import legal_actions
 from canasta.observation import observe

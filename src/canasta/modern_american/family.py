@@ -1,0 +1,174 @@
+"""Modern American Canasta behind the family protocol (:class:`~canasta.family.Family`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from canasta.actions import Action
+from canasta.cards import NATURAL_RANKS, Card, format_card
+from canasta.deal import check_pack
+from canasta.errors import PositionError
+from canasta.family import Family, HouseRule
+from canasta.modern_american import play
+from canasta.modern_american.action_text import WILD_KEY, format_action, key_text, parse_action
+from canasta.modern_american.ending import winner
+from canasta.modern_american.hand import Hand, shuffled_pack
+from canasta.modern_american.knobs import (
+    MODERN_AMERICAN,
+    NAME,
+    ModernAmericanRules,
+    rules_from_json,
+)
+from canasta.modern_american.melds import MAX_MELD, WILD_MELD
+from canasta.modern_american.notation import end_to_json, hand_from_json, hand_to_json
+from canasta.modern_american.observation import Observation, observe
+from canasta.modern_american.special_hands import CATALOGUES
+from canasta.rules import Rules
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule("special_hands", "Special hands", "choice",
+              "the catalogue: the 11 hands of the Canasta League of America (cla), or pagat's 4",
+              choices=("cla", "pagat")),
+    HouseRule("keep_one_three_for_straight", "Keep a three for a Straight", "bool",
+              "while the side has not melded, a player may keep one three in hand (MA §2.3)"),
+    HouseRule("special_hand_after_partner_meld", "Special hand after the partner's meld",
+              "choice", "never, or on the first turn after the partner made the side's "
+              "initial meld (MA §11.1.2)", choices=("never", "next_turn_courtesy")),
+    HouseRule("initial_meld_counts_pile_top", "The pile's top card counts toward the "
+              "initial meld", "bool", "MA §5.4"),
+    HouseRule("pile_top_may_form_clean_triple", "The pile's top card may make the clean "
+              "triple", "bool", "MA §5.4, §20.1"),
+    HouseRule("talon_not_after_pile_take", "No talon for an initial meld made by picking the "
+              "pack", "bool", "MA §8.2"),
+)
+"""The Modern American switches a table may set."""
+
+
+class ModernAmericanFamily(Family):
+    """Modern American Canasta (MA): four players in two partnerships, 13 cards, sevens and
+    aces, melds of wild cards, threes laid, talons, special hands, 8500 to win."""
+
+    name: ClassVar[str] = NAME
+    title: ClassVar[str] = "Modern American Canasta"
+    rules_class: ClassVar[type[Rules]] = ModernAmericanRules
+    bots_module: ClassVar[str] = "canasta.modern_american.bots"
+    research_module: ClassVar[str] = "canasta.modern_american.research"
+    record_keys: ClassVar[frozenset[str]] = frozenset({"scores", "winner"})
+
+    def presets(self) -> Mapping[str, Rules]:
+        return {NAME: MODERN_AMERICAN}
+
+    def rules_from_json(self, value: Any) -> ModernAmericanRules:
+        return rules_from_json(value)
+
+    def house_rules(self) -> tuple[HouseRule, ...]:
+        return HOUSE_RULES
+
+    def shuffled_pack(self, rules: Rules, seed: int | None) -> list[Card]:
+        return shuffled_pack(rules, seed)
+
+    def new_hand(self, rules: Rules, seed: int | None = None, *,
+                 deck: Sequence[Card] | None = None, dealer: int | None = None,
+                 scores: Sequence[int] | None = None, number: int = 1) -> Hand:
+        ma = _rules(rules)
+        if deck is not None:
+            check_pack(ma, deck)
+        dealer = ma.first_dealer if dealer is None else dealer
+        if isinstance(dealer, bool) or not 0 <= dealer < ma.num_players:
+            raise PositionError(f"dealer {dealer} is not a seat of {ma.num_players} players")
+        scores = (0,) * ma.num_sides if scores is None else tuple(scores)
+        if len(scores) != ma.num_sides:
+            raise PositionError(f"{len(scores)} scores given for {ma.num_sides} sides")
+        return play.new_hand(seed, deck=deck, dealer=dealer, scores=scores, rules=ma,
+                             number=number)
+
+    def legal_actions(self, position: Any) -> list[Action]:
+        return play.legal_actions(position)
+
+    def apply(self, position: Any, action: Action) -> Hand:
+        return play.apply(position, action)
+
+    def problem(self, position: Any, action: Action) -> str | None:
+        return play.problem(position, action)
+
+    def observe(self, position: Any, seat: int) -> Observation:
+        return observe(position, seat)
+
+    def totals(self, position: Any) -> tuple[int, ...]:
+        if position.end is None:
+            raise ValueError("the hand is not over")
+        return tuple(side.total for side in position.end.sides)
+
+    def winner(self, rules: Rules, scores: Sequence[int], position: Any) -> int | None:
+        end = position.end
+        dream = (position.side_of(end.special[0])
+                 if end is not None and end.special and end.wins_game else None)
+        return winner(rules, scores, dream)
+
+    def with_stock(self, position: Any, stock: tuple[Card, ...]) -> Hand:
+        hand: Hand = position.but(stock=stock)
+        return hand
+
+    def parse_action(self, rules: Rules, text: str) -> Action:
+        return parse_action(_rules(rules), text)
+
+    def format_action(self, rules: Rules, action: Action) -> str:
+        return format_action(_rules(rules), action)
+
+    def position_to_json(self, position: Any) -> dict[str, Any]:
+        return hand_to_json(position)
+
+    def position_from_json(self, data: Any) -> Hand:
+        return hand_from_json(data)
+
+    def result_to_json(self, position: Any) -> dict[str, Any] | None:
+        return None if position.end is None else end_to_json(position.end)
+
+    def describe(self, position: Any) -> str:
+        return json.dumps(hand_to_json(position), indent=1)
+
+    def facts(self, observation: Any) -> dict[str, Any]:
+        """The protocol's facts, and for this family: ``threes`` per side (laid threes),
+        ``turn_card_drawn`` (no talon is given once it is), ``talon_due`` (cards the player to
+        move receives after the discard), ``dead`` (ranks that take no more melds),
+        ``natural_only`` (rank -> ``always`` or ``after_opening``), ``special_hands`` (the
+        catalogue's names) and ``max_meld`` (a meld's greatest size)."""
+        obs: Observation = observation
+        rules = obs.rules
+        knobs = rules.knobs
+        top = obs.pile[-1] if obs.pile else None
+        return {
+            "family": self.name, "title": self.title,
+            "num_players": rules.num_players, "num_sides": rules.num_sides,
+            "partners": [[s for s in range(rules.num_players) if rules.side_of(s) == side]
+                         for side in range(rules.num_sides)],
+            "canasta_size": MAX_MELD,
+            "canastas_to_go_out": rules.min_canastas_to_go_out,
+            "opening_minimum": [obs.minimum(side) for side in range(rules.num_sides)],
+            "meld_keys": [key_text(r) for r in reversed(NATURAL_RANKS)] + [WILD_KEY],
+            "canastas": [obs.canastas(side) for side in range(rules.num_sides)],
+            "pile": {"size": obs.pile_size, "top": None if top is None else format_card(top),
+                     "frozen": True, "why": "the pack is always frozen: pick it with a natural "
+                     "pair of its top card"},
+            "stock": obs.stock_size,
+            "threes": [len(laid) for laid in obs.threes],
+            "turn_card_drawn": obs.turn_card_drawn,
+            "talon_due": obs.turn.talon,
+            "dead": [key_text(r) for r in sorted(obs.dead, reverse=True)],
+            "natural_only": {key_text(r): mode for r, mode in knobs.natural_only_ranks},
+            "special_hands": [s.name for s in CATALOGUES[knobs.special_hands]],
+            "max_meld": MAX_MELD,
+            "wild_meld_key": key_text(WILD_MELD),
+        }
+
+
+def _rules(rules: Rules) -> ModernAmericanRules:
+    if not isinstance(rules, ModernAmericanRules):
+        raise PositionError(f"not Modern American rules: {rules.name!r}")
+    return rules
+
+
+MODERN_AMERICAN_FAMILY = ModernAmericanFamily()
+"""The family (registered by :mod:`canasta.modern_american`)."""
