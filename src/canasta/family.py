@@ -316,10 +316,20 @@ def _load() -> None:
             continue
 
 
+def _shipped_order(family: Family) -> int:
+    """Where ``family``'s package stands in :data:`FAMILY_PACKAGES` (others after them)."""
+    module = type(family).__module__
+    for i, package in enumerate(FAMILY_PACKAGES):
+        if module == package or module.startswith(package + "."):
+            return i
+    return len(FAMILY_PACKAGES)
+
+
 def families() -> list[Family]:
-    """Every registered family, the shipped ones first in :data:`FAMILY_PACKAGES` order."""
+    """Every registered family, the shipped ones first in :data:`FAMILY_PACKAGES` order (the
+    first is the default family), then the others as they were registered."""
     _load()
-    return list(_FAMILIES.values())
+    return sorted(_FAMILIES.values(), key=_shipped_order)
 
 
 def family_named(name: str) -> Family:

@@ -13,12 +13,14 @@ import pytest
 from canasta.actions import Action
 from canasta.arena import ArenaConfig, ArenaError, GamePairResult, GamePairTask, run_arena
 from canasta.arena.tournament import chunk_size
-from canasta.bots import BOTS
+from canasta.bots import bot_table
 from canasta.bots.base import Bot
 from canasta.errors import CanastaError
 from canasta.game import GameRecord, replay
 from canasta.observation import Observation
 from canasta.rules import get_rules
+
+BOTS = bot_table().bots
 
 
 class FirstBot:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from canasta.bots import LEVELS
+from canasta.bots import bot_table
 from canasta.bots.names import FRIENDLY_NAMES, friendly_names, level_of, seat_names, with_level
+
+LEVELS = bot_table().levels
 
 
 def test_names_are_distinct_and_fixed_by_the_seed() -> None:

@@ -11,8 +11,10 @@ from collections import Counter
 import pytest
 
 from canasta import apply, get_rules, legal_actions, new_hand, observe
-from canasta.bots import BOTS, make_bot
+from canasta.bots import bot_table, make_bot
 from canasta.rules import PRESETS, Rules
+
+BOTS = bot_table().bots
 
 HOUSE_RULES = {"ask_before_draw": True, "last_red_three_may_meld": True}
 

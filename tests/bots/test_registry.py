@@ -7,11 +7,14 @@ import random
 import pytest
 
 from canasta import get_rules, legal_actions, new_hand, observe
-from canasta.bots import BOTS, LEVELS, BotSpecError, explain, hint, make_bot, parse_spec
+from canasta.bots import BotSpecError, bot_table, explain, hint, make_bot, parse_spec
 from canasta.bots.base import Bot, Explainer
 from canasta.bots.heuristic import HeuristicBot
 from canasta.bots.ismcts import ISMCTSBot
 from canasta.bots.weights import HeuristicWeights
+
+BOTS = bot_table().bots
+LEVELS = bot_table().levels
 
 
 def test_every_registered_bot_and_level_builds() -> None:

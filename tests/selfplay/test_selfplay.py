@@ -165,7 +165,9 @@ def test_selfplay_command(tmp_path: Path) -> None:
 
 def test_a_bot_that_fails_stops_the_run(tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
-    from canasta.bots import BOTS
+    from canasta.bots import bot_table
+
+    BOTS = bot_table().bots
     from tests.arena.test_arena_run import BrokenBot
 
     BOTS["broken"] = BrokenBot

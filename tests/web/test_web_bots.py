@@ -15,10 +15,12 @@ from collections.abc import Sequence
 import pytest
 
 from canasta import Action, Observation, apply, get_rules, new_hand, parse_action
-from canasta.bots import BOTS
+from canasta.bots import bot_table
 from canasta.interfaces.web.bot_runner import BotRunner
 from canasta.interfaces.web.bot_workers import Decision
 from tests.web.support import TestClient, new_table, running_app, wait_for
+
+BOTS = bot_table().bots
 
 
 class BrokenBot:

@@ -1,9 +1,13 @@
-"""Bots, selectable by name: ``make_bot("random")``, ``make_bot("ismcts:iterations=2000")``.
+"""Bots of every family, selectable by name: ``make_bot("random")``,
+``make_bot("ismcts:iterations=2000")``, ``make_bot("expert", "modern-american")``.
 
-Every bot follows :class:`~canasta.bots.base.Bot`. New bots register a factory in
-:data:`BOTS`; a factory takes the parameters of the spec as keyword strings. Players pick a
-difficulty from :data:`LEVELS`. :func:`explain` and :func:`hint` give an action with a reason,
-for "what would the bot do and why" in the interfaces.
+Every bot follows :class:`~canasta.bots.base.Bot`: it chooses from its seat's observation and
+the legal list. One registry keyed by family gives each family's bots and its levels
+(``easy`` ... ``expert``): a family names the module that holds them
+(:attr:`~canasta.family.Family.bots_module`, with ``BOTS``: name -> factory, ``LEVELS``: level ->
+spec, ``HINT_LEVEL``), read here by :func:`bot_table`; the bots of :data:`GENERIC_BOTS` play
+every family. A factory takes the parameters of the spec as keyword strings. :func:`explain`
+and :func:`hint` give an action with a reason, for "what would the bot do and why".
 
 >>> bot = make_bot("heuristic:aggression=1.5")
 >>> bot.name, bot.weights.aggression
@@ -12,45 +16,52 @@ for "what would the bot do and why" in the interfaces.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
+from typing import Any
 
 from canasta.actions import Action
 from canasta.bots.base import Bot, Explainer
-from canasta.bots.greedy import GreedyBot
-from canasta.bots.heuristic import HeuristicBot
-from canasta.bots.heuristic_v1 import HeuristicV1Bot
-from canasta.bots.heuristic_v2 import HeuristicV2Bot
-from canasta.bots.ismcts import ISMCTSBot
 from canasta.bots.random_bot import RandomBot
 from canasta.errors import CanastaError
-from canasta.observation import Observation
+from canasta.family import Family, families, family_of
 
-BOTS: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "heuristic": HeuristicBot,
-    "heuristic-v1": HeuristicV1Bot,
-    "heuristic-v2": HeuristicV2Bot,
-    "ismcts": ISMCTSBot,
-}
-"""Bot factories by name."""
+GENERIC_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+"""Bots that play every family (they read only what every observation holds: the phase)."""
 
-LEVELS: dict[str, str] = {
-    "easy": "greedy",
-    "medium": "heuristic",
-    "hard": "ismcts:iterations=100,seconds=1",
-    "expert": "ismcts:iterations=400,seconds=1,mode=flat,z=2,value=fit",
-}
-"""Difficulty levels for players mapped to bot specs. The expert searches every candidate on the
-same sampled deals and overrules the heuristic only by two standard errors of the paired
-differences: its departures gain as much as the tree search's, half as many and each surer,
-at less time a decision (docs/bots.md, nineteenth round). It values the end of each play-out
-by the lead fitted to where self-play hands ended (``value=fit``, :mod:`canasta.bots.value`),
-which gained about six points a decision over the lead as the table shows it (twenty-fifth
-round)."""
 
+@dataclass(frozen=True)
+class BotTable:
+    """One family's bots: factories by name, levels (``easy`` ... ``expert``) by spec, and the
+    level that gives hints."""
+
+    family: Family
+    bots: dict[str, Callable[..., Bot]]
+    levels: dict[str, str]
+    hint_level: str
+
+    def names(self) -> list[str]:
+        """The bots' names, then the levels."""
+        return [*self.bots, *self.levels]
+
+
+_TABLES: dict[str, BotTable] = {}
+
+
+def bot_table(family: Any = None) -> BotTable:
+    """The bots of ``family`` (a family, a rule set, a position, an observation or a preset
+    name; ``None``: the first family, classic Canasta)."""
+    fam = families()[0] if family is None else family_of(family)
+    table = _TABLES.get(fam.name)
+    if table is None or table.family is not fam:
+        module = importlib.import_module(fam.bots_module)
+        bots: dict[str, Callable[..., Bot]] = {**GENERIC_BOTS, **module.BOTS}
+        table = BotTable(fam, bots, dict(module.LEVELS), str(module.HINT_LEVEL))
+        _TABLES[fam.name] = table
+    return table
 
 class BotSpecError(CanastaError):
     """An unknown bot name or a bad parameter in a bot spec."""
@@ -70,16 +81,18 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip().lower(), params
 
 
-def make_bot(spec: str) -> Bot:
-    """A bot from its spec (a name, a level, or ``name:key=value,...``).
+def make_bot(spec: str, family: Any = None) -> Bot:
+    """A bot of ``family`` (see :func:`bot_table`; the first family by default) from its spec
+    (a name, a level, or ``name:key=value,...``).
 
     Raises :class:`BotSpecError` for an unknown name or parameter, or a bad value.
     """
-    name, params = parse_spec(LEVELS.get(spec.strip().lower(), spec))
-    factory = BOTS.get(name) or _plugin(name)
+    table = bot_table(family)
+    name, params = parse_spec(table.levels.get(spec.strip().lower(), spec))
+    factory = table.bots.get(name) or _plugin(name)
     if factory is None:
-        known = ", ".join([*BOTS, *sorted(ep.name for ep in _plugins()), *LEVELS])
-        raise BotSpecError(f"unknown bot {name!r} (known: {known})")
+        known = ", ".join([*table.bots, *sorted(ep.name for ep in _plugins()), *table.levels])
+        raise BotSpecError(f"unknown bot {name!r} for {table.family.title} (known: {known})")
     try:
         return factory(**params)
     except (TypeError, ValueError) as e:
@@ -107,7 +120,7 @@ def _plugin(name: str) -> Callable[..., Bot] | None:
     return None
 
 
-def explain(bot: Bot, obs: Observation, legal: Sequence[Action],
+def explain(bot: Bot, obs: Any, legal: Sequence[Action],
             rng: random.Random) -> tuple[Action, str]:
     """The bot's action and why: its own ``explain`` when it has one, else a generic line."""
     if isinstance(bot, Explainer):
@@ -116,12 +129,8 @@ def explain(bot: Bot, obs: Observation, legal: Sequence[Action],
     return action, f"the {bot.name} bot plays {action}"
 
 
-HINT_BOT = "expert"
-"""The bot behind hints (the terminal's ``hint``, the web table's hint): the strongest bot that
-answers within the second a player waits, the ``expert`` search; its explanation names the
-reason in the heuristic's words and what the search found."""
-
-
-def hint(obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
-    """What the hint bot would play for ``obs.seat`` and why (a "hint" for players)."""
-    return explain(make_bot(HINT_BOT), obs, legal, random.Random(0))
+def hint(obs: Any, legal: Sequence[Action]) -> tuple[Action, str]:
+    """What the family's hint level (its strongest bot that answers within the second a player
+    waits) would play for ``obs.seat`` and why (a "hint" for players)."""
+    table = bot_table(obs)
+    return explain(make_bot(table.hint_level, table.family), obs, legal, random.Random(0))

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from canasta.bots import LEVELS
+from canasta.bots import bot_table
 
 FRIENDLY_NAMES: tuple[str, ...] = (
     "Ada", "Alma", "Ana", "Ben", "Bruno", "Carla", "Clara", "Dora", "Elena", "Emil", "Eva",
@@ -37,13 +38,15 @@ BOT_PREFIX = "bot:"
 """How a game record names a bot player (``bot:medium``); every other name is a person's."""
 
 
-def level_of(spec: str) -> str:
-    """The level a bot spec plays at (``easy``, ``medium``, ``hard``, ``expert``), or the bot's
-    own name when the spec is no level's (``random``, ``greedy:...``)."""
+def level_of(spec: str, family: Any = None) -> str:
+    """The level a bot spec of ``family`` (the first family by default) plays at (``easy``,
+    ``medium``, ``hard``, ``expert``), or the bot's own name when the spec is no level's
+    (``random``, ``greedy:...``)."""
     key = spec.strip().lower()
-    if key in LEVELS:
+    levels = bot_table(family).levels
+    if key in levels:
         return key
-    for level, level_spec in LEVELS.items():
+    for level, level_spec in levels.items():
         if key == level_spec:
             return level
     return key.partition(":")[0] or "bot"

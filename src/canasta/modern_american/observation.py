@@ -16,11 +16,13 @@ order of the stock or what lies below the visible part of the pile. Bots choose 
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from canasta.cards import Card, Rank, card_names, format_card
+from canasta.cards import Card, Rank, card_names, format_card, make_pack
 from canasta.modern_american.hand import NUM_SIDES, Hand, HandEnd, Meld, SideMelds, Turn
 from canasta.modern_american.knobs import Knobs, ModernAmericanRules
 from canasta.modern_american.melds import MAX_MELD, WILD_MELD
@@ -156,3 +158,40 @@ def observe(h: Hand, seat: int) -> Observation:
 def format_top(obs: Observation) -> str | None:
     """The pile's top card as text, or ``None`` for an empty pile."""
     return format_card(obs.pile[-1]) if obs.pile else None
+
+
+def world(obs: Observation, rng: random.Random) -> Hand:
+    """A hand the seat cannot tell from what it sees: its own cards and the table as
+    observed, the cards it cannot see (the other hands, the stock, the pile below its visible
+    top, the talons set aside) dealt at random, each keeping its size. Built from ``obs``
+    alone, so a bot that reads it learns nothing hidden."""
+    rules = obs.rules
+    unseen = Counter(make_pack(rules.num_decks, rules.num_jokers))
+    unseen.subtract(obs.hand)
+    unseen.subtract(obs.pile)
+    unseen.subtract(c for melds in obs.melds for m in melds if m is not None for c in m)
+    unseen.subtract(c for laid in obs.threes for c in laid)
+    if obs.turn.kept is not None and obs.seat != obs.to_move:
+        unseen[obs.turn.kept] -= 1
+    cards = sorted(unseen.elements())
+    rng.shuffle(cards)
+    at = 0
+    hands: list[tuple[Card, ...]] = []
+    for s, size in enumerate(obs.hand_sizes):
+        if s == obs.seat:
+            hands.append(obs.hand)
+            continue
+        hands.append(tuple(sorted(cards[at:at + size])))
+        at += size
+    below = obs.pile_size - len(obs.pile)
+    pile = (*cards[at:at + below], *obs.pile)
+    at += below
+    talons = []
+    for size in obs.talons:
+        talons.append(tuple(sorted(cards[at:at + size])))
+        at += size
+    return Hand(dealer=obs.dealer, to_move=obs.to_move, phase=obs.phase, hands=tuple(hands),
+                stock=tuple(cards[at:]), pile=pile, melds=obs.melds, threes=obs.threes,
+                scores=obs.scores, asks=obs.asks, answer=obs.answer, turn=obs.turn,
+                end=obs.end, courtesy=obs.courtesy, number=obs.number, talons=tuple(talons),
+                rules=rules)

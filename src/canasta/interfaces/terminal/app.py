@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from canasta.actions import TAKE, Action, format_action
-from canasta.bots import BOTS, HINT_BOT, LEVELS, BotSpecError, make_bot
+from canasta.bots import BotSpecError, bot_table, make_bot
 from canasta.bots.base import Bot
 from canasta.errors import IllegalActionError, NotationError
 from canasta.game import game_over
@@ -49,12 +49,12 @@ class TerminalApp:
     """One game at the terminal: the table, the screen and the keyboard."""
 
     def __init__(self, table: Table, console: Console, read: Reader, delay: float = 0.0,
-                 hint_spec: str = HINT_BOT, seed_note: str = "") -> None:
+                 hint_spec: str = "", seed_note: str = "") -> None:
         self.table = table
         self.console = console
         self.read = read
         self.delay = delay
-        self.hint_spec = hint_spec
+        self.hint_spec = hint_spec or bot_table().hint_level
         self.seed_note = seed_note
         self.shown: State | None = None
         self.log: list[str] = []
@@ -220,7 +220,7 @@ class TerminalApp:
             try:
                 self._hint_bot = make_bot(self.hint_spec)
             except BotSpecError:
-                known = ", ".join([*BOTS, *LEVELS])
+                known = ", ".join(bot_table().names())
                 self.console.print(f"Hints come from the {self.hint_spec!r} bot, which is not "
                                    f"available here yet (bots: {known}). Try 'legal' and the "
                                    "numbered suggestions.", style="yellow")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from canasta.actions import Action, format_action
-from canasta.bots import BOTS, LEVELS, BotSpecError, make_bot
+from canasta.bots import BotSpecError, bot_table, make_bot
 from canasta.bots.base import Bot
 from canasta.bots.names import friendly_names, level_of
 from canasta.cards import Card, format_card
@@ -125,7 +125,7 @@ def load_bot(spec: str, explicit: bool) -> tuple[SeatBot, str | None]:
     except BotSpecError as e:
         if explicit:
             raise
-        known = ", ".join([*BOTS, *LEVELS])
+        known = ", ".join(bot_table().names())
         note = (f"bot {spec!r} is not available here ({e}); playing with {FALLBACK_BOT!r} "
                 f"instead (known bots: {known})")
         return SeatBot(spec, FALLBACK_BOT, make_bot(FALLBACK_BOT)), note

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from canasta.actions import format_action
-from canasta.bots import BOTS, LEVELS, make_bot
+from canasta.bots import bot_table, make_bot
 from canasta.interfaces.web.bot_workers import (
     Decision,
     Job,
@@ -77,7 +77,7 @@ def resolve_bot(preferred: str, fallbacks: Sequence[str] = FALLBACK_BOTS) -> str
 
 def bot_names() -> list[str]:
     """The registered bot names and levels."""
-    return [*BOTS, *LEVELS]
+    return bot_table().names()
 
 
 def random_decision(state: State | Hand, rng_seed: str, why: str) -> Decision:

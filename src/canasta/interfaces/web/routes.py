@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.responses import JSONResponse
 
-from canasta.bots import LEVELS
+from canasta.bots import bot_table
 from canasta.bots.modern import MODERN_BOTS
 from canasta.interfaces.web.bot_runner import bot_names
 from canasta.interfaces.web.families import MODERN, MODERN_LEVELS
@@ -225,7 +225,7 @@ async def get_bots(lobby: LobbyDep) -> dict[str, Any]:
     """``{"bots": [names and levels], "levels": {level: spec}, "default": spec, "hint": spec,
     "modern_american": {the same for Modern American tables}}``: a seat may be
     ``"bot:NAME"`` with any of its family's (or any spec with parameters)."""
-    return {"bots": bot_names(), "levels": dict(LEVELS), "default": lobby.default_bot,
+    return {"bots": bot_names(), "levels": dict(bot_table().levels), "default": lobby.default_bot,
             "hint": lobby.hint_bot,
             "modern_american": {"bots": [*MODERN_BOTS, *MODERN_LEVELS],
                                 "levels": dict(MODERN_LEVELS),

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from canasta.bots import HINT_BOT
+from canasta.bots import bot_table
 
 STATIC_DIR = Path(__file__).with_name("static")
 """The page the server serves at ``/`` (``index.html`` and its assets)."""
@@ -57,7 +57,7 @@ class Settings:
     default_bot: str = "heuristic"
     """The bot for a ``"bot"`` seat without a spec, and for a seat handed to a bot (falls back
     to the first of ``greedy``, ``random`` that is registered)."""
-    hint_bot: str = HINT_BOT
+    hint_bot: str = bot_table().hint_level
     """The bot whose choice (and explanation) the hint endpoint gives (the expert search, about
     a second); falls back likewise."""
     idle_seconds: float = 60.0
