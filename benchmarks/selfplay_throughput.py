@@ -14,8 +14,8 @@ names one), three timed loops, one after the other, in one process pinned to one
 Modern American (``--modern-bots``, ``--modern-opponent``) runs the same three loops with its
 own hand and bots: the baseline plays hands through :mod:`canasta.modern_american.play`, the
 selfplay loop is ``play_shard`` of a ``modern-american`` run (the family's ids and tensor),
-and the arena plays duplicate deals (:func:`canasta.arena.modern.play_deal`). Each family is
-compared with its own baseline, and the two are printed side by side.
+and the arena plays duplicate deals (game pairs of one hand). Each family is compared with
+its own baseline, and the two are printed side by side.
 
 It prints per-core hands/s and rows/s (per wall-clock second, and per second of the process's
 CPU time, the steadier figure on a busy machine), bytes per row and the selfplay/baseline
@@ -43,7 +43,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from canasta.arena import GamePairTask, play_game_pair
-from canasta.arena.modern import DealTask, play_deal
 from canasta.bots import make_bot
 from canasta.bots.modern import make_modern_bot
 from canasta.deal import new_hand
@@ -169,12 +168,14 @@ def arena(args: argparse.Namespace) -> Timed:
 def modern_arena(args: argparse.Namespace) -> Timed:
     """Duplicate deals (each played twice) of the first Modern American bot against
     ``--modern-opponent``."""
-    rng = random.Random(args.seed)
+    from canasta.family import get_rules as any_rules
+
+    rules = any_rules(MODERN)
     deals = iter(range(10 ** 9))
 
     def deal() -> tuple[int, int, int]:
-        play_deal(DealTask(args.modern_bots[0], args.modern_opponent, next(deals),
-                           rng.getrandbits(63)))
+        play_game_pair(GamePairTask(rules, args.modern_bots[0], args.modern_opponent, 0,
+                                    next(deals), args.seed, max_hands=1))
         return 2, 0, 0
 
     return timed(args.seconds, deal)

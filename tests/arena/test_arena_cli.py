@@ -86,15 +86,3 @@ def test_ray_backend_without_ray(monkeypatch: pytest.MonkeyPatch,
     assert main(["arena", "--bots", "random,random", "--backend", "ray"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("invalid arguments: --backend") and "pip install 'canasta[ray]'" in err
-
-
-def test_the_modern_american_arena(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["arena", "--rules", "modern-american", "--bots", "modern-heuristic",
-                 "modern-random", "--hands", "6", "--seed", "2"])
-    out = capsys.readouterr().out
-    assert code == 0, out
-    assert "3 duplicate deals" in out and "modern-heuristic vs modern-random:" in out
-    assert "of 6 hands won" in out
-    assert main(["arena", "--rules", "modern-american", "--bots", "modern-heuristic",
-                 "heuristic", "--hands", "2"]) == 2
-    assert "unknown bot 'heuristic'" in capsys.readouterr().err

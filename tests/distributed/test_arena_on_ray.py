@@ -1,5 +1,5 @@
 """``canasta arena --backend ray`` on a two-node cluster: the same figures as the other
-backends, work on both nodes, a killed worker's game pairs played again."""
+backends for every family, work on both nodes, a killed worker's game pairs played again."""
 
 from __future__ import annotations
 
@@ -14,22 +14,28 @@ from typing import Any
 import pytest
 
 from canasta.arena import ArenaConfig, run_arena
+from canasta.family import get_rules
 from canasta.interfaces.cli import main
-from canasta.rules import get_rules
 from tests.arena.test_arena_run import _figures
 
 pytestmark = pytest.mark.ray
 
 
-def _config(bots: tuple[str, ...], hands: int, seed: int) -> ArenaConfig:
-    return ArenaConfig(get_rules("classic-2p"), bots, hands=hands, seed=seed,
-                       keep_records=True, bootstrap=50)
+def _config(bots: tuple[str, ...], hands: int, seed: int,
+            rules: str = "classic-2p") -> ArenaConfig:
+    return ArenaConfig(get_rules(rules), bots, hands=hands, seed=seed, keep_records=True,
+                       bootstrap=50)
 
 
-def test_same_figures_on_ray_as_in_one_process(ray_cluster: Any) -> None:
+@pytest.mark.parametrize(("rules", "bots", "seed"), [
+    ("classic-2p", ("random", "greedy", "random"), 11),
+    ("modern-american", ("heuristic", "greedy"), 1),
+])
+def test_same_figures_on_ray_as_in_one_process(ray_cluster: Any, rules: str,
+                                               bots: tuple[str, ...], seed: int) -> None:
     from canasta.interfaces.ray_backend import RayPool
 
-    config = _config(("random", "greedy", "random"), hands=8, seed=11)
+    config = _config(bots, hands=8, seed=seed, rules=rules)
     with RayPool() as pool:
         assert pool.size == 2
         on_ray = run_arena(config, pool=pool).to_json()
@@ -72,6 +78,25 @@ def test_arena_command_on_the_cluster(ray_cluster: Any, tmp_path: Path) -> None:
     figures = [_figures(json.loads((tmp_path / f"{name}.json").read_text()))
                for name in ("ray", "mp")]
     assert figures[0] == figures[1]
+
+
+def test_a_second_family_on_the_cluster_with_plot_and_anchor(
+        ray_cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    args = ["arena", "--rules", "modern-american", "--bots", "heuristic,greedy", "--hands", "2",
+            "--seed", "1", "--bootstrap", "20", "--anchor", "greedy", "--no-progress"]
+    png = tmp_path / "ratings.png"
+    assert main([*args, "--backend", "ray", "--address", ray_cluster.address,
+                 "--json", str(tmp_path / "ray.json"), "--plot", str(png)]) == 0
+    out = capsys.readouterr().out
+    assert "2 Ray workers on 2 nodes" in out and f"wrote {png}" in out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main([*args, "--json", str(tmp_path / "here.json")]) == 0
+    figures = [_figures(json.loads((tmp_path / f"{name}.json").read_text()))
+               for name in ("ray", "here")]
+    assert figures[0] == figures[1]
+    assert {r["bot"]: r["rating"] for r in figures[0]["ratings"]}["greedy"] == 1500
 
 
 def test_too_many_workers_for_the_cluster(ray_cluster: Any,

@@ -3,6 +3,11 @@
 :func:`play_game_pair` is what the arena's worker processes run; everything it needs is in its
 :class:`GamePairTask` and everything it gives back is in a :class:`GamePairResult`, both plain
 picklable values, so the results do not depend on which process played them.
+
+Any family of rules is played through its :class:`~canasta.family.Family` (found from the
+task's rules): the family deals each pack, lists the legal actions, applies them, scores the
+hand and says when the game is won; its bots (:func:`canasta.bots.make_bot`) choose from their
+seat's observation and the legal list alone.
 """
 
 from __future__ import annotations
@@ -11,15 +16,10 @@ import random
 import time
 from dataclasses import dataclass
 
-from canasta.actions import format_action
 from canasta.arena.schedule import TWINS, bot_seed, deck_seed, hand_difference, seating
 from canasta.bots import make_bot
-from canasta.deal import new_hand, shuffled_pack
-from canasta.engine import apply
 from canasta.errors import CanastaError
-from canasta.game import game_over
-from canasta.legal import legal_actions
-from canasta.observation import observe
+from canasta.family import family_of
 from canasta.rules import Rules
 
 MAX_ACTIONS_PER_HAND = 20000
@@ -35,6 +35,7 @@ class GamePairTask:
     """One work unit: game pair ``game_pair`` of pairing ``pairing`` (bot ``a`` against ``b``)."""
 
     rules: Rules
+    """Any family's rule set."""
     a: str
     b: str
     pairing: int
@@ -58,6 +59,7 @@ class HandOutcome:
     diff: float
     """A's mean side total minus B's."""
     went_out: int | None
+    """The seat that went out, when the family's result names one."""
     deck: tuple[int, ...] = ()
     """Pack order before the deal (only when records are kept)."""
     actions: tuple[str, ...] = ()
@@ -115,6 +117,7 @@ def play_game_pair(task: GamePairTask) -> GamePairResult:
 def _play_twin(task: GamePairTask, twin: int, decisions: list[int],
                seconds: list[float]) -> TwinResult:
     rules = task.rules
+    family = family_of(rules)
     seats = seating(rules, task.game_pair)
     holders = seats.holders(rules, twin)
     specs = (task.a, task.b)
@@ -123,9 +126,9 @@ def _play_twin(task: GamePairTask, twin: int, decisions: list[int],
     hands: list[HandOutcome] = []
     winner: int | None = None
     for j in range(task.max_hands):
-        deck = tuple(shuffled_pack(rules, deck_seed(task.seed, task.game_pair, j)))
-        state = new_hand(rules, deck=deck, dealer=dealer, scores=scores)
-        bots = [make_bot(specs[h]) for h in holders]
+        deck = tuple(family.shuffled_pack(rules, deck_seed(task.seed, task.game_pair, j)))
+        state = family.new_hand(rules, deck=deck, dealer=dealer, scores=scores, number=j + 1)
+        bots = [make_bot(specs[h], family) for h in holders]
         rngs = [random.Random(bot_seed(task.seed, task.pairing, task.game_pair, twin, j, s))
                 for s in range(rules.num_players)]
         actions: list[str] = []
@@ -136,32 +139,32 @@ def _play_twin(task: GamePairTask, twin: int, decisions: list[int],
                 raise ArenaError(f"a hand did not end after {MAX_ACTIONS_PER_HAND} actions "
                                  f"({_where(task, twin, j)})")
             seat = state.to_move
-            legal = legal_actions(state)
+            legal = family.legal_actions(state)
             who = holders[seat]
             start = time.perf_counter()
             try:
-                action = bots[seat].choose(observe(state, seat), legal, rngs[seat])
+                action = bots[seat].choose(family.observe(state, seat), legal, rngs[seat])
             except Exception as e:
                 raise ArenaError(f"bot {specs[who]!r} at seat {seat} failed: "
                                  f"{type(e).__name__}: {e} ({_where(task, twin, j)})") from None
             seconds[who] += time.perf_counter() - start
             decisions[who] += 1
             try:
-                state = apply(state, action)
+                state = family.apply(state, action)
             except CanastaError as e:
                 raise ArenaError(f"bot {specs[who]!r} at seat {seat} chose an illegal action: "
                                  f"{e} ({_where(task, twin, j)})") from None
             if task.keep_records:
-                actions.append(format_action(action))
-        result = state.result
-        assert result is not None
-        totals = tuple(side.total for side in result.sides)
+                actions.append(family.format_action(rules, action))
+        totals = family.totals(state)
+        ended = family.result_to_json(state) or {}
         hands.append(HandOutcome(
             dealer=dealer, scores=scores, totals=totals,
-            diff=hand_difference(totals, holders, rules.num_sides), went_out=result.went_out,
+            diff=hand_difference(totals, holders, rules.num_sides),
+            went_out=ended.get("went_out"),
             deck=deck if task.keep_records else (), actions=tuple(actions)))
         scores = tuple(s + t for s, t in zip(scores, totals))
-        winner = game_over(rules, scores)
+        winner = family.winner(rules, scores, state)
         if winner is not None:
             break
         dealer = (dealer + 1) % rules.num_players

@@ -3,19 +3,23 @@
 The duplicate scheme (BOTS.md §5.2)
 -----------------------------------
 A pairing of bots A and B is played in *game pairs*. Game pair ``g`` has two *twins*, whole
-games to the rules' target that see the same pack orders: hand ``j`` of both twins is dealt
-from the pack :func:`deck_seed` ``(seed, g, j)`` gives, by the same dealer. The pack orders do
-not depend on the pairing, so every pairing of a round robin plays the same deals.
+games (until the rules' family says a side has won) that see the same pack orders: hand ``j``
+of both twins is dealt from the pack :func:`deck_seed` ``(seed, g, j)`` gives, by the same
+dealer. The pack orders do not depend on the pairing, so every pairing of a round robin plays
+the same deals.
 
-Seats are given by *sides* (side of seat ``s`` = ``s % num_sides``; in the individual presets
-every seat is its own side). In twin 0, A holds every seat of one side, the *lead side*, and B
-holds every other seat; twin 1 swaps them: B holds the lead side and A the rest. So:
+Seats are given by *sides* (side of seat ``s`` = ``s % num_sides``; where every player plays
+alone, every seat is its own side). In twin 0, A holds every seat of one side, the *lead
+side*, and B holds every other seat; twin 1 swaps them: B holds the lead side and A the rest.
+So:
 
-- partnership presets (``classic``, ``classic-6p``, ...): A is one partnership, B the other,
-  and the twins swap partnerships;
-- ``classic-2p``: A and B swap seats;
-- three-player presets: A plays alone against two copies of B in one twin, and B alone
+- partnerships (two sides of two or three players): A is one partnership, B the other, and
+  the twins swap partnerships;
+- two players: A and B swap seats;
+- three players, each a side: A plays alone against two copies of B in one twin, and B alone
   against two copies of A in the other.
+
+The scheme reads only the rules' seats and sides, so it is the same for every family.
 
 Every seat of every deal is thus held once by A and once by B. Across game pairs the first
 dealer is ``g % num_players`` and the lead side is that of the seat ``r`` places after the

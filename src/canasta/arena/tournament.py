@@ -72,8 +72,7 @@ Result = TypeVar("Result")
 
 
 class WorkerPool(Protocol):
-    """Workers that play game pairs (or the deals of :mod:`canasta.arena.modern`): what
-    :func:`run_arena` needs of a process pool."""
+    """Workers that play game pairs: what :func:`run_arena` needs of a process pool."""
 
     @property
     def size(self) -> int:
@@ -97,6 +96,7 @@ class ArenaConfig:
     """What to play: the rules, the bot specs (at least two) and how much."""
 
     rules: Rules
+    """Any family's rule set: the bots are that family's (:func:`canasta.bots.make_bot`)."""
     bots: tuple[str, ...]
     hands: int
     """Duplicate-paired hands wanted per pairing (at least; whole game pairs are played)."""
@@ -269,10 +269,10 @@ def run_arena(config: ArenaConfig, jobs: int = 1,
     ``jobs`` > 1 plays game pairs in that many worker processes; a ``pool`` plays them there
     instead (``jobs`` is then unused). Raises :class:`ArenaError` when a bot fails or chooses
     an illegal action, and :class:`~canasta.bots.BotSpecError` for a bot spec that names no
-    bot.
+    bot of the rules' family.
     """
     for spec in config.bots:  # unknown bots fail here, before any work is handed out
-        make_bot(spec)
+        make_bot(spec, config.rules)
     pairs = pairings(len(config.bots))
     wanted = config.hands
     units: list[list[GamePairResult]] = [[] for _ in pairs]

@@ -15,14 +15,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from canasta.errors import CanastaError
+from canasta.errors import CanastaError, RulesError
+from canasta.family import families, get_rules, preset_names, rules_from_json
 from canasta.interfaces.worker_options import (
     BadArgument,
     add_worker_options,
@@ -33,24 +33,27 @@ from canasta.interfaces.worker_options import (
     positive_int,
     processes,
 )
-from canasta.rules import PRESETS
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from canasta.arena.tournament import ArenaConfig, ArenaResult, ProgressCallback
+    from canasta.rules import Rules
 
 DESCRIPTION = """\
 Play bots against each other in duplicate games and report who is stronger, with 95%
 intervals. With more than two bots every pairing is played (round robin) and the bots are
 rated.
 
-How it plays (docs/bots.md): hands are played in whole games to the rules' target, in
-duplicate game pairs. Both games of a pair are dealt the same pack orders, hand by hand, by
-the same dealers, with the bots' seats swapped: in one game bot A holds every seat of one side
-and B the rest, in the other B holds that side and A the rest (a partnership each in 4- and
-6-player rules; seats swapped in 2-player; in 3-player one bot alone against two copies of the
-other, then the reverse). The first dealer and the side A starts on rotate from pair to pair.
+Any preset of any family of rules plays (--rules), with that family's bots and levels (easy,
+medium, hard, expert).
+
+How it plays (docs/bots.md): hands are played in whole games, until a side has won by the
+rules, in duplicate game pairs. Both games of a pair are dealt the same pack orders, hand by
+hand, by the same dealers, with the bots' seats swapped: in one game bot A holds every seat of
+one side and B the rest, in the other B holds that side and A the rest (a partnership each in
+4- and 6-player rules; seats swapped in 2-player; in 3-player one bot alone against two copies
+of the other, then the reverse). The first dealer and the side A starts on rotate from pair to pair.
 Every bot gets a fresh instance and a random generator seeded from --seed for each hand, so a
 run is reproducible and gives the same figures whatever --jobs and --backend are.
 
@@ -79,6 +82,7 @@ examples:
   canasta arena --rules classic-2p --bots random,greedy,heuristic --hands 500 --plot r.png
   canasta arena --bots 'ismcts:iterations=500' heuristic --hands 200 --json run.json
   canasta arena --bots ismcts,heuristic --hands 5000 --backend ray --address auto
+  canasta arena --rules R --bots easy,medium,hard --hands 200 --anchor easy   # any family
   jq '.games[0].record' run.json | canasta replay -     # replay a game of the run"""
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
@@ -94,10 +98,12 @@ def add_command(subparsers: Any) -> None:
     p.add_argument("--bots", nargs="+", required=True, metavar="BOT",
                    help="two or more bot specs, separated by commas or spaces (e.g. "
                         "heuristic,greedy or 'ismcts:iterations=500' random)")
-    p.add_argument("--rules", default="classic", metavar="R",
-                   help="preset (default classic): " + ", ".join([*PRESETS, "modern-american"])
-                   + " (modern-american: its own bots, modern-random, modern-greedy, "
-                   "modern-heuristic[:settings], on duplicate single hands)")
+    default = families()[0].default_rules.name
+    p.add_argument("--rules", default=default, metavar="R",
+                   help=f"preset of any family (default {default}): "
+                        + ", ".join(preset_names())
+                        + ", or rules as JSON with house rules ('{\"preset\": NAME, FIELD: "
+                        "VALUE}'); the bots are that family's (a name it lacks lists those it has)")
     p.add_argument("--hands", type=positive_int, default=200, metavar="N",
                    help="hands per pairing, at least (whole game pairs are played until their "
                         "duplicate pairs hold N hands; default 200)")
@@ -105,9 +111,7 @@ def add_command(subparsers: Any) -> None:
     p.add_argument("--seed", type=count, metavar="S",
                    help="seed of every deal and bot (default: random, printed)")
     p.add_argument("--json", metavar="FILE",
-                   help="write every figure and every game's record (NOTATION section 4) here "
-                        "(modern-american: every deal with its two one-hand records, "
-                        "'.deals[0].records[0]')")
+                   help="write every figure and every game's record (NOTATION section 4) here")
     p.add_argument("--plot", metavar="FILE.png",
                    help="draw the ratings with their intervals (.png, .svg or .pdf)")
     p.add_argument("--anchor", metavar="BOT",
@@ -133,23 +137,19 @@ def cmd_arena(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from canasta.arena.schedule import bot_labels, split_bot_specs
     from canasta.arena.tournament import ArenaConfig, run_arena
-    from canasta.rules import get_rules
 
     try:
         from rich.console import Console
     except ImportError:
         raise BadArgument("canasta arena needs rich: pip install 'canasta[arena]'") from None
-    if args.rules.strip().lower() == "modern-american":
-        return _run_modern(args, Console(highlight=False,
-                                         width=None if sys.stdout.isatty() else 120))
     try:
-        rules = get_rules(args.rules)
+        rules = _rules(args.rules)
     except CanastaError as e:
         raise BadArgument(f"--rules: {e}") from None
     specs = split_bot_specs(args.bots)
     if len(specs) < 2:
         raise BadArgument(f"--bots: name at least two bots, not {len(specs)}")
-    check_bots(specs)
+    check_bots(specs, rules)
     labels = bot_labels(specs)
     anchor = None
     if args.anchor is not None:
@@ -218,75 +218,16 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_modern(args: argparse.Namespace, out: Any) -> int:
-    """Modern American: the first bot against each other one on duplicate deals
-    (:mod:`canasta.arena.modern`), ``--hands`` hands a pairing, in ``--jobs`` processes or on
-    Ray (the same figures wherever they are played)."""
-    from canasta.arena.modern import run_pairings
-    from canasta.arena.schedule import split_bot_specs
-    from canasta.bots.modern import make_modern_bot
-
-    specs = split_bot_specs(args.bots)
-    if len(specs) < 2:
-        raise BadArgument(f"--bots: name at least two bots, not {len(specs)}")
-    for spec in specs:
-        try:
-            make_modern_bot(spec)
-        except ValueError as e:
-            raise BadArgument(f"--bots: {e}") from None
-    for flag in ("plot", "anchor"):
-        if getattr(args, flag, None):
-            raise BadArgument(f"--{flag} is not played with modern-american yet")
-    if args.json is not None:
-        _check_writable(args.json, "--json")
-    check_backend(args)
-    played: list[list[Any]] | None = [] if args.json is not None else None
-    seed = args.seed if args.seed is not None else random.randrange(2**31)
-    deals = max(1, (args.hands + 1) // 2)
-    show_progress = sys.stderr.isatty() and not args.no_progress
-    out.print(f"modern-american · seed {seed} · {deals} duplicate deals a pairing "
-              "(each deal played twice, the sides swapped)")
-    started = time.perf_counter()
+def _rules(text: str) -> Rules:
+    """``--rules``: a preset's name, or rules as JSON (``{"preset": NAME, FIELD: VALUE}``,
+    NOTATION section 3) for house rules."""
+    if not text.lstrip().startswith("{"):
+        return get_rules(text)
     try:
-        if args.backend == "ray":
-            from canasta.interfaces.ray_backend import RayPool, connect
-
-            with connect(args.address, cpus=args.jobs or None,
-                         runtime_env=args.runtime_env) as cluster:
-                if show_progress:
-                    sys.stderr.write(cluster.describe() + "\n")
-                with RayPool(args.jobs or None) as pool, \
-                        _progress_bar(show_progress) as progress:
-                    rows = run_pairings(specs[0], specs[1:], deals, seed, pool=pool,
-                                        progress=progress, played=played)
-            nodes = f"{cluster.nodes} node{'s' if cluster.nodes > 1 else ''}"
-            where = (f"{pool.size} Ray worker{'s' if pool.size > 1 else ''} on {nodes} "
-                     f"({cluster.address})")
-        else:
-            jobs = local_jobs(args)
-            where = processes(jobs)
-            with _progress_bar(show_progress) as progress:
-                rows = run_pairings(specs[0], specs[1:], deals, seed, jobs=jobs,
-                                    progress=progress, played=played)
-    except CanastaError as e:  # a bot failed, or the Ray cluster did
-        sys.stderr.write(f"canasta arena: {e}\n")
-        return EXIT_FAILED
-    for row in rows:
-        out.print(f"{row.first} vs {row.second}: {_signed(row.points_per_hand)} points a hand "
-                  f"[{_signed(row.low)}, {_signed(row.high)}] (95%), {row.first_won} of "
-                  f"{row.hands} hands won")
-    out.print(f"[dim]{time.perf_counter() - started:.1f} s on {where}[/dim]")
-    if args.json is not None and played is not None:
-        from canasta.arena.modern import run_json
-
-        try:
-            with open(args.json, "w", encoding="utf-8") as f:
-                json.dump(run_json(seed, rows, played), f)
-        except OSError as e:
-            sys.stderr.write(f"canasta arena: cannot write {args.json!r}: {e.strerror}\n")
-            return EXIT_FAILED
-        out.print(f"[dim]wrote {args.json}[/dim]")
-    return 0
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RulesError(f"not JSON: {e.msg}") from None
+    return rules_from_json(value)
 
 
 def _check_writable(path: str, option: str) -> None:

@@ -232,8 +232,8 @@ def _quiet_stderr() -> Iterator[None]:
 
 
 class RayPool:
-    """Ray actors that play game pairs (or Modern American deals), one CPU each, spread over
-    the cluster's nodes."""
+    """Ray actors that play game pairs (of any family's rules), one CPU each, spread over the
+    cluster's nodes."""
 
     def __init__(self, size: int | None = None) -> None:
         """``size`` actors (default: one per CPU of the cluster); needs :func:`connect`."""

@@ -86,13 +86,14 @@ def check_backend(args: argparse.Namespace) -> None:
             raise BadArgument(f"--backend: {e}") from None
 
 
-def check_bots(specs: list[str]) -> None:
-    """:class:`BadArgument` for a spec that makes no bot."""
+def check_bots(specs: list[str], family: Any = None) -> None:
+    """:class:`BadArgument` for a spec that makes no bot of ``family`` (a family, or its
+    rules; the first family by default, see :func:`canasta.bots.bot_table`)."""
     from canasta.bots import make_bot
 
     for spec in specs:
         try:
-            make_bot(spec)
+            make_bot(spec, family)
         except CanastaError as e:
             raise BadArgument(f"--bots: {e}") from None
         except Exception as e:  # a bot whose constructor fails
