@@ -249,10 +249,37 @@ class Family:
         - ``opening_minimum`` per side (the count a side's first meld needs);
         - ``meld_keys``: the keys melds are kept under, in the order a table shows them (rank
           characters, and the family's own keys such as ``W``);
-        - ``pile``: ``{"size", "top", "frozen", "why"}`` as the seat sees it;
-        - ``stock``: cards left; and the family's own entries, each documented by the family.
+        - ``pile``: ``{"size", "top", "frozen", "why"}`` as the seat sees it, with
+          ``blocked`` (why nobody may take it whatever they hold, or ``None``), ``frozen_by``
+          (the card that froze it for everyone, or ``None``) and ``note`` (its state in a few
+          words for a screen, or ``None``);
+        - ``stock``: cards left;
+        - ``melds_of``: per seat, the index into ``melds``, ``canastas`` and ``table_points``
+          of the melds it plays on; ``melds``: per index, the melds in table order, each
+          ``{"key", "cards", "canasta" (its kind: "natural", "mixed", ... or None), "hidden"}``;
+          ``meld_names``: key -> the meld's cards in words ("kings");
+        - ``table_points``: per index, what the melds count so far: ``total``, ``melds``,
+          ``canastas`` (their bonuses), ``laid`` (the laid cards' part) and the family's own
+          parts;
+        - ``laid``: per side, the cards laid beside the melds (red threes, ...) and
+          ``laid_name``, their name in the singular and the plural;
+        - once the hand is over, ``ending`` (``{"seat", "words"}``: the seat whose play ended
+          it and what it did, in the third person after its name, or ``seat`` ``None`` and a
+          sentence) and ``score`` (per side, the parts of the hand's score as they count, in
+          the order a score sheet lists them, and ``total``);
+        - and the family's own entries, each documented by the family.
         """
         raise NotImplementedError
+
+    def action_words(self, rules: Rules, action: Action, *, seen: bool) -> str | None:
+        """A player's words for an action of a verb of the family's own (beyond NOTATION §2's
+        ``draw``, ``take``, ``meld``, ``discard``, ``ask``, ``yes``, ``no`` and ``pass``, which
+        a client tells from the table's facts), in the third person after the player's name
+        (``keeps 3s in hand``), as a seat reads it that sees the action's cards (``seen``) or
+        one that may not. ``None`` where the family has no such words: a client then shows the
+        action's text to those who may see it."""
+        del rules, action, seen
+        return None
 
     def as_played(self, record: GameRecord) -> GameRecord | None:
         """The record under the rules an older save was played under, when it replays only

@@ -6,7 +6,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from canasta.actions import Action, parse_action
-from canasta.cards import NATURAL_RANKS, Card, format_card, rank_char
+from canasta.cards import (
+    BLACK_THREE_RANK,
+    NATURAL_RANKS,
+    Card,
+    card_names,
+    format_card,
+    rank_char,
+    rank_name,
+)
 from canasta.deal import new_hand, shuffled_pack
 from canasta.engine import apply
 from canasta.errors import IllegalActionError
@@ -14,9 +22,11 @@ from canasta.family import Family
 from canasta.game import GameRecord, as_played, game_over
 from canasta.legal import legal_actions
 from canasta.observation import Observation, observe
+from canasta.plans import top_block
 from canasta.position import result_to_json, state_from_json, state_to_json
 from canasta.rules import ALIASES, PRESETS, Rules, rules_from_json
-from canasta.state import State, seal
+from canasta.scoring import table_points
+from canasta.state import HandResult, State, seal
 from canasta.variant import variant_of
 
 
@@ -96,15 +106,22 @@ class ClassicFamily(Family):
     def as_played(self, record: GameRecord) -> GameRecord | None:
         return as_played(record)
 
+    def action_words(self, rules: Rules, action: Action, *, seen: bool) -> str | None:
+        """None: every classic verb is one of NOTATION §2's."""
+        del rules, action, seen
+        return None
+
     def facts(self, observation: Any) -> dict[str, Any]:
         """The protocol's facts, and for this family: ``red_threes`` per side (their bonus
-        counts once the side has melded, RULES §1.17) and ``pile.frozen_for_you``'s reason."""
+        counts once the side has melded, RULES §1.17); ``known`` per seat, the cards known to
+        be in its hand because it took them with the pile; ``lone_hand``, the cutthroat lone
+        hand's seat once known (RULES §2.2)."""
         obs: Observation = observation
         rules = obs.rules
         variant = variant_of(rules)
         freeze = obs.freeze_for(obs.seat)
         owners = range(len(obs.melds))
-        return {
+        facts: dict[str, Any] = {
             "family": self.name, "title": self.title,
             "num_players": rules.num_players, "num_sides": rules.num_sides,
             "partners": [[s for s in range(rules.num_players) if rules.side_of(s) == side]
@@ -116,10 +133,81 @@ class ClassicFamily(Family):
             "canastas": [obs.canastas(owner) for owner in owners],
             "pile": {"size": len(obs.pile),
                      "top": format_card(obs.pile[-1]) if obs.pile else None,
-                     "frozen": freeze.frozen, "why": freeze.reason},
+                     "frozen": freeze.frozen, "why": freeze.reason,
+                     "blocked": top_block(obs.pile),
+                     "frozen_by": None if freeze.card is None else format_card(freeze.card),
+                     "note": _pile_note(obs)},
             "stock": obs.stock_size,
             "red_threes": [len(reds) for reds in obs.red_threes],
+            "melds_of": [obs.owner_of(seat) for seat in range(rules.num_players)],
+            "melds": [_melds(obs, owner) for owner in owners],
+            "meld_names": {rank_char(r): rank_name(r) for r in (*NATURAL_RANKS,
+                                                                BLACK_THREE_RANK)},
+            "table_points": [_table_points(obs, owner) for owner in owners],
+            "laid": [card_names(reds) for reds in obs.red_threes],
+            "laid_name": ["red three", "red threes"],
+            "known": [card_names(cards) for cards in obs.known],
+            "lone_hand": obs.lone_hand,
         }
+        if obs.result is not None:
+            facts["ending"] = _ending(obs.result)
+            facts["score"] = _score(rules, obs.result)
+        return facts
+
+
+def _pile_note(obs: Observation) -> str | None:
+    """The pile's state in a few words for a screen (``None`` when its top blocks it and
+    nothing freezes it)."""
+    if obs.pile_frozen:
+        card = obs.freeze.card
+        return (f"frozen by {format_card(card)}" if card is not None else "frozen") + \
+            ": a natural pair takes it"
+    if obs.rules.pile_frozen_until_side_melds and not obs.side_has_melded(obs.seat):
+        return "frozen until your side melds"
+    return None if top_block(obs.pile) else "not frozen"
+
+
+def _melds(obs: Observation, owner: int) -> list[dict[str, Any]]:
+    """One owner's melds in table order (aces first, black threes last)."""
+    variant = variant_of(obs.rules)
+    melds = obs.melds[owner]
+    ranks = sorted((r for r, m in enumerate(melds) if m is not None),
+                   key=lambda r: (r == BLACK_THREE_RANK, -r))
+    return [{"key": rank_char(r), "cards": card_names(melds[r] or ()),
+             "canasta": variant.canasta_kind(melds[r]), "hidden": r in obs.hidden[owner]}
+            for r in ranks]
+
+
+def _table_points(obs: Observation, owner: int) -> dict[str, int]:
+    """What an owner's melds and its side's red threes count so far (``laid``: the red
+    threes' part)."""
+    points = table_points(obs.rules, obs.melds[owner], obs.hidden[owner],
+                          len(obs.red_threes[owner]))
+    return {"total": points.total, "melds": points.melded, "canastas": points.canastas,
+            "hidden": points.hidden, "laid": points.red_threes}
+
+
+def _ending(result: HandResult) -> dict[str, Any]:
+    """How the hand ended: the seat that went out and the words after its name, or words."""
+    if result.went_out is not None:
+        return {"seat": result.went_out,
+                "words": "goes out concealed" if result.concealed else "goes out"}
+    if result.void:
+        return {"seat": None, "words": "The stock cannot supply the draw: the hand is void"}
+    return {"seat": None, "words": "The stock is exhausted: the hand is over"}
+
+
+def _score(rules: Rules, result: HandResult) -> list[dict[str, int]]:
+    """Each side's hand, part by part as it counts (cards in hand negative), and its total."""
+    out = []
+    for side in result.sides:
+        parts = {"melded": side.melded, "canastas": side.canastas}
+        if rules.hidden_canasta_bonus:
+            parts["hidden"] = side.hidden
+        parts.update(red_threes=side.red_threes, going_out=side.going_out,
+                     in_hand=-side.in_hand, total=side.total)
+        out.append(parts)
+    return out
 
 
 CLASSIC = ClassicFamily()

@@ -7,7 +7,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from canasta.actions import Action
-from canasta.cards import NATURAL_RANKS, Card, format_card
+from canasta.cards import (
+    IS_NATURAL,
+    IS_WILD,
+    NATURAL_RANKS,
+    RANK_OF,
+    Card,
+    card_names,
+    format_card,
+    rank_name,
+)
 from canasta.deal import check_pack
 from canasta.errors import PositionError
 from canasta.family import Family, HouseRule
@@ -24,8 +33,11 @@ from canasta.modern_american.knobs import (
 from canasta.modern_american.melds import MAX_MELD, WILD_MELD
 from canasta.modern_american.notation import end_to_json, hand_from_json, hand_to_json
 from canasta.modern_american.observation import Observation, observe
+from canasta.modern_american.scoring import score_side
 from canasta.modern_american.special_hands import CATALOGUES
+from canasta.modern_american.variant import WILD
 from canasta.rules import Rules
+from canasta.variant import MIXED, NATURAL
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("special_hands", "Special hands", "choice",
@@ -134,12 +146,16 @@ class ModernAmericanFamily(Family):
         ``turn_card_drawn`` (no talon is given once it is), ``talon_due`` (cards the player to
         move receives after the discard), ``dead`` (ranks that take no more melds),
         ``natural_only`` (rank -> ``always`` or ``after_opening``), ``special_hands`` (the
-        catalogue's names) and ``max_meld`` (a meld's greatest size)."""
+        catalogue's names) and ``max_meld`` (a meld's greatest size). A canasta of wild
+        cards is of the kind ``wild``; ``table_points`` counts a side's melds as the hand
+        would end now (``penalties``: its incomplete melds of sevens, aces or wild cards)."""
         obs: Observation = observation
         rules = obs.rules
         knobs = rules.knobs
         top = obs.pile[-1] if obs.pile else None
-        return {
+        sides = range(rules.num_sides)
+        blocked = _blocked(obs)
+        facts: dict[str, Any] = {
             "family": self.name, "title": self.title,
             "num_players": rules.num_players, "num_sides": rules.num_sides,
             "partners": [[s for s in range(rules.num_players) if rules.side_of(s) == side]
@@ -151,7 +167,9 @@ class ModernAmericanFamily(Family):
             "canastas": [obs.canastas(side) for side in range(rules.num_sides)],
             "pile": {"size": obs.pile_size, "top": None if top is None else format_card(top),
                      "frozen": True, "why": "the pack is always frozen: pick it with a natural "
-                     "pair of its top card"},
+                     "pair of its top card", "blocked": blocked, "frozen_by": None,
+                     "note": None if blocked or top is None
+                     else "always frozen: a natural pair picks it"},
             "stock": obs.stock_size,
             "threes": [len(laid) for laid in obs.threes],
             "turn_card_drawn": obs.turn_card_drawn,
@@ -161,7 +179,94 @@ class ModernAmericanFamily(Family):
             "special_hands": [s.name for s in CATALOGUES[knobs.special_hands]],
             "max_meld": MAX_MELD,
             "wild_meld_key": key_text(WILD_MELD),
+            "melds_of": [rules.side_of(seat) for seat in range(rules.num_players)],
+            "melds": [_melds(obs, side) for side in sides],
+            "meld_names": {**{key_text(r): rank_name(r) for r in NATURAL_RANKS},
+                           key_text(WILD_MELD): "wild cards"},
+            "table_points": [_table_points(obs, side) for side in sides],
+            "laid": [card_names(laid) for laid in obs.threes],
+            "laid_name": ["three", "threes"],
         }
+        if obs.end is not None:
+            facts["ending"] = _ending(obs.end)
+            facts["score"] = _score(obs.end)
+        return facts
+
+    def action_words(self, rules: Rules, action: Action, *, seen: bool) -> str | None:
+        """``keep`` (which three stays in the hand is its player's to know) and
+        ``special``."""
+        if action.verb == "keep":
+            if not seen:
+                return "lays the threes (and may keep one)"
+            text = format_action(_rules(rules), action)
+            return "keeps no three" if text == "keep none" else f"keeps {text[5:]} in hand"
+        if action.verb == "special":
+            return "lays a special hand: " + format_action(_rules(rules), action)[8:]
+        return None
+
+
+def _blocked(obs: Observation) -> str | None:
+    """Why nobody may pick the pack whatever they hold, or ``None`` (MA §6)."""
+    if not obs.pile:
+        return None
+    top = obs.pile[-1]
+    if IS_WILD[top]:
+        return "a wild card is on top"
+    if not IS_NATURAL[top]:
+        return "a three is on top"
+    if RANK_OF[top] in obs.dead:
+        return f"{rank_name(RANK_OF[top])} are dead"
+    return None
+
+
+def _melds(obs: Observation, side: int) -> list[dict[str, Any]]:
+    """One side's melds in table order (aces first, the meld of wild cards last)."""
+    out = []
+    for key in (*reversed(NATURAL_RANKS), WILD_MELD):
+        meld = obs.melds[side][key]
+        if meld is None:
+            continue
+        kind = None
+        if len(meld) >= MAX_MELD:
+            kind = WILD if key == WILD_MELD else MIXED if any(IS_WILD[c] for c in meld) \
+                else NATURAL
+        out.append({"key": key_text(key), "cards": card_names(meld), "canasta": kind,
+                    "hidden": False})
+    return out
+
+
+def _table_points(obs: Observation, side: int) -> dict[str, int]:
+    """A side's melds and laid threes counted as if the hand ended now with empty hands."""
+    melds = dict(obs.side_melds(side))
+    score = score_side(obs.rules, obs.knobs, melds, obs.threes[side], (), went_out=False)
+    return {"total": score.total, "melds": score.melded, "canastas": score.bonuses,
+            "penalties": score.penalties, "laid": score.threes}
+
+
+def _ending(end: Any) -> dict[str, Any]:
+    """How the hand ended: the seat whose play ended it and the words after its name, or
+    words."""
+    if end.special is not None:
+        return {"seat": end.special[0], "words": f"lays a special hand: {end.special[1]}"}
+    if end.went_out is not None:
+        return {"seat": end.went_out, "words": "goes out"}
+    if end.last_three is not None:
+        return {"seat": None, "words": "The stock's last card is a three: the hand is over"}
+    return {"seat": None, "words": "The stock is exhausted: the hand is over"}
+
+
+def _score(end: Any) -> list[dict[str, int]]:
+    """Each side's hand, part by part as it counts (MA §13.6), and its total."""
+    special = any(s.special for s in end.sides)
+    out = []
+    for s in end.sides:
+        parts = {"melded": s.melded, "bonuses": s.bonuses, "threes": s.threes,
+                 "penalties": s.penalties, "in_hand": s.in_hand}
+        if special:
+            parts["special"] = s.special
+        parts["total"] = s.total
+        out.append(parts)
+    return out
 
 
 def _rules(rules: Rules) -> ModernAmericanRules:
