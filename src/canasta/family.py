@@ -91,8 +91,11 @@ class Position(Protocol):
 class HouseRule:
     """A field of a family's rules that a table may change, described for a form.
 
-    ``kind`` is ``"bool"``, ``"int"`` or ``"choice"`` (one of ``choices``); ``low`` and
-    ``high`` bound an ``int``. ``label`` and ``help`` are the words a player reads."""
+    ``kind`` is ``"bool"``, ``"int"`` (``optional``: it may be ``null``, no limit),
+    ``"choice"`` (one of ``choices``, read as ``choice_labels``), ``"thresholds"`` (minimums
+    by score: ``[[null, min], [score, min], ...]``) or ``"sizes"`` (a list of integers);
+    ``low`` and ``high`` bound an ``int``. ``label``, ``help`` and ``group`` (the heading a
+    form shows it under) are the words a player reads."""
 
     field: str
     label: str
@@ -101,13 +104,21 @@ class HouseRule:
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
+    group: str = ""
+    choice_labels: tuple[str, ...] = ()
+    optional: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The description as JSON (the web lobby's form)."""
         out: dict[str, Any] = {"field": self.field, "label": self.label, "kind": self.kind,
                                "help": self.help}
+        if self.group:
+            out["group"] = self.group
+        if self.optional:
+            out["optional"] = True
         if self.choices:
             out["choices"] = list(self.choices)
+            out["choice_labels"] = list(self.choice_labels or self.choices)
         if self.low is not None:
             out["low"] = self.low
         if self.high is not None:
@@ -267,6 +278,11 @@ class Family:
           it and what it did, in the third person after its name, or ``seat`` ``None`` and a
           sentence) and ``score`` (per side, the parts of the hand's score as they count, in
           the order a score sheet lists them, and ``total``);
+        - ``preset_title``: the name of the rules' game in words ("Classic", "Cutthroat");
+          ``house_rules``: field -> value (JSON) of each field of :meth:`house_rules` under the
+          observation's rules;
+        - ``notes``: what else a screen says of the table, as short sentences (a talon due, a
+          rank that takes no more melds, ...);
         - and the family's own entries, each documented by the family.
         """
         raise NotImplementedError

@@ -15,10 +15,11 @@ from canasta.cards import (
     rank_char,
     rank_name,
 )
+from canasta.classic.house_rules import HOUSE_RULES, field_value
 from canasta.deal import new_hand, shuffled_pack
 from canasta.engine import apply
 from canasta.errors import IllegalActionError
-from canasta.family import Family
+from canasta.family import Family, HouseRule
 from canasta.game import GameRecord, as_played, game_over
 from canasta.legal import legal_actions
 from canasta.observation import Observation, observe
@@ -28,6 +29,13 @@ from canasta.rules import ALIASES, PRESETS, Rules, rules_from_json
 from canasta.scoring import table_points
 from canasta.state import HandResult, State, seal
 from canasta.variant import variant_of
+
+PRESET_TITLES = {
+    "classic": "Classic", "classic-2p": "Classic", "classic-3p": "Classic",
+    "classic-3p-cutthroat": "Cutthroat", "classic-6p": "Classic", "classic-6p-3x2": "Classic",
+    "korean-old": "Korean (old)", "spruce-classic": "Spruce classic",
+}
+"""The name of each preset's game in words (its seating follows from its rules)."""
 
 
 class ClassicFamily(Family):
@@ -48,6 +56,9 @@ class ClassicFamily(Family):
 
     def rules_from_json(self, value: Any) -> Rules:
         return rules_from_json(value)
+
+    def house_rules(self) -> tuple[HouseRule, ...]:
+        return HOUSE_RULES
 
     def shuffled_pack(self, rules: Rules, seed: int | None) -> list[Card]:
         return shuffled_pack(rules, seed)
@@ -148,6 +159,9 @@ class ClassicFamily(Family):
             "laid_name": ["red three", "red threes"],
             "known": [card_names(cards) for cards in obs.known],
             "lone_hand": obs.lone_hand,
+            "preset_title": PRESET_TITLES.get(rules.name, rules.name),
+            "house_rules": {f.field: field_value(rules, f.field) for f in HOUSE_RULES},
+            "notes": [],
         }
         if obs.result is not None:
             facts["ending"] = _ending(obs.result)

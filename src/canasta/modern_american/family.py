@@ -25,6 +25,7 @@ from canasta.modern_american.action_text import WILD_KEY, format_action, key_tex
 from canasta.modern_american.ending import winner
 from canasta.modern_american.hand import Hand, shuffled_pack
 from canasta.modern_american.knobs import (
+    ALWAYS,
     MODERN_AMERICAN,
     NAME,
     ModernAmericanRules,
@@ -40,20 +41,26 @@ from canasta.rules import Rules
 from canasta.variant import MIXED, NATURAL
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule("target_score", "Target score", "int", "the game ends when a side reaches it",
+              low=1, group="The game"),
     HouseRule("special_hands", "Special hands", "choice",
-              "the catalogue: the 11 hands of the Canasta League of America (cla), or pagat's 4",
-              choices=("cla", "pagat")),
+              "which special hands a player may lay to end the hand (MA §11.2)",
+              choices=("cla", "pagat"), group="Special hands",
+              choice_labels=("the 11 hands of the Canasta League of America",
+                             "the 4 hands of the older rules")),
+    HouseRule("special_hand_after_partner_meld", "A special hand after the partner's first "
+              "meld", "choice", "MA §11.1.2", choices=("never", "next_turn_courtesy"),
+              group="Special hands",
+              choice_labels=("never", "on the player's next turn")),
     HouseRule("keep_one_three_for_straight", "Keep a three for a Straight", "bool",
-              "while the side has not melded, a player may keep one three in hand (MA §2.3)"),
-    HouseRule("special_hand_after_partner_meld", "Special hand after the partner's meld",
-              "choice", "never, or on the first turn after the partner made the side's "
-              "initial meld (MA §11.1.2)", choices=("never", "next_turn_courtesy")),
+              "while the side has not melded, a player may keep one three in hand (MA §2.3)",
+              group="Special hands"),
     HouseRule("initial_meld_counts_pile_top", "The pile's top card counts toward the "
-              "initial meld", "bool", "MA §5.4"),
+              "initial meld", "bool", "MA §5.4", group="The initial meld"),
     HouseRule("pile_top_may_form_clean_triple", "The pile's top card may make the clean "
-              "triple", "bool", "MA §5.4, §20.1"),
+              "triple", "bool", "MA §5.4, §20.1", group="The initial meld"),
     HouseRule("talon_not_after_pile_take", "No talon for an initial meld made by picking the "
-              "pack", "bool", "MA §8.2"),
+              "pack", "bool", "MA §8.2", group="The initial meld"),
 )
 """The Modern American switches a table may set."""
 
@@ -186,6 +193,10 @@ class ModernAmericanFamily(Family):
             "table_points": [_table_points(obs, side) for side in sides],
             "laid": [card_names(laid) for laid in obs.threes],
             "laid_name": ["three", "threes"],
+            "preset_title": "Modern American",
+            "house_rules": {f.field: getattr(knobs, f.field, None) if hasattr(knobs, f.field)
+                            else getattr(rules, f.field) for f in HOUSE_RULES},
+            "notes": _notes(obs),
         }
         if obs.end is not None:
             facts["ending"] = _ending(obs.end)
@@ -203,6 +214,25 @@ class ModernAmericanFamily(Family):
         if action.verb == "special":
             return "lays a special hand: " + format_action(_rules(rules), action)[8:]
         return None
+
+
+def _notes(obs: Observation) -> list[str]:
+    """What a screen says of the table beyond the melds and the pile (MA §1.4.4, §4.3,
+    §4.4, §4.6, §8)."""
+    notes = []
+    if obs.end is None and obs.turn.talon:
+        notes.append(f"{obs.turn.talon} cards of talon come to the player to move after "
+                     "the discard")
+    if obs.turn_card_drawn:
+        notes.append("The turn card is drawn: no more talons")
+    for key, mode in obs.knobs.natural_only_ranks:
+        name = rank_name(key).capitalize()
+        notes.append(f"{name}: natural cards only" if mode == ALWAYS
+                     else f"{name}: wild cards only in the side's initial meld")
+    if obs.dead:
+        notes.append("Dead (no more melds): "
+                     + ", ".join(rank_name(r) for r in sorted(obs.dead, reverse=True)))
+    return notes
 
 
 def _blocked(obs: Observation) -> str | None:
