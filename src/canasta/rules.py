@@ -208,13 +208,14 @@ class Rules:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Rebuilt from its fields: the derived tables (``opening_id`` is numbered per process)
-        # are computed again where the rules are unpickled.
-        return _rebuild, (tuple((f, getattr(self, f)) for f in FIELDS),)
+        # are computed again where the rules are unpickled; a family's subclass as itself, so
+        # that a worker process finds the rules' family.
+        return _rebuild, (tuple((f, getattr(self, f)) for f in FIELDS), type(self))
 
 
-def _rebuild(fields: tuple[tuple[str, Any], ...]) -> Rules:
-    """Unpickle a :class:`Rules` from its fields by name."""
-    return Rules(**dict(fields))
+def _rebuild(fields: tuple[tuple[str, Any], ...], kind: type[Rules] | None = None) -> Rules:
+    """Unpickle a :class:`Rules` (or a family's subclass ``kind``) from its fields by name."""
+    return (kind or Rules)(**dict(fields))
 
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules) if f.init)
