@@ -7,11 +7,22 @@ import random
 import pytest
 
 from canasta import get_rules, legal_actions, new_hand, observe
-from canasta.bots import BotSpecError, bot_table, explain, hint, make_bot, parse_spec
+from canasta.bots import (
+    LEVEL_NAMES,
+    BotSpecError,
+    bot_table,
+    explain,
+    hint,
+    make_bot,
+    parse_spec,
+    register_bot,
+)
 from canasta.bots.base import Bot, Explainer
 from canasta.bots.heuristic import HeuristicBot
 from canasta.bots.ismcts import ISMCTSBot
+from canasta.bots.random_bot import RandomBot
 from canasta.bots.weights import HeuristicWeights
+from canasta.family import families
 
 BOTS = bot_table().bots
 LEVELS = bot_table().levels
@@ -89,3 +100,44 @@ def test_explain_matches_choose_and_falls_back_to_a_generic_line() -> None:
     assert why == f"the random bot plays {action}"
     action, why = hint(obs, legal)
     assert action == heuristic.choose(obs, legal, random.Random(0)) and why
+
+
+@pytest.mark.parametrize("family", families(), ids=lambda f: f.name)
+def test_every_family_gives_its_bots_and_the_four_levels(family: object) -> None:
+    table = bot_table(family)
+    assert table.family is family and bot_table(family) is table
+    assert tuple(table.levels) == LEVEL_NAMES
+    assert "random" in table.bots  # every family's
+    for name in [*table.bots, *table.aliases]:
+        assert isinstance(make_bot(name, family), Bot)
+    for level, spec in table.levels.items():
+        assert make_bot(level, family).name == table.resolve(spec)[0]
+    assert not set(table.aliases) & set(table.names())  # older names are not listed
+    assert table.hint_level in table.levels
+
+
+@pytest.mark.parametrize("family", families(), ids=lambda f: f.name)
+def test_every_familys_hint_gives_a_legal_action_and_a_reason(family: object) -> None:
+    fam = bot_table(family).family
+    position = fam.new_hand(fam.default_rules, 3)
+    while len(fam.legal_actions(position)) < 2:
+        position = fam.apply(position, fam.legal_actions(position)[0])
+    legal = fam.legal_actions(position)
+    action, why = hint(fam.observe(position, position.to_move), legal)
+    assert action in legal
+    assert why and "bot plays" not in why  # its own words, not the generic line
+
+
+def test_a_registered_bot_plays_until_undone() -> None:
+    undo = register_bot("coin", RandomBot)
+    try:
+        assert make_bot("coin").name == "random" and "coin" in bot_table().names()
+    finally:
+        undo()
+    assert "coin" not in bot_table().bots
+    undo = register_bot("heuristic", RandomBot)  # in place of a bot of the table
+    try:
+        assert make_bot("heuristic").name == "random"
+    finally:
+        undo()
+    assert make_bot("heuristic").name == "heuristic"

@@ -1,13 +1,17 @@
 """Bots of every family, selectable by name: ``make_bot("random")``,
-``make_bot("ismcts:iterations=2000")``, ``make_bot("expert", "modern-american")``.
+``make_bot("ismcts:iterations=2000")``, ``make_bot("expert", rules)`` (the expert of the
+family of ``rules``).
 
-Every bot follows :class:`~canasta.bots.base.Bot`: it chooses from its seat's observation and
-the legal list. One registry keyed by family gives each family's bots and its levels
-(``easy`` ... ``expert``): a family names the module that holds them
-(:attr:`~canasta.family.Family.bots_module`, with ``BOTS``: name -> factory, ``LEVELS``: level ->
-spec, ``HINT_LEVEL``), read here by :func:`bot_table`; the bots of :data:`GENERIC_BOTS` play
-every family. A factory takes the parameters of the spec as keyword strings. :func:`explain`
-and :func:`hint` give an action with a reason, for "what would the bot do and why".
+Every bot follows :class:`~canasta.bots.base.Bot`: it chooses from its seat's observation (of
+its family), the legal list and a seeded generator. One registry keyed by family gives each
+family's bots and its levels (``easy``, ``medium``, ``hard``, ``expert``): a family names the
+module that holds them (:attr:`~canasta.family.Family.bots_module`, with ``BOTS``: name ->
+factory, ``LEVELS``: level -> spec, ``HINT_LEVEL``, and optionally ``ALIASES``: older names),
+read here by :func:`bot_table`; the bots of :data:`GENERIC_BOTS` play every family, and
+installed packages add bots by entry point (:data:`PLUGIN_GROUP`). A factory takes the
+parameters of the spec as keyword strings. :func:`register_bot` adds a bot to a family's table
+(a test's, an experiment's); :func:`explain` and :func:`hint` give an action with a reason, for
+"what would the bot do and why".
 
 >>> bot = make_bot("heuristic:aggression=1.5")
 >>> bot.name, bot.weights.aggression
@@ -19,9 +23,9 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import Any, Final
 
 from canasta.actions import Action
 from canasta.bots.base import Bot, Explainer
@@ -33,19 +37,30 @@ GENERIC_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
 """Bots that play every family (they read only what every observation holds: the phase)."""
 
 
+LEVEL_NAMES: Final = ("easy", "medium", "hard", "expert")
+"""The levels every family gives, from the weakest."""
+
+
 @dataclass(frozen=True)
 class BotTable:
-    """One family's bots: factories by name, levels (``easy`` ... ``expert``) by spec, and the
-    level that gives hints."""
+    """One family's bots: factories by name, levels (:data:`LEVEL_NAMES`) by spec, the level
+    that gives hints, and older names of its bots (old name -> name)."""
 
     family: Family
     bots: dict[str, Callable[..., Bot]]
     levels: dict[str, str]
     hint_level: str
+    aliases: dict[str, str] = field(default_factory=dict)
 
     def names(self) -> list[str]:
-        """The bots' names, then the levels."""
+        """The bots' names, then the levels (older names left out)."""
         return [*self.bots, *self.levels]
+
+    def resolve(self, spec: str) -> tuple[str, dict[str, str]]:
+        """The bot name and parameters ``spec`` (a name, a level, an older name, with or
+        without ``:key=value,...``) stands for."""
+        name, params = parse_spec(self.levels.get(spec.strip().lower(), spec))
+        return self.aliases.get(name, name), params
 
 
 _TABLES: dict[str, BotTable] = {}
@@ -59,9 +74,39 @@ def bot_table(family: Any = None) -> BotTable:
     if table is None or table.family is not fam:
         module = importlib.import_module(fam.bots_module)
         bots: dict[str, Callable[..., Bot]] = {**GENERIC_BOTS, **module.BOTS}
-        table = BotTable(fam, bots, dict(module.LEVELS), str(module.HINT_LEVEL))
+        levels = dict(module.LEVELS)
+        if set(levels) != set(LEVEL_NAMES):
+            raise CanastaError(f"{fam.bots_module}.LEVELS must give the levels "
+                               f"{', '.join(LEVEL_NAMES)}, not {', '.join(levels)}")
+        table = BotTable(fam, bots, levels, str(module.HINT_LEVEL),
+                         dict(getattr(module, "ALIASES", {})))
         _TABLES[fam.name] = table
     return table
+
+
+def register_bot(name: str, factory: Callable[..., Bot],
+                 family: Any = None) -> Callable[[], None]:
+    """Add the bot ``name`` to the table of ``family`` (see :func:`bot_table`), in place of any
+    bot of that name; the call that undoes it is returned (a test's bot, an experiment's).
+
+    >>> from canasta.bots.random_bot import RandomBot
+    >>> undo = register_bot("coin", RandomBot)
+    >>> make_bot("coin").name
+    'random'
+    >>> undo(); "coin" in bot_table().bots
+    False
+    """
+    bots = bot_table(family).bots
+    before = bots.get(name)
+    bots[name] = factory
+
+    def undo() -> None:
+        if before is None:
+            bots.pop(name, None)
+        else:
+            bots[name] = before
+    return undo
+
 
 class BotSpecError(CanastaError):
     """An unknown bot name or a bad parameter in a bot spec."""
@@ -83,12 +128,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def make_bot(spec: str, family: Any = None) -> Bot:
     """A bot of ``family`` (see :func:`bot_table`; the first family by default) from its spec
-    (a name, a level, or ``name:key=value,...``).
+    (a name, a level, an older name of the family's, or ``name:key=value,...``).
 
     Raises :class:`BotSpecError` for an unknown name or parameter, or a bad value.
     """
     table = bot_table(family)
-    name, params = parse_spec(table.levels.get(spec.strip().lower(), spec))
+    name, params = table.resolve(spec)
     factory = table.bots.get(name) or _plugin(name)
     if factory is None:
         known = ", ".join([*table.bots, *sorted(ep.name for ep in _plugins()), *table.levels])

@@ -30,6 +30,7 @@ from canasta.modern_american.hand import Hand
 from canasta.modern_american.inference import NOTHING_SEEN, Seen, determinize, observe
 from canasta.modern_american.knobs import AFTER_OPENING, ALWAYS
 from canasta.modern_american.melds import MAX_MELD, WILD_MELD
+from canasta.modern_american.observation import observe as seat_view
 from canasta.modern_american.play import (
     apply,
     legal_actions,
@@ -358,7 +359,8 @@ class ModernSearchBot(ModernHeuristicBot):
         side = h.side_of(h.to_move)
         seeds = [(self.rng.getrandbits(32), self.rng.getrandbits(32))
                  for _ in range(self.rollouts)]
-        worlds = [determinize(h, self.seen, random.Random(world)) for world, _ in seeds]
+        worlds = [determinize(seat_view(h, h.to_move), random.Random(world), seen=self.seen)
+                  for world, _ in seeds]
         values = [[_play_out(apply(w, a), side, play) for w, (_, play) in zip(worlds, seeds)]
                   for a in options]
         base = values[0]

@@ -39,22 +39,24 @@ BOT_PREFIX = "bot:"
 
 
 def level_of(spec: str, family: Any = None) -> str:
-    """The level a bot spec of ``family`` (the first family by default) plays at (``easy``,
-    ``medium``, ``hard``, ``expert``), or the bot's own name when the spec is no level's
-    (``random``, ``greedy:...``)."""
+    """The level a bot spec of ``family`` (the first family by default, see
+    :func:`~canasta.bots.bot_table`) plays at (``easy``, ``medium``, ``hard``, ``expert``), or
+    the bot's own name when the spec is no level's (``random``, ``greedy:...``); an older name
+    of the family's bot counts as its name."""
+    table = bot_table(family)
     key = spec.strip().lower()
-    levels = bot_table(family).levels
-    if key in levels:
+    if key in table.levels:
         return key
-    for level, level_spec in levels.items():
-        if key == level_spec:
+    name, params = table.resolve(key)
+    for level, level_spec in table.levels.items():
+        if (name, params) == table.resolve(level_spec):
             return level
-    return key.partition(":")[0] or "bot"
+    return name or "bot"
 
 
-def with_level(name: str, spec: str) -> str:
-    """A bot's name with its level: ``Rosa (medium)``."""
-    return f"{name} ({level_of(spec)})"
+def with_level(name: str, spec: str, family: Any = None) -> str:
+    """A bot's name with its level (see :func:`level_of`): ``Rosa (medium)``."""
+    return f"{name} ({level_of(spec, family)})"
 
 
 def friendly_names(seed: object, count: int, taken: Iterable[str] = ()) -> list[str]:

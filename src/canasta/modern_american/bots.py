@@ -1,72 +1,46 @@
 """Modern American's bots and levels, as the registry of :mod:`canasta.bots` reads them.
 
-Every bot chooses from its seat's :class:`~canasta.modern_american.observation.Observation`
-and the legal list (:class:`~canasta.bots.base.Bot`). The family's rules of thumb read a hand:
-each decision they get a :func:`~canasta.modern_american.observation.world` built from the
-observation alone (the cards the seat cannot see dealt at random), so they cannot learn a hidden
-card.
+Every bot chooses from its seat's :class:`~canasta.modern_american.observation.Observation`,
+the legal list and the generator it is given (:class:`~canasta.bots.base.Bot`): ``random``
+(every family's, :data:`canasta.bots.GENERIC_BOTS`), ``greedy``
+(:mod:`~canasta.modern_american.greedy`), ``heuristic`` (:mod:`~canasta.modern_american.
+heuristic`) and ``search`` (:mod:`~canasta.modern_american.search`). The names the family's bots
+had before it joined the registry (``modern-heuristic``, ...) still name them
+(:data:`ALIASES`): saved tables and arena specs use them.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Final
 
-from canasta.actions import Action
-from canasta.bots.modern import (
-    ModernGreedyBot,
-    ModernHeuristicBot,
-    ModernRandomBot,
-    ModernSearchBot,
-)
-from canasta.modern_american.observation import Observation, world
+from canasta.bots.base import Bot
+from canasta.modern_american.greedy import GreedyBot
+from canasta.modern_american.heuristic import HeuristicBot
+from canasta.modern_american.search import SearchBot
 
-
-class SeatBot:
-    """A bot of the family that decides on a hand, seated behind the bot protocol: it is
-    given a world dealt from the observation (see the module docstring)."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.name: str = inner.name
-
-    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The inner bot's action in a world of ``obs``."""
-        del legal  # the world's legal list is the same: it depends on the seat's cards only
-        return self.inner.choose(world(obs, rng))  # type: ignore[no-any-return]
-
-    def explain(self, obs: Observation, legal: Sequence[Action],
-                rng: random.Random) -> tuple[Action, str]:
-        """The action and the rule of thumb behind it."""
-        del legal
-        explained: tuple[Action, str] = self.inner.explain(world(obs, rng))
-        return explained
-
-
-def _seated(kind: Callable[..., Any]) -> Callable[..., SeatBot]:
-    def make(**params: str) -> SeatBot:
-        settings = {k: float(v) if "." in v else int(v) for k, v in params.items()}
-        return SeatBot(kind(0, **settings))
-    return make
-
-
-BOTS: dict[str, Callable[..., Any]] = {
-    "uniform": _seated(ModernRandomBot),
-    "greedy": _seated(ModernGreedyBot),
-    "heuristic": _seated(ModernHeuristicBot),
-    "search": _seated(ModernSearchBot),
+BOTS: dict[str, Callable[..., Bot]] = {
+    "greedy": GreedyBot,
+    "heuristic": HeuristicBot,
+    "search": SearchBot,
 }
-BOTS.update({f"modern-{name}": factory for name, factory in list(BOTS.items())})
-BOTS["modern-random"] = BOTS.pop("modern-uniform")
+"""Bot factories by name (``random`` plays every family: :data:`canasta.bots.GENERIC_BOTS`)."""
+
+ALIASES: dict[str, str] = {f"modern-{name}": name
+                           for name in ("random", "greedy", "heuristic", "search")}
+"""Older names of the bots: name -> the name in :data:`BOTS` (or a generic bot's)."""
 
 LEVELS: dict[str, str] = {
     "easy": "greedy",
     "medium": "heuristic",
     "hard": "search",
-    "expert": "search:rollouts=16",
+    "expert": "search:rollouts=24,width=4",
 }
-"""Difficulty levels for players mapped to bot specs (docs/bots.md gives their strength)."""
+"""Difficulty levels for players mapped to bot specs: the greedy bot knows none of the family's
+risks, the heuristic plays them by rules of thumb, the search settles the heuristic's close
+calls (the draw or the pick, the discard) by play-outs, the expert with three times as many over
+one more candidate (docs/bots.md gives their strength)."""
 
 HINT_LEVEL: Final = "hard"
-"""The level behind hints: the search, ahead of the heuristic."""
+"""The level behind hints: the search answers within the second a player waits, and says what
+its play-outs found or the heuristic's reason."""

@@ -1,20 +1,21 @@
-"""What one seat has seen of a Modern American hand, and worlds dealt to agree with it.
+"""What the whole table has seen of a Modern American hand, and worlds dealt to agree with it.
 
 A search bot plays its candidates out in *worlds*: the hand with the cards its seat cannot see
-(the other hands, the stock, the pile below its visible top) dealt anew. Dealing them uniformly
-forgets what the whole table saw: a player who picked the pack holds its cards until they are
-melded or discarded. :class:`Seen` keeps that public record for one seat, :func:`observe` brings
-it up to date after each action of anyone at the table, and :func:`determinize` deals a world
-in which every player still holds the picked cards known to be in hand, and a player who
-discarded a rank holds fewer pairs of it.
+(the other hands, the stock, the pile below its visible top, the talons set aside) dealt anew.
+Dealing them uniformly forgets what the whole table saw: a player who picked the pack holds its
+cards until they are melded or discarded. :class:`Seen` keeps that public record, :func:`observe`
+brings it up to date after each action of anyone at the table, and :func:`determinize` deals a
+world from a seat's observation in which every player still holds the picked cards known to be
+in hand, and a player who discarded a rank holds fewer pairs of it.
 
-A world is built from what the seat sees alone (its own hand, the table, the counts of the other
-hands and of the stock, and its record): two positions that differ only in hidden cards give the
-same world for the same generator.
+A world is built from the observation alone (the seat's own hand, the table, the counts of the
+other hands and of the stock, and the record): two positions that differ only in hidden cards
+give the same world for the same generator.
 
->>> from canasta.modern_american.play import apply, legal_actions, new_hand
+>>> from canasta.modern_american.observation import observe as seat_view
+>>> from canasta.modern_american.play import new_hand
 >>> h = new_hand(seed=3)
->>> world = determinize(h, NOTHING_SEEN, random.Random(1))
+>>> world = determinize(seat_view(h, h.to_move), random.Random(1))
 >>> world.hands[h.to_move] == h.hands[h.to_move], sorted(world.all_cards()) == sorted(
 ...     h.all_cards())
 (True, True)
@@ -31,6 +32,7 @@ from typing import Final
 from canasta.actions import Action
 from canasta.cards import IS_NATURAL, RANK_OF, THREE, Card, Rank, make_pack
 from canasta.modern_american.hand import NUM_PLAYERS, Hand
+from canasta.modern_american.observation import Observation
 from canasta.modern_american.play import apply
 
 AVOID: Final = 0.5
@@ -105,31 +107,33 @@ def record(h: Hand, actions: Iterable[Action]) -> tuple[Seen, Hand]:
     return seen, h
 
 
-def unseen_cards(h: Hand, seat: int) -> Counter[Card]:
-    """The cards ``seat`` cannot see in ``h``: the pack less its hand, the melds, the laid
+def unseen_cards(obs: Observation) -> Counter[Card]:
+    """The cards the seat of ``obs`` cannot see: the pack less its hand, the melds, the laid
     threes and the visible pile (so the other hands, the talons set aside, the stock and the
     pile below its visible top)."""
-    left = Counter(make_pack(h.rules.num_decks, h.rules.num_jokers))
-    left.subtract(h.hands[seat])
-    left.subtract(visible_pile(h))
-    left.subtract(c for melds in h.melds for m in melds if m is not None for c in m)
-    left.subtract(c for laid in h.threes for c in laid)
+    left = Counter(make_pack(obs.rules.num_decks, obs.rules.num_jokers))
+    left.subtract(obs.hand)
+    left.subtract(obs.pile)
+    left.subtract(c for melds in obs.melds for m in melds if m is not None for c in m)
+    left.subtract(c for laid in obs.threes for c in laid)
     return left
 
 
-def determinize(h: Hand, seen: Seen, rng: random.Random, *, seat: int | None = None,
+def determinize(obs: Observation, rng: random.Random, *, seen: Seen | None = None,
                 avoid: float = AVOID) -> Hand:
-    """A world ``seat`` (the player to move unless given) cannot tell from ``h``: the other
-    hands, the stock and the pile below its visible top dealt anew, each keeping its size,
-    every player keeping the cards ``seen`` knows it holds. A player whose turn has come holds
-    no three it was dealt; a player who discarded a rank holds fewer pairs of it: each card of
-    that rank dealt to it beyond the first is swapped, with chance ``avoid``, with a stock card
-    of another rank."""
-    seat = h.to_move if seat is None else seat
-    pool = unseen_cards(h, seat)
-    sizes = [len(cards) for cards in h.hands]
-    known: list[list[Card]] = [[] for _ in h.hands]
-    for s in range(len(h.hands)):
+    """A world the seat of ``obs`` cannot tell from what it sees: the other hands, the stock,
+    the pile below its visible top and the talons set aside dealt anew, each keeping its size,
+    every player keeping the cards the record (``seen``, the observation's own by default)
+    knows it holds. A player whose turn has come holds no three it was dealt; a player who
+    discarded a rank holds fewer pairs of it: each card of that rank dealt to it beyond the
+    first is swapped, with chance ``avoid``, with a stock card of another rank."""
+    if seen is None:
+        seen = seen_of(obs)
+    seat = obs.seat
+    pool = unseen_cards(obs)
+    sizes = obs.hand_sizes
+    known: list[list[Card]] = [[] for _ in sizes]
+    for s in range(len(sizes)):
         if s == seat:
             continue
         for c in seen.held[s]:
@@ -138,36 +142,39 @@ def determinize(h: Hand, seen: Seen, rng: random.Random, *, seat: int | None = N
                 pool[c] -= 1
     cards = sorted(pool.elements())
     rng.shuffle(cards)
-    hands: list[list[Card]] = [list(h.hands[seat]) if s == seat else [] for s in range(len(sizes))]
+    hands: list[list[Card]] = [[] for _ in sizes]
     at = 0
     for s in range(len(sizes)):
         if s != seat:
             n = sizes[s] - len(known[s])
             hands[s] = cards[at:at + n]
             at += n
-    below = len(h.pile) - len(visible_pile(h))
-    pile = (*cards[at:at + below], *visible_pile(h))
+    below = obs.pile_size - len(obs.pile)
+    pile = (*cards[at:at + below], *obs.pile)
     at += below
     talons: list[tuple[Card, ...]] = []
-    for talon in _talons(h):  # set aside face down
-        talons.append(tuple(sorted(cards[at:at + len(talon)])))
-        at += len(talon)
+    for size in obs.talons:  # set aside face down
+        talons.append(tuple(sorted(cards[at:at + size])))
+        at += size
     stock = cards[at:]
     for s in range(len(sizes)):
         if s != seat and seen.played[s]:
             _threes_to_stock(hands[s], stock, rng)
         if s != seat and seen.discarded[s] and avoid > 0:
             _thin_pairs(hands[s], seen.discarded[s], stock, rng, avoid)
-    world = h.but(hands=tuple(tuple(sorted((*hands[s], *known[s]))) if s != seat
-                              else h.hands[seat] for s in range(len(sizes))),
-                  stock=tuple(stock), pile=pile)
-    return world.but(talons=tuple(talons)) if talons else world
+    dealt = tuple(obs.hand if s == seat else tuple(sorted((*hands[s], *known[s])))
+                  for s in range(len(sizes)))
+    return Hand(dealer=obs.dealer, to_move=obs.to_move, phase=obs.phase, hands=dealt,
+                stock=tuple(stock), pile=pile, melds=obs.melds, threes=obs.threes,
+                scores=obs.scores, asks=obs.asks, answer=obs.answer, turn=obs.turn,
+                end=obs.end, courtesy=obs.courtesy, number=obs.number, talons=tuple(talons),
+                rules=obs.rules)
 
 
-def _talons(h: Hand) -> tuple[tuple[Card, ...], ...]:
-    """The talons set aside at the deal, where the rules set them aside."""
-    talons: tuple[tuple[Card, ...], ...] = getattr(h, "talons", ())
-    return talons
+def seen_of(obs: Observation) -> Seen:
+    """The public record an observation carries (nothing known where it carries none)."""
+    seen: Seen = getattr(obs, "seen", NOTHING_SEEN)
+    return seen
 
 
 def _swap_out(dealt: list[Card], i: int, stock: list[Card], rng: random.Random,
