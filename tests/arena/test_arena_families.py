@@ -3,19 +3,23 @@ observation alone, every option of the command line, records that replay."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
 from canasta.actions import Action
 from canasta.arena import ArenaConfig, run_arena
 from canasta.bots import bot_table
-from canasta.family import families, family_of, get_rules
+from canasta.classic.family import ClassicFamily
+from canasta.family import families, family_of, get_rules, register_family, unregister_family
 from canasta.interfaces.cli import main
+from canasta.rules import Rules
 from tests.arena.test_arena_run import _figures
 
 MODERN = "modern-american"
@@ -124,3 +128,39 @@ def test_bad_rules_as_json(rules: str, message: str,
     assert main(["arena", "--rules", rules, "--bots", "random,random"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("invalid arguments: ") and message in err
+
+
+@dataclass(frozen=True)
+class OneHandRules(Rules):
+    """The rules of a family registered by this test."""
+
+
+class OneHandFamily(ClassicFamily):
+    """Two-player classic hands, except that the first hand ends the game, won by side 0."""
+
+    name: ClassVar[str] = "one-hand"
+    rules_class: ClassVar[type[Rules]] = OneHandRules
+
+    def presets(self) -> Mapping[str, Rules]:
+        fields = {f.name: getattr(get_rules("classic-2p"), f.name)
+                  for f in dataclasses.fields(Rules) if f.init}
+        return {self.name: OneHandRules(**{**fields, "name": self.name})}
+
+    def winner(self, rules: Rules, scores: Sequence[int], position: Any) -> int | None:
+        return 0
+
+
+@pytest.fixture
+def one_hand() -> Iterator[OneHandFamily]:
+    family = register_family(OneHandFamily())
+    yield family
+    unregister_family(family.name)
+
+
+def test_worker_processes_play_a_registered_familys_rules(one_hand: OneHandFamily) -> None:
+    config = ArenaConfig(one_hand.default_rules, ("greedy", "random"), hands=4, seed=2,
+                         bootstrap=0)
+    played = run_arena(config, jobs=2)
+    assert [len(t.hands) for u in played.units[0] for t in u.twins] == [1, 1, 1, 1]
+    assert all(t.winner == 0 for u in played.units[0] for t in u.twins)
+    assert _figures(played.to_json()) == _figures(run_arena(config).to_json())
