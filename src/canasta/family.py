@@ -292,8 +292,9 @@ class Family:
         ``draw``, ``take``, ``meld``, ``discard``, ``ask``, ``yes``, ``no`` and ``pass``, which
         a client tells from the table's facts), in the third person after the player's name
         (``keeps 3s in hand``), as a seat reads it that sees the action's cards (``seen``) or
-        one that may not. ``None`` where the family has no such words: a client then shows the
-        action's text to those who may see it."""
+        one that may not; ``""`` when that seat reads nothing of it but what the table shows.
+        ``None`` where the family has no such words: a client then shows the action's text to
+        those who may see it."""
         del rules, action, seen
         return None
 

@@ -72,7 +72,8 @@ def test_the_bots_read_a_black_three_freeze_from_the_table_facts() -> None:
 
 
 def test_the_terminal_names_the_black_three_that_froze_the_pile() -> None:
+    from canasta.family import family_of
     from canasta.interfaces.terminal.render import pile_text
 
     state = state_from_json(_position(BLACK_THREE_FREEZES, ["4c", "3s", "6h", "8d"], True))
-    assert "frozen by 3♠" in pile_text(observe(state, 0)).plain
+    assert "frozen by 3♠" in pile_text(family_of(state).facts(observe(state, 0))).plain

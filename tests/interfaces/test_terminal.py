@@ -16,6 +16,7 @@ from rich.console import Console
 from canasta import observe, parse_action, parse_cards, state_from_json
 from canasta.actions import format_action
 from canasta.errors import NotationError
+from canasta.family import family_of
 from canasta.game import GameRecord, replay
 from canasta.interfaces.terminal import render
 from canasta.interfaces.terminal.advice import describe, suggestions
@@ -25,6 +26,7 @@ from canasta.interfaces.terminal.session import Table, seat_names
 from canasta.rules import get_rules
 
 NAMES = seat_names(4)
+CLASSIC = family_of("classic")
 
 
 def hand(text: str) -> tuple[int, ...]:
@@ -116,13 +118,13 @@ def render_text(renderable: object, width: int = 100) -> str:
 def test_board_shows_what_the_player_may_see() -> None:
     state = state_from_json(POSITION)
     levels = ["", "medium", "hard", "easy"]
-    text = render_text(render.board(observe(state, 0), NAMES, 3, "seed 9", levels))
+    text = render_text(render.board(CLASSIC, observe(state, 0), NAMES, 3, "seed 9", levels))
     assert "Hand 3 · classic · your turn: draw, or take the pile" in text
     assert "Game to 5000: You & North 0 · West & East 1600   seed 9" in text
     assert "Stock 3" in text
     assert "Pile 4, top 3♠ · blocked: a black three is on top" in text
     assert "frozen by 2♣: a natural pair takes it" in text  # what froze it, under the top
-    assert "You & North not opened: 50 to open · red 3s -100 3♥" in text
+    assert "You & North not opened: 50 to open · red threes -100 3♥" in text
     # the other side's running points (melds, canasta bonuses) and its melds on one line
     assert "West & East +975 (melds 175 · 2 canastas 800)" in text
     assert "  [K 7 natural]  [8 5+2 mixed]  7 3" in text
@@ -140,10 +142,10 @@ def test_pile_states() -> None:
     data["sides"] = [dict(POSITION["sides"][0], melds={"A": ["Ac", "Ad", "As"]}),
                      POSITION["sides"][1]]
     data["hands"] = [["Kc", "9s"], *POSITION["hands"][1:]]
-    text = render_text(render.pile_text(observe(state_from_json(data), 0)))
+    text = render_text(render.pile_text(CLASSIC.facts(observe(state_from_json(data), 0))))
     assert text.strip() == "Pile 2, top Q♥ · not frozen"
     data["pile"] = ["8h", "2c"]
-    text = render_text(render.pile_text(observe(state_from_json(data), 0)))
+    text = render_text(render.pile_text(CLASSIC.facts(observe(state_from_json(data), 0))))
     assert "blocked: a wild card is on top" in text and "frozen" in text
 
 
@@ -152,7 +154,8 @@ def test_breakdown_and_score_sheet() -> None:
     state = state_from_json(data)
     assert state.result is not None
     rules = get_rules("classic")
-    text = render_text(render.breakdown(state.result, rules, NAMES, 3, "the stock ran out"))
+    facts = CLASSIC.facts(observe(state, 0))
+    text = render_text(render.breakdown(facts, rules, NAMES, 3, "the stock ran out"))
     for label in ("Melded cards", "Canastas", "Red threes", "Going out", "Cards in hand",
                   "Total", "You & North", "West & East"):
         assert label in text
@@ -177,7 +180,7 @@ def test_suggestions_once_the_side_has_melded() -> None:
     state = state_from_json(play_position({"7": ["7c", "7d", "7s"], "9": ["9c", "9h", "9h"]}))
     from canasta import legal_actions
 
-    items = suggestions(observe(state, 0), legal_actions(state))
+    items = suggestions(CLASSIC, observe(state, 0), legal_actions(state))
     melds = [format_action(s.action) for s in items if s.section == "Meld"]
     # one per rank, the most natural cards, no wild card where none is needed
     assert melds == ["meld Kd Kh Ks", "meld 9d 9s", "meld 7h"]
@@ -190,7 +193,7 @@ def test_opening_suggestions_prefer_few_wild_cards() -> None:
     state = state_from_json(play_position({}))
     from canasta import legal_actions
 
-    items = suggestions(observe(state, 0), legal_actions(state))
+    items = suggestions(CLASSIC, observe(state, 0), legal_actions(state))
     opens = [format_action(s.action) for s in items if s.section == "Open"]
     assert opens and len(opens) <= 5
     assert opens[0] == "meld Kd Kh Ks 2c"  # 50 points with one wild card and fewest cards
@@ -205,11 +208,12 @@ def test_move_lines_hide_drawn_cards_from_others() -> None:
     from canasta import apply
 
     after = apply(before, action)
-    line = describe(before, action, after, NAMES, viewer=0)[0]
+    line = describe(CLASSIC, before, action, after, NAMES, viewer=0)[0]
     assert line.startswith("West draws")
     drawn = set(after.hands[1]) - set(before.hands[1])
     assert not any(c in line for c in map(str, drawn))
-    seen_by_west = describe(before, action, after, ["A", "You", "B", "C"], viewer=1)[0]
+    seen_by_west = describe(CLASSIC, before, action, after, ["A", "You", "B", "C"],
+                            viewer=1)[0]
     assert seen_by_west.startswith("You draw ")
 
 
@@ -380,9 +384,9 @@ def test_replay_text_names_the_winner() -> None:
 
     rules = get_rules("classic")
     names = ["You", "Rosa", "Hugo", "Ines"]
-    assert game_line(rules, names, [5120, 3400], True) == (
+    assert game_line(rules, names, [5120, 3400], 0) == (
         "Game over: You & Hugo win with 5120 points (You & Hugo 5120, Rosa & Ines 3400).")
-    assert game_line(rules, names, [1200, 300], True).startswith("The game goes on")
+    assert game_line(rules, names, [1200, 300], None).startswith("The game goes on")
 
 
 def test_bots_get_distinct_friendly_names_with_their_level(tmp_path: Path) -> None:
@@ -425,9 +429,9 @@ def test_the_board_fits_80_columns_and_24_lines_in_mid_hand() -> None:
     obs = observe(state, 0)
     from canasta import legal_actions
 
-    screen = render_text(render.board(obs, names, 7, "seed 12", levels), width=80)
-    screen += render_text(render.suggestions_view(suggestions(obs, legal_actions(state))),
-                          width=80)
+    screen = render_text(render.board(CLASSIC, obs, names, 7, "seed 12", levels), width=80)
+    items = suggestions(CLASSIC, obs, legal_actions(state))
+    screen += render_text(render.suggestions_view(CLASSIC, state.rules, items), width=80)
     lines = screen.rstrip("\n").split("\n")
     assert max(len(line.rstrip()) for line in lines) <= 80
     assert len(lines) <= 22, "\n".join(lines)  # with a move line and the prompt: 24
@@ -494,7 +498,8 @@ def test_a_save_from_before_the_one_card_rule_plays_on(tmp_path: Path) -> None:
     resumed = Table.resume(record, path, "random", "random")
     assert resumed.rules.one_card_pile_take_ban == "stock_out"
     assert resumed.game.hand_number == 3 and not resumed.state.is_over
-    assert any("saved before the one-card pile rule changed" in n for n in resumed.notes)
+    assert any("saved before a rule of its family changed" in n
+               and "one_card_pile_take_ban 'stock_out'" in n for n in resumed.notes)
     status, _ = run_app(resumed, Script(6))
     assert status == 0
     saved = GameRecord.loads(path.read_text())

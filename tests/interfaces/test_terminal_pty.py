@@ -208,3 +208,37 @@ def test_ctrl_c_saves_to_the_data_dir(tmp_path: Path) -> None:
     finally:
         term.close()
     assert list(replay(GameRecord.loads(path.read_text())))
+
+
+def test_a_modern_american_game_in_a_terminal(tmp_path: Path) -> None:
+    """The family's own rules from the command line, its table on the screen, played to the
+    end of the game (a target of 100 points: one hand)."""
+    save = tmp_path / "game.json"
+    term = start(tmp_path, "--rules", "modern-american", "--set", "target_score=100",
+                 "--seed", "2", "--partner", "easy", "--opponents", "easy", "--save",
+                 str(save), "--delay", "0")
+    try:
+        term.expect("canasta play · modern-american · with ")
+        term.prompt()
+        screen = term.text()
+        assert "Game to 100, 2 canastas to go out" in screen
+        assert "(the turn card still in it)" in screen and "Your hand (13)" in screen
+        term.send("legal")
+        term.expect("legal action")
+        term.prompt()
+        for _ in range(200):  # the first suggestion, until the game ends
+            term.send("1")
+            try:
+                term.prompt()
+            except AssertionError:
+                break
+        term.expect("Game over: ")
+        term.expect("The record is in")
+        assert term.wait() == 0
+        screen = term.text()
+        assert "Canasta and going-out bonuses" in screen and "Threes laid" in screen
+        assert "Traceback" not in screen
+    finally:
+        term.close()
+    hands = list(replay(GameRecord.loads(save.read_text())))
+    assert hands[-1].state.is_over and max(hands[-1].scores) >= 100

@@ -1,15 +1,13 @@
 """Properties of Modern American play over seeded games: cards are conserved, every listed
 action is accepted and canonical, positions survive JSON, scores add up, the legal list is
-complete, records replay to their totals; and the command line plays the family."""
+complete, records replay to their totals. (The command line and the terminal play every
+family alike: tests/interfaces.)"""
 
 from __future__ import annotations
 
-import io
 import json
 import random
-import sys
 from collections import Counter
-from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import fields
 from typing import Any
 
@@ -18,7 +16,6 @@ import pytest
 from canasta.actions import Action, Group, make_group
 from canasta.bots.modern import ModernHeuristicBot, ModernRandomBot
 from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, make_pack, parse_cards
-from canasta.interfaces.cli import main
 from canasta.modern_american.action_text import format_action, parse_action
 from canasta.modern_american.game import play_game, replay
 from canasta.modern_american.hand import PLAY, RULES, Hand
@@ -168,64 +165,6 @@ def test_no_listed_action_lays_a_card_the_player_lacks() -> None:
             assert not laid - hand, format_action(h, a)
 
 
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            code = main(list(argv))
-    finally:
-        sys.stdin = old
-    return code, out.getvalue(), err.getvalue()
-
-
-def test_the_command_line_plays_the_family() -> None:
-    code, dealt, _ = run("deal", "--rules", "modern-american", "--seed", "4")
-    assert code == 0
-    position = json.loads(dealt)
-    assert position["rules"] == "modern-american" and position["pile"] == []
-    assert [len(h) for h in position["hands"]] == [13] * 4 and len(position["stock"]) == 56
-    assert position["turn_card"] == position["stock"][-9]
-    code, listed, _ = run("legal", "-", stdin=dealt)
-    assert code == 0 and listed.split("\n")[0].startswith(("keep", "draw", "take"))
-    first = listed.split("\n")[0]
-    code, after, _ = run("apply", "-", first, stdin=dealt)
-    assert code == 0 and json.loads(after)["to_move"] == position["to_move"]
-    code, out, err = run("apply", "-", "discard JK", stdin=dealt)
-    assert code == 1 and out == "" and err.startswith("illegal action")
-    code, out, err = run("apply", "-", "special Nothing", stdin=dealt)
-    assert code == 2 and out == "" and err.startswith("invalid")
-    bad = dict(position, hands=[["JK"] * 5] + position["hands"][1:])
-    code, out, err = run("legal", "-", stdin=json.dumps(bad))
-    assert code == 2 and "more copies" in err
-
-
-def test_the_command_line_replays_a_record() -> None:
-    bots = [ModernHeuristicBot(i) for i in range(4)]
-    record = play_game([b.choose for b in bots], seed=2, max_hands=2,
-                       names=["ann", "bob", "cat", "dan"])
-    code, out, _ = run("replay", "-", stdin=json.dumps(record))
-    assert code == 0 and json.loads(out)["scores"] == record["scores"]
-    code, text, _ = run("replay", "--text", "-", stdin=json.dumps(record))
-    assert code == 0 and "Hand 2 (dealer bob)" in text and "scores:" in text
-    broken = dict(record, hands=[dict(record["hands"][0], actions=["p1: discard 2c"])])
-    code, out, err = run("replay", "-", stdin=json.dumps(broken))
-    assert code == 1 and out == "" and err.startswith("illegal action")
-
-
-
-def test_a_record_whose_hands_do_not_follow_is_invalid() -> None:
-    bots = [ModernRandomBot(i) for i in range(4)]
-    record = play_game([b.choose for b in bots], seed=3, max_hands=2)
-    wrong_dealer = dict(record, hands=[record["hands"][0], dict(record["hands"][1], dealer=3)])
-    code, out, err = run("replay", "-", stdin=json.dumps(wrong_dealer))
-    assert code == 2 and out == "" and "seat after the last dealer" in err
-    unfinished = dict(record, hands=[dict(record["hands"][0], actions=[]), record["hands"][1]])
-    code, out, err = run("replay", "-", stdin=json.dumps(unfinished))
-    assert code == 2 and "does not end" in err
-
-
 def test_no_seat_sees_a_card_hidden_from_it() -> None:
     for h in GAMES["heuristic"][::4]:
         if h.end is not None:
@@ -261,8 +200,6 @@ def test_the_bots_decide_on_what_their_seat_sees() -> None:
 
 def test_a_record_deals_under_its_own_rules() -> None:
     rules = {"preset": "modern-american", "draw_count": 2, "target_score": 3000}
-    code, dealt, _ = run("deal", "--rules", json.dumps(rules), "--seed", "1")
-    assert code == 0 and json.loads(dealt)["rules"] == rules
     bots = [ModernHeuristicBot(i) for i in range(4)]
     table = rules_from_json(rules)
     record = play_game([b.choose for b in bots], seed=4, rules=table)

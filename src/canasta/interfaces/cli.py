@@ -11,22 +11,28 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from canasta import COMPILED, __version__
-from canasta.actions import format_action
-from canasta.deal import new_hand
 from canasta.errors import CanastaError, IllegalActionError, NotationError
-from canasta.family import apply_line
-from canasta.game import GameRecord, as_played, replay
-from canasta.interfaces import modern_cli
-from canasta.legal import legal_actions
-from canasta.modern_american.knobs import NAME
-from canasta.position import dumps, parse_position, result_to_json, state_to_json
-from canasta.rules import PRESETS, Rules, get_rules, rules_from_json
+from canasta.family import (
+    Family,
+    apply_line,
+    family_of,
+    get_rules,
+    new_hand,
+    parse_position,
+    preset_names,
+    rules_from_json,
+    state_to_json,
+)
+from canasta.game import GameRecord, replay
+from canasta.position import dumps
+from canasta.rules import Rules
 
 BUILD = "rules core compiled with mypyc" if COMPILED else "pure-Python rules core"
 """Which build of the rules core runs (``canasta --version`` says it)."""
@@ -36,13 +42,14 @@ EXIT_INVALID = 2
 
 DESCRIPTION = """\
 Canasta: play against bots (play), at a web table (serve), compare bots (arena), and drive
-the rules engine (deal, legal, apply, replay).
+the rules engine (deal, legal, apply, replay, hint).
 
 Positions and game records are JSON (see docs/notation.md); actions are one line each, e.g.
 'draw', 'take 7h 7d', 'meld Kh Kd Ks, 8c 8d 2s', 'meld 7: 2c', 'discard 9s', 'ask', 'yes'.
-Read a file path, or '-' for standard input.
+Read a file path, or '-' for standard input. Every command plays every family of rules: a
+position or record says its family by its "rules".
 
-presets: """ + ", ".join([*PRESETS, NAME]) + """
+presets: {presets}
 
 exit status: 0 ok; 1 an action the rules do not allow ("illegal action ..." on stderr);
 2 input that cannot be understood ("invalid ..." on stderr)."""
@@ -73,7 +80,7 @@ def _print_json(data: Any) -> None:
 
 
 def _rules_arg(text: str) -> Rules:
-    """A preset name, or a rules object in JSON (NOTATION §3)."""
+    """A preset name of any family, or a rules object in JSON (NOTATION §3)."""
     if not text.lstrip().startswith("{"):
         return get_rules(text)
     try:
@@ -83,8 +90,7 @@ def _rules_arg(text: str) -> Rules:
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
-    family = modern_cli.names_family(args.rules)
-    rules = None if family else _rules_arg(args.rules)
+    rules = _rules_arg(args.rules)
     scores = None
     if args.scores is not None:
         try:
@@ -93,67 +99,55 @@ def cmd_deal(args: argparse.Namespace) -> int:
             raise _Invalid(f"invalid --scores {args.scores!r}: integers separated by commas") \
                 from None
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "big")
-    if rules is None:
-        _print_json(modern_cli.deal(args.rules, seed, args.dealer, scores))
-        return 0
-    state = new_hand(rules, seed, dealer=args.dealer, scores=scores)
-    _print_json(state_to_json(state))
+    _print_json(state_to_json(new_hand(rules, seed, dealer=args.dealer, scores=scores)))
     return 0
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
-    text = _read(args.position)
-    family = modern_cli.read_family(text)
-    if family is not None:
-        lines = modern_cli.legal(family)
-    else:
-        lines = [format_action(a) for a in legal_actions(parse_position(text))]
+    position = parse_position(_read(args.position))
+    family = family_of(position)
+    lines = [family.format_action(position.rules, a) for a in family.legal_actions(position)]
     if lines:
         sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
-    text = _read(args.position)
-    family = modern_cli.read_family(text)
-    if family is not None:
-        try:
-            _print_json(modern_cli.apply_all(family, args.actions))
-        except NotationError as e:
-            raise _Invalid(f"invalid action: {e}") from None
-        return 0
-    state = parse_position(text)
+    position = parse_position(_read(args.position))
     for line in args.actions:
         try:
-            state = apply_line(state, line)
+            position = apply_line(position, line)
         except NotationError as e:
             raise _Invalid(f"invalid action {line!r}: {e}") from None
-    _print_json(state_to_json(state))
+    _print_json(state_to_json(position))
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    text = _read(args.record)
-    family = modern_cli.read_family(text)
-    if family is not None:
-        if args.text:
-            sys.stdout.write("\n".join(modern_cli.replay_lines(family)) + "\n")
-        else:
-            _print_json(modern_cli.replay_json(family))
-        return 0
-    record = GameRecord.loads(text)
+    record = GameRecord.loads(_read(args.record))
+    family = family_of(record.rules)
     try:
-        return _replay(record, args.text)
+        return _replay(family, record, args.text)
     except IllegalActionError as e:
-        if as_played(record) is None:
+        older = family.as_played(record)
+        if older is None:
             raise
-        raise IllegalActionError(e.action, f"{e.reason} (a game saved before RULES §1.12.6 "
-                                 "changed: it replays with \"one_card_pile_take_ban\": "
-                                 "\"stock_out\" in its rules, and 'canasta play --resume' goes "
-                                 "on under that rule)") from None
+        raise IllegalActionError(e.action, f"{e.reason} (a game saved before a rule of its "
+                                 f"family changed: it replays with {_changed(record, older)} "
+                                 "in its rules, and 'canasta play --resume' goes on under "
+                                 "that rule)") from None
 
 
-def _replay(record: GameRecord, text: bool) -> int:
+def _changed(record: GameRecord, older: GameRecord) -> str:
+    """The rules fields ``older`` sets and ``record`` does not, as JSON members."""
+    now, then = record.rules.to_json(), older.rules.to_json()
+    now = now if isinstance(now, dict) else {"preset": now}
+    then = then if isinstance(then, dict) else {"preset": then}
+    return ", ".join(json.dumps({key: value})[1:-1] for key, value in then.items()
+                     if now.get(key) != value)
+
+
+def _replay(family: Family, record: GameRecord, text: bool) -> int:
     if text:
         from canasta.interfaces.terminal.advice import pretty_cards, replay_text
 
@@ -167,25 +161,69 @@ def _replay(record: GameRecord, text: bool) -> int:
         last = hand
         entry: dict[str, Any] = {"hand": hand.number, "dealer": hand.record.dealer,
                                  "actions": len(hand.record.actions)}
-        if hand.state.result is not None:
-            entry["result"] = result_to_json(hand.state.result)
+        result = family.result_to_json(hand.state)
+        if result is not None:
+            entry["result"] = result
         else:
-            entry["in_progress"] = state_to_json(hand.state)
+            entry["in_progress"] = family.position_to_json(hand.state)
         entry["scores"] = list(hand.scores)
         hands.append(entry)
-    from canasta.game import game_over
-
     scores = list(last.scores) if last else [0] * record.rules.num_sides
-    winner = game_over(record.rules, scores) if last and last.state.is_over else None
+    winner = (family.winner(record.rules, scores, last.state)
+              if last and last.state.is_over else None)
     _print_json({"rules": record.rules.to_json(), "players": list(record.players),
                  "hands": hands, "scores": scores, "over": winner is not None,
                  "winner": winner})
     return 0
 
 
+HINT_DESCRIPTION = """\
+Print the action a bot plays in a position, on one line, and then its reason in a player's
+words (the terminal game's 'hint' says the same). The bot sees only what the player to move
+may see (its own hand and the table), never the other hands or the stock.
+
+The bot is the family's hint level unless --bot or --level names another: the levels are
+easy, medium, hard and expert, and 'canasta play --help' names the bots. The same --seed gives
+the same answer; searching bots take about a second.
+
+  canasta deal --rules classic --seed 4 > pos.json
+  canasta hint pos.json                      # the hint level's move and why
+  canasta hint pos.json --level easy --json  # {"action", "reason", "bot", "seat"}
+
+exit status: 0 ok; 2 a position that cannot be read, a hand that is over, an unknown bot."""
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    from canasta.bots import BotSpecError, bot_table, explain, make_bot
+
+    position = parse_position(_read(args.position))
+    family = family_of(position)
+    if position.is_over:
+        raise _Invalid("invalid position: the hand is over, nobody is to move")
+    table = bot_table(family)
+    if args.level is not None and args.level not in table.levels:
+        raise _Invalid(f"invalid --level {args.level!r}: one of {', '.join(table.levels)}")
+    spec = args.bot or (table.levels[args.level] if args.level else table.hint_level)
+    try:
+        bot = make_bot(spec, family)
+    except BotSpecError as e:
+        raise _Invalid(f"invalid --bot: {e}") from None
+    seat = position.to_move
+    legal = family.legal_actions(position)
+    action, reason = explain(bot, family.observe(position, seat), legal,
+                             random.Random(args.seed))
+    text = family.format_action(position.rules, action)
+    if args.json:
+        _print_json({"action": text, "reason": reason, "bot": spec, "seat": seat})
+    else:
+        sys.stdout.write(f"{text}\n{reason}\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``canasta`` command (its subcommands are added here)."""
-    parser = _Parser(prog="canasta", description=DESCRIPTION,
+    presets = ", ".join(preset_names())
+    parser = _Parser(prog="canasta", description=DESCRIPTION.format(presets=presets),
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"canasta {__version__} ({BUILD})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -194,8 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Print the starting position of a hand (JSON). The same "
                        "--seed gives the same deal.")
     p.add_argument("--rules", required=True, metavar="R",
-                   help="a preset (" + ", ".join([*PRESETS, NAME]) + ") or a rules object in "
-                   "JSON, "
+                   help=f"a preset of any family ({presets}) or a rules object in JSON, "
                    "e.g. '{\"preset\": \"classic\", \"hand_size\": 13}'")
     p.add_argument("--seed", type=int, help="shuffle seed (default: random)")
     p.add_argument("--dealer", type=int, help="dealer seat (default: the rules' first dealer)")
@@ -223,6 +260,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--text", action="store_true",
                    help="tell the game hand by hand in readable lines instead of JSON")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("hint", help="print the action a bot plays in a position, and why",
+                       description=HINT_DESCRIPTION,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("position", help="position JSON file, or - for standard input")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--bot", metavar="SPEC",
+                     help="a bot of the position's family, e.g. heuristic or "
+                          "'ismcts:iterations=200'")
+    who.add_argument("--level", metavar="L", help="a level: easy, medium, hard or expert")
+    p.add_argument("--seed", type=int, default=0,
+                   help="seed of the bot's random choices (default 0)")
+    p.add_argument("--json", action="store_true",
+                   help="print {\"action\", \"reason\", \"bot\", \"seat\"} as JSON")
+    p.set_defaults(func=cmd_hint)
 
     for adder in EXTRA_COMMANDS.values():
         adder(sub)

@@ -204,11 +204,11 @@ class ModernAmericanFamily(Family):
         return facts
 
     def action_words(self, rules: Rules, action: Action, *, seen: bool) -> str | None:
-        """``keep`` (which three stays in the hand is its player's to know) and
-        ``special``."""
+        """``keep`` (which three stays in the hand is its player's to know: the others read
+        only the threes laid) and ``special``."""
         if action.verb == "keep":
             if not seen:
-                return "lays the threes (and may keep one)"
+                return ""
             text = format_action(_rules(rules), action)
             return "keeps no three" if text == "keep none" else f"keeps {text[5:]} in hand"
         if action.verb == "special":

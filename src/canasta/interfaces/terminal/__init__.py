@@ -1,4 +1,4 @@
-"""``canasta play``: a game of Canasta against bots in the terminal.
+"""``canasta play``: a game of Canasta against bots in the terminal, under any family's rules.
 
 The player sits in seat 0; with partnerships the partner bot sits opposite, every other seat is
 an opponent. The game is saved as a record (NOTATION §4) after every action, so that
@@ -19,39 +19,44 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from canasta.rules import PRESETS, Rules
-
-MODERN = "modern-american"
+from canasta.rules import Rules
 
 DESCRIPTION = """\
-Play a game of Canasta against bots. You are seat 0 ("You"); in partnership rules your partner
-sits opposite, and play goes clockwise from you. Each bot has a name and a level (easy,
-medium, hard, expert).
+Play a game of Canasta against bots, under any preset of any family of rules (--rules lists
+them). You are seat 0 ("You"); in partnership rules your partner sits opposite, and play goes
+clockwise from you. Each bot has a name and a level (easy, medium, hard, expert).
 
 At your turn the table is shown with a short numbered list of sensible moves: type a number, or
 an action as docs/notation.md writes it ('draw', 'take 7h 7d', 'meld Kh Kd Ks, 8c 8d 2s',
-'meld 7: 2c', 'discard 9s', 'ask', 'yes', 'no', 'pass') or its short form ('d', 't', 'm K',
-'x 9s'). 'help' lists every command, 'hint' asks the expert bot, 'legal' lists every legal
-action, 'quit' (or Ctrl-D, Ctrl-C) saves and leaves. Tab completes verbs and cards.
+'meld 7: 2c', 'discard 9s', 'ask', 'yes', 'no', 'pass', and a family's own actions such as
+'keep 3s', 'meld W: 2c 2d JK' or 'special Pairs') or its short form ('d', 't', 'm K',
+'x 9s'). 'help' lists every command, 'hint' asks the family's hint bot what it would play and
+why, 'legal' lists every legal action, 'quit' (or Ctrl-D, Ctrl-C) saves and leaves. Tab
+completes verbs and cards.
 
-House rules: start from a preset and change any field of docs/rules.md, e.g.
+House rules: start from a preset and change any field of its family (docs/rules.md; each
+family's own fields in docs/notation.md), e.g.
   canasta play --rules classic --set target_score=3000 --set min_canastas_to_go_out=2
 
 The game is saved after every action (default: a new file under
 ~/.local/share/canasta/games/); 'canasta replay --text FILE' tells it move by move and
-'canasta play --resume FILE' continues it with the same bots (a Modern American game too: the
-file says which family it holds). From a checkout, make play
-PLAY_ARGS="--opponents hard --resume FILE" does the same (or '. .venv/bin/activate' first to
-put canasta on the PATH). The bots are described in docs/bots.md."""
+'canasta play --resume FILE' continues it with the same bots (the file says which family and
+rules it holds). From a checkout, make play PLAY_ARGS="--opponents hard --resume FILE" does
+the same (or '. .venv/bin/activate' first to put canasta on the PATH). The bots are described
+in docs/bots.md: --partner and --opponents take a level or a bot of the game's family
+('canasta hint --help' shows how to ask a bot about a position)."""
 
 
 def add_command(subparsers: Any) -> None:
     """Add ``play`` to the ``canasta`` command's subparsers."""
+    from canasta.family import preset_names
+
     p = subparsers.add_parser(
         "play", help="play a game against bots in the terminal", description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--rules", metavar="R", help="preset (default classic): "
-                   + ", ".join([*PRESETS, "modern-american"]))
+    names = preset_names()
+    p.add_argument("--rules", metavar="R", help=f"preset (default {names[0]}): "
+                   + ", ".join(names))
     p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                    help="change a rules field of the preset (repeatable; docs/rules.md lists "
                         "them), e.g. target_score=3000 or pile_frozen_by_wild=false; a list "
@@ -72,10 +77,11 @@ def add_command(subparsers: Any) -> None:
 
 def house_rules(rules: Rules, settings: Sequence[str]) -> Rules:
     """``rules`` with the ``FIELD=VALUE`` settings of ``--set`` (a value is read as JSON when
-    it can be: ``3000``, ``false``, ``[[null, 15], [0, 50]]``; else as text). The rules engine
-    judges the result (:class:`~canasta.errors.RulesError` with its own message)."""
+    it can be: ``3000``, ``false``, ``[[null, 15], [0, 50]]``; else as text), in the family of
+    ``rules``. The rules engine judges the result (:class:`~canasta.errors.RulesError` with its
+    own message)."""
     from canasta.errors import RulesError
-    from canasta.rules import rules_from_json
+    from canasta.family import family_of
 
     if not settings:
         return rules
@@ -90,7 +96,7 @@ def house_rules(rules: Rules, settings: Sequence[str]) -> Rules:
             changes[field.strip()] = text.strip()
     base = rules.to_json()
     preset = base if isinstance(base, dict) else {"preset": base}
-    return rules_from_json({**preset, **changes})
+    return family_of(rules).rules_from_json({**preset, **changes})
 
 
 def _fail(message: str) -> int:
@@ -106,10 +112,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _fail("canasta play needs rich: pip install 'canasta[cli]'")
     from canasta.bots import BotSpecError
     from canasta.errors import CanastaError
+    from canasta.family import families, family_of, get_rules
     from canasta.game import GameRecord
     from canasta.interfaces.terminal.app import run_session
     from canasta.interfaces.terminal.session import DEFAULT_BOT, Table, default_save_path
-    from canasta.rules import get_rules
 
     # Ctrl-C saves and leaves even when a parent process started us with SIGINT ignored or
     # blocked (both are inherited).
@@ -127,15 +133,12 @@ def cmd_play(args: argparse.Namespace) -> int:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
             return _fail(f"cannot resume {args.resume!r}: {e.strerror}")
-        family = _record_family(text)
-        wanted = (args.rules or "").strip().lower()
-        if family == MODERN or (family is None and wanted == MODERN):
-            return _resume_modern(args, console, path, text)
-        if wanted == MODERN:
-            return _fail(f"cannot resume {args.resume!r}: it holds a game of the classic "
-                         f"family, not {MODERN} (leave out --rules to resume it)")
         try:
             record = GameRecord.loads(text)
+            if args.rules and family_of(args.rules) is not family_of(record.rules):
+                return _fail(f"cannot resume {args.resume!r}: it holds a game of "
+                             f"{family_of(record.rules).title}, not {args.rules} (leave out "
+                             "--rules to resume it)")
             table = Table.resume(record, save or path, partner, opponents)
         except CanastaError as e:
             return _fail(f"cannot resume {args.resume!r}: {e}")
@@ -145,11 +148,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         seed_note = ""
         console.print(f"Resuming {path} (hand {table.game.hand_number}, "
                       f"{len(table.game.actions)} moves into it).", soft_wrap=True)
-    elif (args.rules or "").strip().lower() == "modern-american":
-        return _play_modern(args, console)
     else:
         try:
-            rules = get_rules(args.rules or "classic")
+            rules = get_rules(args.rules) if args.rules else families()[0].default_rules
         except CanastaError as e:
             return _fail(f"invalid --rules: {e}")
         try:
@@ -177,77 +178,3 @@ def cmd_play(args: argparse.Namespace) -> int:
                   soft_wrap=True)
     console.print("Type 'help' for the commands, a number to play a suggestion.", style="dim")
     return run_session(table, console, args.delay, seed_note)
-
-
-def _play_modern(args: argparse.Namespace, console: Any) -> int:
-    """A game of Modern American Canasta (:mod:`canasta.interfaces.terminal.modern`)."""
-    from canasta.interfaces.terminal.modern import ModernTable
-    from canasta.interfaces.terminal.session import default_save_path
-
-    for flag in ("set", "partner", "opponents"):
-        if getattr(args, flag):
-            return _fail(f"--{flag} is not played with modern-american yet: the bots are "
-                         "modern-heuristic, the rules the preset's")
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    save = Path(args.save).expanduser() if args.save else default_save_path()
-    table = ModernTable.new(seed)
-    console.print(f"canasta play · modern-american · seed {seed} · with Eva, Pat (your "
-                  "partner) and Carla (modern-heuristic)")
-    return _play_modern_table(args, console, table, save)
-
-
-def _play_modern_table(args: argparse.Namespace, console: Any, table: Any, save: Path) -> int:
-    """Save a Modern American game (:class:`~canasta.interfaces.terminal.modern.ModernTable`),
-    then play it, saving after every action, until it ends or the player leaves."""
-    from canasta.interfaces.terminal.modern import leave, play_on
-
-    try:
-        table.save(save)
-    except OSError as e:
-        return _fail(f"cannot save the game to {str(save)!r}: {e.strerror}")
-    console.print(f"Saving the game to {save} after every move. Type 'help' for the "
-                  "commands.", style="dim", soft_wrap=True)
-    try:
-        return play_on(console, console.input, table, save, max(0.0, args.delay))
-    except (EOFError, KeyboardInterrupt):  # the game was saved after its last action
-        console.print()
-        leave(console, save)
-        return 0
-
-
-def _record_family(text: str) -> str | None:
-    """The family of the game a save file holds (``modern-american`` or ``classic``), or
-    ``None`` when the file is no record at all."""
-    from canasta.modern_american.notation import is_modern_american
-
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(data, dict) or "rules" not in data:
-        return None
-    return MODERN if is_modern_american(data["rules"]) else "classic"
-
-
-def _resume_modern(args: argparse.Namespace, console: Any, path: Path, text: str) -> int:
-    """Go on with a saved game of Modern American Canasta."""
-    from canasta.errors import CanastaError
-    from canasta.interfaces.terminal.modern import ModernTable
-
-    if args.rules and args.rules.strip().lower() != MODERN:
-        return _fail(f"cannot resume {args.resume!r}: it holds a game of {MODERN}, not "
-                     f"{args.rules} (leave out --rules to resume it)")
-    try:
-        table = ModernTable.resume(text)
-    except CanastaError as e:
-        return _fail(f"cannot resume {args.resume!r}: {e}")
-    for flag in ("seed", "partner", "opponents", "set"):
-        if getattr(args, flag):
-            table.notes.append(f"--{flag} is ignored when resuming: the record decides")
-    save = Path(args.save).expanduser() if args.save else path
-    bots = ", ".join(f"{name} ({table.bots[s]})" for s, name in ((1, "Eva"), (2, "Pat"),
-                                                                 (3, "Carla")))
-    console.print(f"Resuming {path} (hand {table.number}, {len(table.actions)} moves into it).",
-                  soft_wrap=True)
-    console.print(f"canasta play · {MODERN} · with {bots}; Pat is your partner")
-    return _play_modern_table(args, console, table, save)

@@ -1,10 +1,15 @@
-"""Words for the table: a short list of sensible legal actions, and one line per move.
+"""Words for the table, for every family: a short list of sensible legal actions, one line per
+move, and a whole game told move by move.
 
 The full legal list can be long (every wild-card choice of every meld); :func:`suggestions` keeps
 what a player would consider: drawing and the simplest ways to take the pile, the best way to meld
-each rank, the openings that use fewest wild cards, every discard, asking and answering.
-:func:`describe` says what a move did in a short line ("West melds Kh Kd Ks"), showing drawn cards
-only to the player who drew them.
+each key, the openings that use fewest wild cards, every discard, asking and answering, and the
+family's own actions. :func:`describe` says what a move did in a short line ("West melds Kh Kd
+Ks"), showing drawn cards only to the player who drew them.
+
+Everything a family does differently is read from its facts (:meth:`~canasta.family.Family.facts`:
+meld keys and their names, laid cards, the pile's state, how the hand ended) and from its words
+for its own verbs (:meth:`~canasta.family.Family.action_words`); nothing here names a family.
 
 Standard library only.
 """
@@ -15,34 +20,36 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from canasta.actions import Action, parse_action
-from canasta.bots.names import BOT_PREFIX, seat_names, with_level
+from canasta.actions import Action, Group
+from canasta.bots.names import BOT_PREFIX, level_of, seat_names
 from canasta.cards import (
-    BLACK_THREE_RANK,
-    IS_BLACK_THREE,
     IS_NATURAL,
     IS_WILD,
     JOKER,
     RANK_OF,
+    THREE,
     Card,
     format_card,
     format_cards,
-    rank_name,
+    parse_card,
+    parse_cards,
+    rank_char,
 )
-from canasta.deal import new_hand
-from canasta.engine import apply
-from canasta.game import GameRecord, game_over, replay
-from canasta.observation import Observation
+from canasta.family import Family, family_of, parse_action_line
+from canasta.game import GameRecord, replay
 from canasta.rules import Rules
-from canasta.state import State
-from canasta.variant import variant_of
 
 MAX_TAKES = 4
 MAX_OPENINGS = 5
 
-SECTIONS = ("Answer", "Draw", "Take", "Open", "Meld", "Discard", "Other")
-"""The headings of the suggestion list, in order."""
+SECTIONS = ("Answer", "Keep", "Draw", "Take", "Open", "Meld", "Discard", "Other")
+"""The headings of the suggestion list, in order (a verb of a family's own that has no heading
+is listed under its own name, capitalised, before "Other")."""
+
+COMMON_VERBS = frozenset({"draw", "take", "meld", "discard", "ask", "yes", "no", "pass"})
+"""The verbs of NOTATION §2, which every family shares and this module tells itself."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +75,7 @@ Shape = tuple[tuple[int, int, int, int], ...]
 
 
 def _shape(action: Action) -> Shape:
-    """What matters of a meld or take: per group its rank and its numbers of natural cards, 2s
+    """What matters of a meld or take: per group its key and its numbers of natural cards, 2s
     and jokers (suits never matter in a meld)."""
     return tuple((g.rank, sum(1 for c in g.cards if not IS_WILD[c]),
                   sum(1 for c in g.cards if IS_WILD[c] and c != JOKER),
@@ -90,14 +97,26 @@ def _distinct_shapes(actions: Sequence[Action], limit: int) -> list[Action]:
     return out
 
 
-def owner_of(obs: Observation, seat: int) -> int:
-    """The index into ``obs.melds`` of the melds ``seat`` plays on (``Observation.owner_of``)."""
-    return obs.owner_of(seat)
+def own_melds(facts: dict[str, Any], seat: int) -> dict[str, dict[str, Any]]:
+    """The melds ``seat`` plays on, by key (the facts' entries)."""
+    return {m["key"]: m for m in facts["melds"][facts["melds_of"][seat]]}
 
 
-def suggestions(obs: Observation, legal: Sequence[Action]) -> list[Suggestion]:
+def group_key(family: Family, rules: Rules, group: Group) -> str:
+    """The key of the meld a group joins, as the family writes it: the prefix of a group of
+    wild cards (``7: 2c``, ``W: 2c JK``), else the rank of its natural cards."""
+    text = family.format_action(rules, Action("meld", (group,)))
+    head, colon, _ = text.removeprefix("meld ").partition(":")
+    if colon:
+        return head.strip()
+    natural = next((c for c in group.cards if not IS_WILD[c]), None)
+    return rank_char(group.rank if natural is None else RANK_OF[natural])
+
+
+def suggestions(family: Family, obs: Any, legal: Sequence[Action]) -> list[Suggestion]:
     """A short list of sensible legal actions for the seat of ``obs`` (which is to move)."""
     value = obs.rules.value_of
+    facts = family.facts(obs)
     out: list[Suggestion] = []
     takes = [a for a in legal if a.verb == "take"]
     melds = [a for a in legal if a.verb == "meld"]
@@ -106,41 +125,48 @@ def suggestions(obs: Observation, legal: Sequence[Action]) -> list[Suggestion]:
             out.append(Suggestion("Answer", a))
         elif a.verb == "draw":
             out.append(Suggestion("Draw", a))
+        elif a.verb not in COMMON_VERBS:
+            out.append(Suggestion(a.verb.capitalize(), a))
     takes.sort(key=lambda a: _shape_key(a, value))
     out.extend(Suggestion("Take", a) for a in _distinct_shapes(takes, MAX_TAKES))
-    own = obs.melds[owner_of(obs, obs.seat)]
-    if not any(m is not None for m in own):
+    own = own_melds(facts, obs.seat)
+    if not own:
         melds.sort(key=lambda a: _shape_key(a, value))
         out.extend(Suggestion("Open", a) for a in _distinct_shapes(melds, MAX_OPENINGS))
     else:
-        out.extend(Suggestion("Meld", a) for a in _best_melds(obs, melds))
+        out.extend(Suggestion("Meld", a) for a in _best_melds(family, obs.rules, facts, own,
+                                                              melds))
     out.extend(Suggestion("Discard", a) for a in legal if a.verb == "discard")
     out.extend(Suggestion("Other", a) for a in legal if a.verb in ("ask", "pass"))
-    return out
+    order = {section: i for i, section in enumerate(SECTIONS)}
+    return sorted(out, key=lambda s: (order.get(s.section, order["Other"]),
+                                      s.section == "Other"))
 
 
-def _best_melds(obs: Observation, melds: Sequence[Action]) -> list[Action]:
-    """At most one meld per rank: the most natural cards with the fewest (cheapest) wild cards;
-    wild cards alone only when they complete a canasta."""
-    rules = obs.rules
-    own = obs.melds[owner_of(obs, obs.seat)]
-    by_rank: dict[int, list[Action]] = {}
+def _best_melds(family: Family, rules: Rules, facts: dict[str, Any],
+                own: dict[str, dict[str, Any]], melds: Sequence[Action]) -> list[Action]:
+    """At most one meld per key: the most natural cards with the fewest (cheapest) wild cards;
+    wild cards alone onto a meld of natural cards only when they complete a canasta."""
+    size = facts["canasta_size"]
+    by_key: dict[str, list[Action]] = {}
     for a in melds:
         if len(a.groups) == 1:
-            by_rank.setdefault(a.groups[0].rank, []).append(a)
+            by_key.setdefault(group_key(family, rules, a.groups[0]), []).append(a)
+    table_order = {key: i for i, key in enumerate(facts["meld_keys"])}
     chosen: list[Action] = []
-    for rank in sorted(by_rank, key=lambda r: (r == BLACK_THREE_RANK, -r)):
-        options = by_rank[rank]
+    for key in sorted(by_key, key=lambda k: table_order.get(k, len(table_order))):
+        options = by_key[key]
 
-        def key(a: Action) -> tuple[int, int, int]:
+        def fewest_wilds(a: Action) -> tuple[int, int, int]:
             cards = a.groups[0].cards
             wilds = [c for c in cards if IS_WILD[c]]
             return -(len(cards) - len(wilds)), len(wilds), sum(rules.value_of[c] for c in wilds)
 
-        best = min(options, key=key)
-        if all(IS_WILD[c] for c in best.groups[0].cards):
-            existing = own[rank] or ()
-            if not new_canasta(rules, existing, (*existing, *best.groups[0].cards)):
+        best = min(options, key=fewest_wilds)
+        existing = own.get(key, {}).get("cards", [])
+        natural_meld = any(IS_NATURAL[c] for c in parse_cards(existing))
+        if natural_meld and all(IS_WILD[c] for c in best.groups[0].cards):
+            if not len(existing) < size <= len(existing) + len(best.groups[0].cards):
                 continue
         chosen.append(best)
     return chosen
@@ -174,100 +200,135 @@ def pretty_cards(text: str) -> str:
     return _CARD_CODE.sub(swap, text)
 
 
+def hand_groups(cards: Sequence[Card]) -> list[list[Card]]:
+    """A hand grouped by rank from aces down, then threes, then wild cards."""
+    groups: dict[int, list[Card]] = {}
+    for c in sorted((c for c in cards if IS_NATURAL[c]), key=lambda c: (-RANK_OF[c], c)):
+        groups.setdefault(RANK_OF[c], []).append(c)
+    out = list(groups.values())
+    threes = sorted(c for c in cards if RANK_OF[c] == THREE)
+    if threes:
+        out.append(threes)
+    wilds = sorted(c for c in cards if IS_WILD[c])
+    if wilds:
+        out.append(wilds)
+    return out
+
+
+def hand_text(cards: Sequence[Card]) -> str:
+    """A hand as text grouped by rank from aces down, then threes, then wild cards."""
+    return " | ".join(" ".join(format_card(c) for c in g) for g in hand_groups(cards))
+
+
 # -- describing moves ------------------------------------------------------------------------
 
 def _verb(name: str, you: str, other: str) -> str:
     return f"{name} {you if name == 'You' else other}"
 
 
+def second_person(words: str) -> str:
+    """Words in the third person said to ``You``: ``goes out`` → ``go out``."""
+    first, space, rest = words.partition(" ")
+    if first.endswith(("sses", "shes", "ches", "xes", "oes")):
+        first = first[:-2]
+    elif first.endswith("s") and not first.endswith("ss"):
+        first = first[:-1]
+    return first + space + rest
+
+
+def _person(name: str, words: str) -> str:
+    return f"{name} {second_person(words) if name == 'You' else words}"
+
+
 def _diff(after: Sequence[Card], before: Sequence[Card]) -> list[Card]:
     return sorted((Counter(after) - Counter(before)).elements())
 
 
-def canasta_kind(rules: Rules, meld: Sequence[Card] | None) -> str | None:
-    """``natural`` or ``mixed`` for a canasta, ``None`` for a shorter meld (the variant's
-    answer)."""
-    return variant_of(rules).canasta_kind(meld)
+def _cards(names: Sequence[str]) -> list[Card]:
+    return [parse_card(n) for n in names]
 
 
-def new_canasta(rules: Rules, was: Sequence[Card] | None, now: Sequence[Card] | None) -> str | None:
-    """The kind of the canasta a meld became, or ``None`` when it did not just become one."""
-    return None if canasta_kind(rules, was) else canasta_kind(rules, now)
+def _canasta_words(facts_before: dict[str, Any], facts_after: dict[str, Any], seat: int,
+                   key: str) -> str:
+    """`` (a natural canasta of kings!)`` when the meld of ``key`` just became a canasta."""
+    was = own_melds(facts_before, seat).get(key)
+    now = own_melds(facts_after, seat).get(key)
+    kind = now["canasta"] if now is not None else None
+    if kind is None or (was is not None and was["canasta"] is not None):
+        return ""
+    return f" (a {kind} canasta of {facts_after['meld_names'].get(key, key)}!)"
 
 
-def _group_words(before: State, after: State, seat: int, action: Action, skip_first: bool
-                 ) -> list[str]:
-    """What each group of a meld or take did: started a meld, added to one, made a canasta."""
-    rules = before.rules
-    old = before.melds[before.owner_of(seat)]
-    new = after.melds[after.owner_of(seat)]
+def _group_words(family: Family, rules: Rules, before: dict[str, Any], after: dict[str, Any],
+                 seat: int, groups: Sequence[Group]) -> list[str]:
+    """What each group of a meld did: started a meld, added to one, made a canasta."""
     parts = []
-    for i, group in enumerate(action.groups):
-        if skip_first and i == 0:
-            continue
-        rank = group.rank
+    for group in groups:
+        key = group_key(family, rules, group)
         text = " ".join(format_card(c) for c in group.cards)
-        if rank == BLACK_THREE_RANK:
-            parts.append(f"melds black threes {text}")
+        name = after["meld_names"].get(key, key)
+        new = key not in own_melds(before, seat)
+        if key not in after["meld_keys"] or (new and all(IS_WILD[c] for c in group.cards)):
+            # a meld a table seldom shows, or one of wild cards alone: say what it is
+            parts.append(f"melds {name} {text}")
             continue
-        was, now = old[rank], new[rank]
-        words = (f"melds {text}" if was is None
-                 else f"adds {text} to the {rank_name(rank)}")
-        kind = new_canasta(rules, was, now)
-        if kind:
-            words += f" (a {kind} canasta of {rank_name(rank)}!)"
-        parts.append(words)
+        words = f"melds {text}" if new else f"adds {text} to the {name}"
+        parts.append(words + _canasta_words(before, after, seat, key))
     return parts
 
 
-def describe(before: State, action: Action, after: State, names: Sequence[str],
+def describe(family: Family, before: Any, action: Action, after: Any, names: Sequence[str],
              viewer: int | None = 0) -> list[str]:
     """Short lines saying what ``action`` did, as ``viewer`` may know it (``None``: as someone
     who sees every card, for replays)."""
+    rules = before.rules
     seat = before.to_move
     name = names[seat]
-    side = seat % before.rules.num_sides
-    lines: list[str] = []
-    reds = _diff(after.red_threes[side], before.red_threes[side])
-    red_text = ""
-    if reds:
-        red_text = (" and lays " + ("a red three " if len(reds) == 1 else "red threes ")
-                    + format_cards(reds))
-        if name == "You":
-            red_text = red_text.replace("lays", "lay")
+    seen = viewer is None or seat == viewer
+    obs_before, obs_after = family.observe(before, seat), family.observe(after, seat)
+    fb, fa = family.facts(obs_before), family.facts(obs_after)
+    side = rules.side_of(seat)
+    laid = _diff(_cards(fa["laid"][side]), _cards(fb["laid"][side]))
+    laid_text = ""
+    if laid:
+        one, many = fa["laid_name"]
+        laid_text = (" and lay " if name == "You" else " and lays ") + \
+            f"{'a ' + one if len(laid) == 1 else many} {format_cards(laid)}"
+    got = _diff(obs_after.hand, obs_before.hand)
     verb = action.verb
+    lines: list[str] = []
     if verb == "draw":
-        if viewer is None or seat == viewer:
-            got = _diff(after.hands[seat], before.hands[seat])
-            drawn = f" {format_cards(got)}" if got else ""
-            lines.append(_verb(name, "draw", "draws") + drawn + red_text)
-        else:
-            lines.append(_verb(name, "draw", "draws") + red_text)
+        drawn = f" {format_cards(got)}" if got and seen else ""
+        lines.append(_verb(name, "draw", "draws") + drawn + laid_text)
     elif verb == "take":
-        top = before.pile[-1]
-        first = action.groups[0].cards if action.groups else ()
-        rank = RANK_OF[top]
-        with_text = (f", melding {format_card(top)} with {' '.join(format_card(c) for c in first)}"
-                     if first else f", adding {format_card(top)} to the {rank_name(rank)}")
-        lines.append(_verb(name, "take", "takes") + f" the pile ({len(before.pile)} cards)"
-                     + with_text + red_text)
-        meld = after.melds[after.owner_of(seat)][rank]
-        old = before.melds[before.owner_of(seat)][rank]
-        kind = new_canasta(before.rules, old, meld)
-        if kind:
-            lines[-1] += f" (a {kind} canasta of {rank_name(rank)}!)"
-        more = _group_words(before, after, seat, action, skip_first=True)
+        pile = fb["pile"]
+        top = pile["top"]
+        first = action.groups[0] if action.groups else None
+        key = group_key(family, rules, Group(first.rank, (parse_card(top), *first.cards))) \
+            if first is not None else rank_char(RANK_OF[parse_card(top)])
+        with_text = (f", melding {top} with {' '.join(format_card(c) for c in first.cards)}"
+                     if first is not None
+                     else f", adding {top} to the {fa['meld_names'].get(key, key)}")
+        lines.append(_verb(name, "take", "takes") + f" the pile ({pile['size']} cards)"
+                     + with_text + laid_text + _canasta_words(fb, fa, seat, key))
+        more = _group_words(family, rules, fb, fa, seat, action.groups[1:])
         if more:
             lines.append(f"{name} " + ", ".join(_you(w, name) for w in more))
     elif verb == "meld":
-        words = _group_words(before, after, seat, action, skip_first=False)
+        words = _group_words(family, rules, fb, fa, seat, action.groups)
         lines.append(f"{name} " + ", ".join(_you(w, name) for w in words))
     elif verb == "discard":
         text = _verb(name, "discard", "discards") + " " + format_card(action.card)
-        if IS_WILD[action.card] and after.pile_frozen and not before.pile_frozen:
+        blocked = fa["pile"].get("blocked")
+        if fa["pile"].get("frozen_by") and not fb["pile"].get("frozen_by"):
             text += " (the pile is frozen)"
-        elif IS_BLACK_THREE[action.card]:
-            text += " (a black three: the pile is blocked for the next player)"
+        elif blocked and not (IS_WILD[action.card] and fb["pile"].get("frozen_by")):
+            what = blocked.removesuffix(" is on top")
+            text += f" ({what}: the pile is blocked for the next player)"
+        if got:  # cards due after the discard (a talon)
+            text += f" and {'get' if name == 'You' else 'gets'} {len(got)} card" + (
+                "s" if len(got) > 1 else "") + (
+                f" {format_cards(got)}" if seen else "")
         lines.append(text)
     elif verb == "ask":
         lines.append(_verb(name, "ask", "asks") + ' "Partner, may I go out?"')
@@ -275,8 +336,19 @@ def describe(before: State, action: Action, after: State, names: Sequence[str],
         lines.append(_verb(name, "answer", "answers") + f" {verb}")
     elif verb == "pass":
         lines.append(_verb(name, "pass", "passes") + " (the stock is exhausted)")
-    if after.is_over and after.result is not None:
-        lines.append(ending(after, names))
+    else:
+        said = family.action_words(rules, action, seen=seen)
+        if said is None:
+            said = "plays " + family.format_action(rules, action) if seen else f"plays {verb}"
+        if said:
+            lines.append(_person(name, said) + laid_text)
+        elif laid_text:  # nothing to read but the cards laid
+            lines.append(name + laid_text.removeprefix(" and"))
+    if after.is_over and "ending" in fa:
+        last = ending(fa, names)
+        if lines and last.startswith(lines[-1]):  # the move's words already say how it ended
+            lines.pop()
+        lines.append(last)
     return lines
 
 
@@ -286,33 +358,12 @@ def _you(words: str, name: str) -> str:
     return words.replace("melds", "meld", 1).replace("adds", "add", 1)
 
 
-def ending(state: State, names: Sequence[str]) -> str:
-    """How the hand ended, in a line."""
-    result = state.result
-    assert result is not None
-    if result.went_out is not None:
-        who = names[result.went_out]
-        how = " concealed" if result.concealed else ""
-        return f"{_verb(who, 'go', 'goes')} out{how}! The hand is over."
-    if result.void:
-        return "The stock cannot supply the draw: the hand is void."
-    return "The stock is exhausted: the hand is over."
-
-
-def hand_text(cards: Sequence[Card]) -> str:
-    """A hand as text grouped by rank from aces down, then black threes, then wild cards."""
-    naturals = [c for c in cards if IS_NATURAL[c]]
-    groups: dict[int, list[Card]] = {}
-    for c in sorted(naturals, key=lambda c: (-RANK_OF[c], c)):
-        groups.setdefault(RANK_OF[c], []).append(c)
-    parts = [" ".join(format_card(c) for c in g) for g in groups.values()]
-    threes = [c for c in cards if IS_BLACK_THREE[c]]
-    if threes:
-        parts.append(" ".join(format_card(c) for c in sorted(threes)))
-    wilds = sorted(c for c in cards if IS_WILD[c])
-    if wilds:
-        parts.append(" ".join(format_card(c) for c in wilds))
-    return " | ".join(parts)
+def ending(facts: dict[str, Any], names: Sequence[str]) -> str:
+    """How the hand ended, in a line (from the facts of an ended hand)."""
+    end = facts["ending"]
+    if end["seat"] is None:
+        return f"{end['words']}."
+    return f"{_person(names[end['seat']], end['words'])}! The hand is over."
 
 
 def record_names(record: GameRecord) -> list[str]:
@@ -327,50 +378,51 @@ def record_names(record: GameRecord) -> list[str]:
 
 
 def replay_text(record: GameRecord, names: Sequence[str] | None = None) -> Iterator[str]:
-    """A record told hand by hand in readable lines, every card face up (for ``canasta replay``):
-    who plays (bots with their level), every move, each hand's scores with the running totals,
-    and who won.
+    """A record of any family told hand by hand in readable lines, every card face up (for
+    ``canasta replay``): who plays (bots with their level), every move, each hand's scores
+    with the running totals, and who won.
 
     Raises what :func:`canasta.game.replay` raises for a record that does not replay.
     """
     rules = record.rules
+    family = family_of(rules)
     if names is None:
         names = record_names(record)
         yield "Players: " + ", ".join(
-            with_level(n, p[len(BOT_PREFIX):]) if p.startswith(BOT_PREFIX) else n
+            f"{n} ({level_of(p[len(BOT_PREFIX):], family)})" if p.startswith(BOT_PREFIX) else n
             for n, p in zip(names, record.players))
     scores: tuple[int, ...] = (0,) * rules.num_sides
-    ended = False
+    winner: int | None = None
     for hand in replay(record):
         yield f"Hand {hand.number}: {_verb(names[hand.record.dealer], 'deal', 'deals')}"
-        state = new_hand(rules, deck=hand.record.deck, dealer=hand.record.dealer,
-                         scores=_scores_before(hand.scores, hand.state))
+        state = family.new_hand(rules, deck=hand.record.deck, dealer=hand.record.dealer,
+                                scores=scores, number=hand.number)
+        dealt = family.position_to_json(state)
         for s in range(rules.num_players):
-            yield f"  {_verb(names[s], 'hold', 'holds')} {hand_text(state.hands[s])}"
-        top = " ".join(format_card(c) for c in state.pile)
-        yield f"  the pile starts with {top}"
+            yield f"  {_verb(names[s], 'hold', 'holds')} {hand_text(_cards(dealt['hands'][s]))}"
+        yield ("  the pile starts with " + " ".join(dealt["pile"]) if dealt["pile"]
+               else "  the pile starts empty")
         for line in hand.record.actions:
-            action = parse_action(line)
-            after = apply(state, action)
-            for text in describe(state, action, after, names, viewer=None):
+            action = parse_action_line(rules, line)[1]
+            after = family.apply(state, action)
+            for text in describe(family, state, action, after, names, viewer=None):
                 yield "  " + text
             state = after
-        result = hand.state.result
         scores = hand.scores
-        ended = result is not None
-        if result is not None:
-            totals = ", ".join(f"{side_label(rules, names, i)} {side.total:+d}"
-                               for i, side in enumerate(result.sides))
+        if hand.state.is_over:
+            totals = ", ".join(f"{side_label(rules, names, i)} {total:+d}"
+                               for i, total in enumerate(family.totals(hand.state)))
             yield f"  hand scores: {totals}; game: " + ", ".join(
                 f"{side_label(rules, names, i)} {score}" for i, score in enumerate(scores))
-    yield game_line(rules, names, scores, ended)
+            winner = family.winner(rules, scores, hand.state)
+    yield game_line(rules, names, scores, winner)
 
 
-def game_line(rules: Rules, names: Sequence[str], scores: Sequence[int], ended: bool) -> str:
+def game_line(rules: Rules, names: Sequence[str], scores: Sequence[int],
+              winner: int | None) -> str:
     """The last line of a replay: who won with how many points, or where the game stands."""
     standing = ", ".join(f"{side_label(rules, names, i)} {score}"
                          for i, score in enumerate(scores))
-    winner = game_over(rules, scores) if ended else None
     if winner is None:
         return f"The game goes on (to {rules.target_score}): {standing}."
     who = side_label(rules, names, winner)
@@ -387,11 +439,4 @@ def join_names(names: Sequence[str]) -> str:
 
 def side_label(rules: Rules, names: Sequence[str], side: int) -> str:
     """The names of a side's seats joined: ``You & Rosa``."""
-    return join_names([names[s] for s in range(rules.num_players) if s % rules.num_sides == side])
-
-
-def _scores_before(after: Sequence[int], state: State) -> tuple[int, ...]:
-    """The scores at the start of a hand: those after it, less the hand's totals."""
-    if state.result is None:
-        return tuple(after)
-    return tuple(a - side.total for a, side in zip(after, state.result.sides))
+    return join_names([names[s] for s in range(rules.num_players) if rules.side_of(s) == side])

@@ -1,4 +1,5 @@
-"""The interactive loop of ``canasta play``: bots move, the player types, the record is saved.
+"""The interactive loop of ``canasta play`` for every family: bots move, the player types, the
+record is saved.
 
 :class:`TerminalApp` reads lines through a function (``input`` with readline completion at a real
 terminal, a list of lines in tests) and writes through a rich console, so a whole session can be
@@ -15,11 +16,11 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from canasta.actions import TAKE, Action, format_action
-from canasta.bots import BotSpecError, bot_table, make_bot
+from canasta.actions import TAKE, Action
+from canasta.bots import BotSpecError, bot_table, explain, make_bot
 from canasta.bots.base import Bot
+from canasta.cards import parse_cards
 from canasta.errors import IllegalActionError, NotationError
-from canasta.game import game_over
 from canasta.interfaces.terminal import render
 from canasta.interfaces.terminal.advice import (
     Suggestion,
@@ -31,11 +32,10 @@ from canasta.interfaces.terminal.advice import (
 )
 from canasta.interfaces.terminal.commands import HELP_TEXT, complete, parse_command
 from canasta.interfaces.terminal.session import HUMAN_SEAT, Table, how_to_run
-from canasta.state import ANSWER, DRAW, State
 
 Reader = Callable[[str], str]
 
-PROMPTS = {DRAW: "draw/take> ", "play": "meld/discard> ", ANSWER: "yes/no> "}
+PROMPTS = {"draw": "draw/take> ", "play": "meld/discard> ", "answer": "yes/no> "}
 NEXT_HAND_PROMPT = "press Enter for the next hand (or quit)> "
 THINKING_AFTER = 0.7
 """Seconds a bot may think before the table says so."""
@@ -54,9 +54,10 @@ class TerminalApp:
         self.console = console
         self.read = read
         self.delay = delay
-        self.hint_spec = hint_spec or bot_table().hint_level
+        self.family = table.family
+        self.hint_spec = hint_spec or bot_table(self.family).hint_level
         self.seed_note = seed_note
-        self.shown: State | None = None
+        self.shown: Any = None
         self.log: list[str] = []
         self.items: list[Suggestion] = []
         self._hint_bot: Bot | None = None
@@ -115,7 +116,7 @@ class TerminalApp:
         if note:
             self.console.print(note, style="red")
         after = self.table.play(action)
-        lines = describe(before, action, after, self.table.names, HUMAN_SEAT)
+        lines = describe(self.family, before, action, after, self.table.names, HUMAN_SEAT)
         if action.verb in ("yes", "no") and after.to_move == HUMAN_SEAT:
             lines[-1] += (": you must go out this turn" if action.verb == "yes"
                           else ": you may not go out this turn")
@@ -128,10 +129,11 @@ class TerminalApp:
         """Draw the table and the numbered suggestions."""
         state = self.table.state
         obs = self.table.observation()
-        self.console.print(render.board(obs, self.table.names, self.table.game.hand_number,
-                                        self.seed_note, self.table.levels))
-        self.items = suggestions(obs, self.table.legal())
-        self.console.print(render.suggestions_view(self.items))
+        self.console.print(render.board(self.family, obs, self.table.names,
+                                        self.table.game.hand_number, self.seed_note,
+                                        self.table.levels))
+        self.items = suggestions(self.family, obs, self.table.legal())
+        self.console.print(render.suggestions_view(self.family, self.table.rules, self.items))
         self.shown = state
 
     def human_turn(self) -> None:
@@ -141,7 +143,9 @@ class TerminalApp:
             self.show()
         line = self.read(PROMPTS.get(state.phase, "> "))
         try:
-            command = parse_command(line, state.hands[HUMAN_SEAT])
+            command = parse_command(line, self.table.observation().hand,
+                                    lambda text: self.family.parse_action(self.table.rules,
+                                                                          text))
         except NotationError as e:
             self.console.print(f"Cannot read that: {e}", style="yellow")
             return
@@ -174,7 +178,7 @@ class TerminalApp:
                 numbers = [str(i) for i, s in enumerate(self.items, 1) if s.action in takes]
                 self.console.print(
                     "There are several ways to take the pile: say which cards go with the top "
-                    f"card, e.g. '{format_action(takes[0])}'"
+                    f"card, e.g. '{self.table.text(takes[0])}'"
                     + (f", or pick {', '.join(numbers)}." if numbers else "."), style="yellow")
                 return
         try:
@@ -182,7 +186,8 @@ class TerminalApp:
         except IllegalActionError as e:
             self.console.print(f"Not allowed: {pretty_cards(e.reason)}.", style="yellow")
             return
-        self.say(describe(before, action, after, self.table.names, HUMAN_SEAT), style="bold")
+        self.say(describe(self.family, before, action, after, self.table.names, HUMAN_SEAT),
+                 style="bold")
 
     def cmd_help(self) -> None:
         """``help``: actions, short forms and commands."""
@@ -196,7 +201,7 @@ class TerminalApp:
         """``legal``: every legal action."""
         legal = self.table.legal()
         self.console.print(f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}:")
-        self.console.print(render.legal_view(legal))
+        self.console.print(render.legal_view([self.table.text(a) for a in legal]))
 
     def cmd_log(self) -> None:
         """``log``: the moves of this hand so far."""
@@ -218,9 +223,9 @@ class TerminalApp:
         """The bot that gives hints (made on first use), or None if it is not available."""
         if self._hint_bot is None:
             try:
-                self._hint_bot = make_bot(self.hint_spec)
+                self._hint_bot = make_bot(self.hint_spec, self.family)
             except BotSpecError:
-                known = ", ".join(bot_table().names())
+                known = ", ".join(bot_table(self.family).names())
                 self.console.print(f"Hints come from the {self.hint_spec!r} bot, which is not "
                                    f"available here yet (bots: {known}). Try 'legal' and the "
                                    "numbered suggestions.", style="yellow")
@@ -235,23 +240,18 @@ class TerminalApp:
         obs = self.table.observation()
         legal = self.table.legal()
         rng = self.table.rng_for_move("hint")
-        why = ""
         try:
-            explain: Any = getattr(bot, "explain", None)
-            if callable(explain):
-                action, why = explain(obs, legal, rng)
-            else:
-                action = bot.choose(obs, legal, rng)
+            action, why = explain(bot, obs, legal, rng)
         except Exception as e:  # a bot bug must not end the game
             self.console.print(f"The hint bot failed ({type(e).__name__}: {e}).", style="red")
             return
         text = Text("Hint: ", style="bold")
-        text.append(pretty_cards(format_action(action)), style="bold green")
+        text.append(pretty_cards(self.table.text(action)), style="bold green")
         numbers = [i for i, s in enumerate(self.items, 1) if s.action == action]
         if numbers:
             text.append(f"  (suggestion {numbers[0]})", style="dim")
         else:
-            text.append(f"  (type '{format_action(action)}')", style="dim")
+            text.append(f"  (type '{self.table.text(action)}')", style="dim")
         if why:
             text.append(f" — {pretty_cards(why)}")
         self.console.print(text)
@@ -260,39 +260,38 @@ class TerminalApp:
     def hand_totals(self) -> list[list[int]]:
         """Each scored hand's totals by side (the ended current hand included)."""
         game = self.table.game
-        rows = [[side.total for side in st.result.sides]
-                for _, st in game.finished if st.result is not None]
+        rows = [list(self.family.totals(st)) for _, st in game.finished]
         state = game.state
-        if state.is_over and state.result is not None and (
-                not game.finished or game.finished[-1][1] is not state):
-            rows.append([side.total for side in state.result.sides])
+        if state.is_over and (not game.finished or game.finished[-1][1] is not state):
+            rows.append(list(self.family.totals(state)))
         return rows
 
     def end_of_hand(self) -> bool:
         """Show the hand's breakdown and the score sheet; deal the next hand when the player is
         ready. Returns False when the game is over or the player leaves."""
         table = self.table
+        family = self.family
         game = table.game
         state = game.state
-        result = state.result
-        assert result is not None
         names = table.names
+        obs = table.observation()
+        facts = family.facts(obs)
         if self.shown is not state:
-            obs = table.observation()
-            self.console.print(render.board(obs, names, game.hand_number, self.seed_note,
-                                            table.levels))
+            self.console.print(render.board(family, obs, names, game.hand_number,
+                                            self.seed_note, table.levels))
             self.shown = state
             self.console.print(Text("Cards left in the other hands", style="bold"))
-            self.console.print(render.hands_left(state.hands, names, HUMAN_SEAT))
-        self.console.print(render.breakdown(result, table.rules, names, game.hand_number,
-                                            ending(state, names)))
+            hands = [parse_cards(cards) for cards in family.position_to_json(state)["hands"]]
+            self.console.print(render.hands_left(hands, names, HUMAN_SEAT))
+        self.console.print(render.breakdown(facts, table.rules, names, game.hand_number,
+                                            ending(facts, names)))
         self.console.print(render.score_sheet(self.hand_totals(), table.rules, names))
-        scores = [s + side.total for s, side in zip(game.scores, result.sides)]
-        winner = game_over(table.rules, scores)
+        scores = [s + t for s, t in zip(game.scores, family.totals(state))]
+        winner = family.winner(table.rules, scores, state)
         if winner is not None:
             table.next_hand()
-            mine = HUMAN_SEAT % table.rules.num_sides
-            self.console.print(Text(game_line(table.rules, names, scores, True),
+            mine = table.rules.side_of(HUMAN_SEAT)
+            self.console.print(Text(game_line(table.rules, names, scores, winner),
                                     style="bold green" if winner == mine else "bold red"))
             self.console.print(f"The record is in {table.save_path}", style="dim",
                                soft_wrap=True)
@@ -317,8 +316,7 @@ def readline_reader(table: Table) -> Reader:
 
     def completer(text: str, index: int) -> str | None:
         try:
-            matches = complete(readline.get_line_buffer(), text,
-                               table.state.hands[HUMAN_SEAT])
+            matches = complete(readline.get_line_buffer(), text, table.observation().hand)
         except Exception:  # completion must never break the prompt
             return None
         return matches[index] if index < len(matches) else None

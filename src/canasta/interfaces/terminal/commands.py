@@ -1,4 +1,5 @@
-"""What the player types at the table: actions in NOTATION §2, their short forms, and commands.
+"""What the player types at the table: actions in NOTATION §2 (and a family's own verbs, read
+by the family's parser), their short forms, and commands.
 
 Standard library only, so the parser can be tested (and reused) without rich.
 
@@ -15,13 +16,14 @@ Standard library only, so the parser can be tested (and reused) without rich.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from canasta.actions import Action, parse_action
 from canasta.cards import (
     IS_BLACK_THREE,
     IS_NATURAL,
+    IS_RED_THREE,
     RANK_OF,
     THREE,
     TWO,
@@ -41,8 +43,10 @@ VERB_ALIASES: dict[str, str] = {
     "y": "yes", "yes": "yes",
     "n": "no", "no": "no",
     "p": "pass", "pass": "pass",
+    "keep": "keep", "special": "special",
 }
-"""Short forms of the action verbs (the full verbs of NOTATION §2 map to themselves)."""
+"""Short forms of the action verbs (the full verbs of NOTATION §2 map to themselves, and so do
+the verbs some families add: ``keep``, ``special``)."""
 
 COMMAND_ALIASES: dict[str, str] = {
     "help": "help", "h": "help", "?": "help",
@@ -57,12 +61,12 @@ COMMAND_ALIASES: dict[str, str] = {
 """Table commands that are not actions, by what may be typed."""
 
 COMPLETION_WORDS: tuple[str, ...] = (
-    "draw", "take", "meld", "discard", "ask", "yes", "no", "pass",
+    "draw", "take", "meld", "discard", "ask", "yes", "no", "pass", "keep", "special",
     "help", "hint", "legal", "show", "score", "log", "save", "quit",
 )
 """First words offered by tab completion."""
 
-CARD_VERBS = frozenset({"take", "meld", "discard"})
+CARD_VERBS = frozenset({"take", "meld", "discard", "keep"})
 """Verbs after which tab completion offers the cards in hand."""
 
 HELP_TEXT = """\
@@ -77,13 +81,17 @@ Actions (docs/notation.md; short form in brackets; cards like Kh Td 10d JK, any 
   ask                    [a]          "Partner, may I go out?"
   yes / no               [y / n]      answer your partner's question
   pass                   [p]          decline the pile once the stock is exhausted
+Some families of rules add their own actions ('legal' lists those of this game), e.g.
+  keep 3s / keep none                 which three to keep in hand for a Straight
+  meld W: 2c 2d JK                    a meld of wild cards alone (key W)
+  special Pairs                       lay a special hand
 Short cuts:
   m K          a rank alone means all your natural cards of that rank (m K 2c: kings and 2c)
   x 9          discard your 9 when you hold only one kind of 9; 'x' alone with one card left
   t            with a single way to take the pile, takes it that way
   1, 2, ...    play the numbered suggestion
 Commands:
-  hint                   what the expert bot would play, and why (about a second)
+  hint                   what the strongest quick bot would play, and why (a second)
   legal [l]              every legal action
   show [s]               the table again          score    the score sheet
   log                    the moves of this hand   save     where the game is saved
@@ -131,7 +139,7 @@ def _expand_group(text: str, hand: Sequence[Card], used: list[Card]) -> str:
             raise NotationError(f"{token!r} is neither a card (Kh, Td, JK) nor a rank (K, T)") \
                 from None
         if rank == THREE:
-            cards = [c for c in hand if IS_BLACK_THREE[c]]
+            cards = [c for c in hand if IS_BLACK_THREE[c] or IS_RED_THREE[c]]
         else:
             cards = [c for c in hand if IS_NATURAL[c] and RANK_OF[c] == rank]
         for c in used:
@@ -177,10 +185,15 @@ def _single_card(rest: str, hand: Sequence[Card]) -> str:
     raise NotationError(f"which one: {' or '.join(format_card(c) for c in kinds)}?")
 
 
-def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
+Parse = Callable[[str], Action]
+"""Reads an action's canonical text (the family's parser under the table's rules)."""
+
+
+def parse_command(text: str, hand: Sequence[Card] = (), parse: Parse = parse_action) -> Command:
     """Read one typed line; raises :class:`~canasta.errors.NotationError` when it makes no sense.
 
-    ``hand`` is the player's hand, used by the short cuts (``m K``, ``x 9``, ``x``).
+    ``hand`` is the player's hand, used by the short cuts (``m K``, ``x 9``, ``x``); ``parse``
+    reads the action once the short cuts are written out (NOTATION §2 by default).
     """
     line = text.strip()
     if not line:
@@ -199,12 +212,12 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
         raise NotationError(f"unknown command {words[0]!r}: type an action (e.g. 'draw', "
                             "'discard 9s'), a suggestion's number, or 'help'")
     if verb == "discard":
-        return Command("action", parse_action("discard " + _single_card(rest, hand)))
+        return Command("action", parse("discard " + _single_card(rest, hand)))
     if verb in ("take", "meld") and rest.strip():
         used: list[Card] = []
         groups = [_expand_group(part, hand, used) for part in rest.split(",")]
-        return Command("action", parse_action(verb + " " + ", ".join(groups)))
-    return Command("action", parse_action(f"{verb} {rest}".strip()))
+        return Command("action", parse(verb + " " + ", ".join(groups)))
+    return Command("action", parse(f"{verb} {rest}".strip()))
 
 
 def complete(line: str, text: str, hand: Sequence[Card]) -> list[str]:

@@ -1,53 +1,54 @@
 """The table on the screen, drawn with rich: the player's hand, the melds, the pile, the scores.
 
-Everything here draws from an :class:`~canasta.observation.Observation` of the player's seat, so
-the screen can never show a card the player may not see. Imported only by ``canasta play``
-(rich is an optional dependency).
+Everything here draws from the player's seat's observation and its family's facts
+(:meth:`~canasta.family.Family.facts`), so the screen can never show a card the player may not
+see, and every family is drawn by the same code: what a family does differently (meld keys such
+as ``W``, laid threes, the turn card and the talon, canastas to go out, the pile's state) is read
+from the facts. Imported only by ``canasta play`` (rich is an optional dependency).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from canasta.actions import Action, format_action
-from canasta.cards import (
-    BLACK_THREE_RANK,
-    IS_BLACK_THREE,
-    IS_NATURAL,
-    IS_WILD,
-    RANK_OF,
-    Card,
-    format_card,
-    rank_char,
-)
+from canasta.actions import Action
+from canasta.cards import IS_WILD, RANK_OF, THREE, Card, format_card, parse_card
+from canasta.family import Family
 from canasta.interfaces.terminal.advice import (
     SECTIONS,
     Suggestion,
-    canasta_kind,
     card_label,
+    group_key,
+    hand_groups,
     join_names,
-    owner_of,
+    pretty_cards,
     side_label,
 )
-from canasta.observation import Observation
-from canasta.plans import top_block
 from canasta.rules import Rules
-from canasta.scoring import table_points
-from canasta.state import ANSWER, DRAW, OVER, PLAY, HandResult
 
 RED_SUITS = ("d", "h")
 
+PART_LABELS: dict[str, str] = {
+    "melded": "Melded cards", "canastas": "Canastas", "hidden": "Hidden canastas",
+    "red_threes": "Red threes", "going_out": "Going out", "in_hand": "Cards in hand",
+    "bonuses": "Canasta and going-out bonuses", "threes": "Threes laid",
+    "penalties": "Penalties", "special": "Special hand",
+}
+"""The words of the parts of a hand's score (the facts' ``score`` keys); a part not named here
+is written from its key."""
+
 
 def card_style(card: Card) -> str:
-    """The rich style of a card: red suits red, wild cards magenta, black threes dim."""
+    """The rich style of a card: red suits red, wild cards magenta, threes dim."""
     if IS_WILD[card]:
         return "bold magenta"
-    if IS_BLACK_THREE[card]:
+    if RANK_OF[card] == THREE and format_card(card)[1] not in RED_SUITS:
         return "dim"
     if format_card(card)[1] in RED_SUITS:
         return "bold red"
@@ -64,25 +65,14 @@ def cards_text(cards: Sequence[Card], sep: str = " ") -> Text:
     return text
 
 
-def hand_groups(cards: Sequence[Card]) -> list[tuple[str, list[Card]]]:
-    """The hand grouped by rank from aces down, then black threes, then wild cards apart."""
-    groups: dict[int, list[Card]] = {}
-    for c in sorted((c for c in cards if IS_NATURAL[c]), key=lambda c: (-RANK_OF[c], c)):
-        groups.setdefault(RANK_OF[c], []).append(c)
-    out = [(rank_char(r), g) for r, g in groups.items()]
-    threes = sorted(c for c in cards if IS_BLACK_THREE[c])
-    if threes:
-        out.append(("black 3", threes))
-    wilds = sorted(c for c in cards if IS_WILD[c])
-    if wilds:
-        out.append(("wild", wilds))
-    return out
+def _cards(names: Sequence[str]) -> list[Card]:
+    return [parse_card(n) for n in names]
 
 
 def hand_text(cards: Sequence[Card]) -> Text:
     """The hand on one line, grouped by rank: ``A♠ A♥ · K♣ · ... · 2♠ Joker``."""
     text = Text()
-    for i, (_, group) in enumerate(hand_groups(cards)):
+    for i, group in enumerate(hand_groups(cards)):
         if i:
             text.append(" · ", style="dim")
         text.append_text(cards_text(group))
@@ -94,213 +84,212 @@ def side_names(rules: Rules, names: Sequence[str]) -> list[str]:
     return [side_label(rules, names, i) for i in range(rules.num_sides)]
 
 
-def _owners(obs: Observation, names: Sequence[str]) -> list[tuple[int, str, list[int]]]:
-    """(index into melds, label, seats) of every set of melds on the table, the player's first."""
-    rules = obs.rules
+def _owners(facts: dict[str, Any], seat: int, names: Sequence[str]
+            ) -> list[tuple[int, str, list[int]]]:
+    """(index into the facts' melds, label, seats) of every set of melds on the table, the
+    player's first."""
     seen: dict[int, list[int]] = {}
-    for seat in range(rules.num_players):
-        seen.setdefault(owner_of(obs, seat), []).append(seat)
-    mine = owner_of(obs, obs.seat)
+    for s, owner in enumerate(facts["melds_of"]):
+        seen.setdefault(owner, []).append(s)
+    mine = facts["melds_of"][seat]
     order = sorted(seen, key=lambda o: (o != mine, o))
     return [(o, join_names([names[s] for s in seen[o]]), seen[o]) for o in order]
 
 
-def freezer(obs: Observation) -> Card | None:
-    """The card that froze the pile for everyone, if one did (the top card may hide it)."""
-    return obs.freeze.card
-
-
-def pile_text(obs: Observation) -> Text:
-    """The pile: its size, top card, what froze it and whether the player may take it."""
+def pile_text(facts: dict[str, Any]) -> Text:
+    """The pile: its size, top card, what blocks or froze it and whether the player may take
+    it, as the family's facts say."""
     text = Text()
-    pile = obs.pile
-    if not pile:
+    pile = facts["pile"]
+    if not pile["size"]:
         text.append("Pile empty")
         return text
-    top = pile[-1]
-    text.append(f"Pile {len(pile)}, top ")
-    text.append_text(cards_text([top]))
+    text.append(f"Pile {pile['size']}, top ")
+    text.append_text(cards_text([parse_card(pile["top"])]))
     notes: list[tuple[str, str]] = []
-    blocked = top_block(pile)
-    if blocked is not None:
-        notes.append((f"blocked: {blocked}", "yellow"))
-    rules = obs.rules
-    side_melded = obs.side_has_melded(obs.seat)
-    frozen_by = freezer(obs)
-    if obs.pile_frozen:
-        why = ("frozen by " + card_label(format_card(frozen_by))) if frozen_by is not None \
-            else "frozen"
-        notes.append((f"{why}: a natural pair takes it", "cyan"))
-    elif rules.pile_frozen_until_side_melds and not side_melded:
-        notes.append(("frozen until your side melds", "cyan"))
-    elif not notes:
-        notes.append(("not frozen", "green"))
+    if pile.get("blocked"):
+        notes.append((f"blocked: {pile['blocked']}", "yellow"))
+    if pile.get("note"):
+        notes.append((pretty_cards(pile["note"]), "cyan" if pile["frozen"] else "green"))
     for note, style in notes:
         text.append(" · ")
         text.append(note, style=style)
     return text
 
 
-def _phase_words(obs: Observation, names: Sequence[str]) -> str:
+def _phase_words(obs: Any, names: Sequence[str], stock: int) -> str:
     who = names[obs.to_move]
-    if obs.phase == OVER:
+    if obs.phase == "over":
         return "hand over"
     if obs.to_move != obs.seat:
         return f"{who} to play"
-    if obs.phase == DRAW:
-        return "your turn: draw, or take the pile" + (
-            " (or pass)" if obs.stock_size == 0 else "")
-    if obs.phase == PLAY:
+    if obs.phase == "draw":
+        return "your turn: draw, or take the pile" + (" (or pass)" if stock == 0 else "")
+    if obs.phase == "play":
         extra = ""
-        if obs.answer == "yes":
+        answer = getattr(obs, "answer", None)
+        if answer == "yes":
             extra = " — your partner said yes: you must go out"
-        elif obs.answer == "no":
+        elif answer == "no":
             extra = " — your partner said no: you may not go out"
         return "your turn: meld, then discard" + extra
-    if obs.phase == ANSWER:
+    if obs.phase == "answer":
         asker = (obs.to_move - obs.rules.num_sides) % obs.rules.num_players
         return f"{names[asker]} asks: may I go out? Answer yes or no"
-    return obs.phase
+    return str(obs.phase)
 
 
-def rank_label(rank: int) -> str:
-    """A meld's rank as a player reads it: ``K``, ``10``, ``3`` (black threes)."""
-    return "10" if rank_char(rank) == "T" else rank_char(rank)
+def key_label(key: str) -> str:
+    """A meld's key as a player reads it: ``K``, ``10``, ``3`` (black threes), ``W``."""
+    return "10" if key == "T" else key
 
 
-def meld_token(meld: Sequence[Card], rank: int, rules: Rules, hidden: bool) -> Text:
-    """One meld in a few characters: rank, natural cards + wild cards; a canasta in brackets,
-    natural red, mixed bold: ``J 3``, ``5 2+1``, ``[K 6+1 mixed]``."""
-    naturals = sum(1 for c in meld if not IS_WILD[c])
-    wilds = len(meld) - naturals
-    body = f"{rank_label(rank)} {naturals}" + (f"+{wilds}" if wilds else "")
-    kind = canasta_kind(rules, meld)
+def meld_token(meld: dict[str, Any]) -> Text:
+    """One meld in a few characters: key, natural cards + wild cards; a canasta in brackets,
+    natural red, the others bold: ``J 3``, ``5 2+1``, ``[K 6+1 mixed]``."""
+    cards = _cards(meld["cards"])
+    wilds = sum(1 for c in cards if IS_WILD[c])
+    naturals = len(cards) - wilds
+    body = f"{key_label(meld['key'])} {naturals}" + (f"+{wilds}" if wilds else "")
+    if naturals == 0:  # a meld of wild cards alone
+        body = f"{key_label(meld['key'])} {wilds}"
+    kind = meld["canasta"]
     if kind is None:
         return Text(body)
-    return Text(f"[{body} {kind}{' hidden' if hidden else ''}]",
+    return Text(f"[{body} {kind}{' hidden' if meld.get('hidden') else ''}]",
                 style="bold red" if kind == "natural" else "bold")
 
 
-def melds_line(obs: Observation, owner: int) -> Text:
-    """One side's melds on a line (it wraps when long), aces first, black threes last."""
-    melds = obs.melds[owner]
-    ranks = sorted((r for r, m in enumerate(melds) if m is not None),
-                   key=lambda r: (r == BLACK_THREE_RANK, -r))
+def melds_line(melds: Sequence[dict[str, Any]]) -> Text:
+    """One side's melds on a line (it wraps when long), in the table's order."""
     line = Text("  ")
-    for i, r in enumerate(ranks):
+    for i, meld in enumerate(melds):
         if i:
             line.append("  ")
-        line.append_text(meld_token(melds[r] or (), r, obs.rules, r in obs.hidden[owner]))
+        line.append_text(meld_token(meld))
     return line
 
 
-def side_line(obs: Observation, side: int, owner: int, label: str, mine: bool) -> Text:
-    """A side's running points: what its melds, canastas and red threes count so far, or what
+def side_line(facts: dict[str, Any], owner: int, label: str, mine: bool) -> Text:
+    """A side's running points: what its melds, canastas and laid cards count so far, or what
     its opening still needs."""
-    rules = obs.rules
-    points = table_points(rules, obs.melds[owner], obs.hidden[owner], len(obs.red_threes[side]))
+    points = facts["table_points"][owner]
     text = Text()
     text.append(label, style="bold underline" if mine else "bold")
-    opened = any(m is not None for m in obs.melds[owner])
-    if opened:
-        text.append(f" {points.total:+d}", style="bold green" if mine else "bold")
-        canastas = points.natural_canastas + points.mixed_canastas
-        parts = [f"melds {points.melded}"]
+    if facts["melds"][owner]:
+        text.append(f" {points['total']:+d}", style="bold green" if mine else "bold")
+        canastas = facts["canastas"][owner]
+        parts = [f"melds {points['melds']}"]
         if canastas:
-            parts.append(f"{canastas} canasta{'s' if canastas > 1 else ''} {points.canastas}")
-        if points.hidden:
-            parts.append(f"hidden {points.hidden}")
+            parts.append(f"{canastas} canasta{'s' if canastas > 1 else ''} {points['canastas']}")
+        parts += [f"{part.replace('_', ' ')} {value}" for part, value in points.items()
+                  if part not in ("total", "melds", "canastas", "laid") and value]
         text.append(" (" + " · ".join(parts) + ")", style="dim")
     else:
-        minimum = rules.minimum_for(obs.scores[side])
+        minimum = facts["opening_minimum"][owner]
         text.append(f" not opened: {minimum} to open", style="yellow" if mine else "dim")
-    if obs.red_threes[side]:
-        text.append(f" · red 3s {points.red_threes:+d} ")
-        text.append_text(cards_text(obs.red_threes[side]))
+    laid = facts["laid"][owner]
+    if laid:
+        text.append(f" · {facts['laid_name'][1]} {points['laid']:+d} ")
+        text.append_text(cards_text(_cards(laid)))
     return text
 
 
-def seats_line(obs: Observation, names: Sequence[str], levels: Sequence[str]) -> Text:
+def seats_line(facts: dict[str, Any], view: dict[str, Any], seat: int, to_move: int,
+               names: Sequence[str], levels: Sequence[str]) -> Text:
     """The other seats: name, level, role, cards in hand; the dealer marked."""
-    rules = obs.rules
-    my_side = obs.seat % rules.num_sides
+    partners = next(side for side in facts["partners"] if seat in side)
+    lone = facts.get("lone_hand")
     line = Text()
-    for s in range(rules.num_players):
-        if s == obs.seat:
+    for s, held in enumerate(view["hands"]):
+        if s == seat:
             continue
         if line:
             line.append(" · ")
-        if obs.lone_hand is not None:
-            role = "lone hand" if s == obs.lone_hand else (
-                "with you" if obs.seat != obs.lone_hand else "")
+        if lone is not None:
+            role = "lone hand" if s == lone else ("with you" if seat != lone else "")
         else:
-            role = "partner" if s % rules.num_sides == my_side and rules.partnership else ""
+            role = "partner" if s in partners else ""
         words = ", ".join(w for w in (levels[s] if s < len(levels) else "", role) if w)
-        line.append(names[s], style="bold reverse" if s == obs.to_move else "bold")
+        line.append(names[s], style="bold reverse" if s == to_move else "bold")
         if words:
             line.append(f" ({words})", style="dim")
-        n = obs.hand_sizes[s]
+        n = held if isinstance(held, int) else len(held)
         line.append(f" {n} card{'s' if n != 1 else ''}")
-        if s == obs.dealer:
+        if s == view["dealer"]:
             line.append(" D", style="dim")
     return line
 
 
-def board(obs: Observation, names: Sequence[str], hand_number: int, seed_note: str = "",
-          levels: Sequence[str] = ()) -> RenderableType:
+def board(family: Family, obs: Any, names: Sequence[str], hand_number: int,
+          seed_note: str = "", levels: Sequence[str] = ()) -> RenderableType:
     """The whole table as the player sees it, compact enough for 80×24 in mid-hand: the game
     score, stock and pile, the other seats, each side's running points and melds, the hand."""
     rules = obs.rules
+    facts = family.facts(obs)
+    view = obs.to_json()
     sides = side_names(rules, names)
-    my_side = obs.seat % rules.num_sides
+    my_side = rules.side_of(obs.seat)
     lines: list[RenderableType] = []
 
     title = Text(f"Hand {hand_number} · {rules.name} · ", style="bold")
-    title.append(_phase_words(obs, names), style="bold yellow" if obs.to_move == obs.seat
-                 and obs.phase != OVER else "bold")
+    title.append(_phase_words(obs, names, facts["stock"]),
+                 style="bold yellow" if obs.to_move == obs.seat and obs.phase != "over"
+                 else "bold")
     lines.append(title)
 
-    game = Text(f"Game to {rules.target_score}: ", style="dim")
+    to_go_out = facts["canastas_to_go_out"]
+    game = Text(f"Game to {rules.target_score}"
+                + (f", {to_go_out} canastas to go out" if to_go_out != 1 else "") + ": ",
+                style="dim")
     for i, name in enumerate(sides):
         if i:
             game.append(" · ")
         game.append(f"{name} ")
-        game.append(str(obs.scores[i]), style="bold green" if i == my_side else "bold")
+        game.append(str(view["sides"][i]["score"]), style="bold green" if i == my_side
+                    else "bold")
     if seed_note:
         game.append(f"   {seed_note}", style="dim")
     lines.append(game)
 
     table_line = Text()
-    table_line.append(f"Stock {obs.stock_size}", style="bold" if obs.stock_size else "bold red")
+    stock = facts["stock"]
+    table_line.append(f"Stock {stock}", style="bold" if stock else "bold red")
+    if facts.get("turn_card_drawn") is False:
+        table_line.append(" (the turn card still in it)", style="dim")
     table_line.append(" · ")
-    table_line.append_text(pile_text(obs))
+    table_line.append_text(pile_text(facts))
+    if facts.get("dead"):
+        table_line.append(f" · dead: {' '.join(key_label(k) for k in facts['dead'])}",
+                          style="dim")
     lines.append(table_line)
-    lines.append(seats_line(obs, names, levels))
+    lines.append(seats_line(facts, view, obs.seat, obs.to_move, names, levels))
 
-    known = [(s, k) for s, k in enumerate(obs.known) if k and s != obs.seat]
+    known = [(s, k) for s, k in enumerate(facts.get("known") or []) if k and s != obs.seat]
     if known:
         line = Text("Known from the pile: ", style="dim")
         for i, (s, k) in enumerate(known):
             if i:
                 line.append(" · ")
             line.append(f"{names[s]} ")
-            line.append_text(cards_text(k))
+            line.append_text(cards_text(_cards(k)))
         lines.append(line)
 
-    for owner, label, seats_of in _owners(obs, names):
+    for owner, label, seats_of in _owners(facts, obs.seat, names):
         mine = obs.seat in seats_of
-        side = (obs.seat if mine else seats_of[0]) % rules.num_sides
-        lines.append(side_line(obs, side, owner, label, mine))
-        if any(m is not None for m in obs.melds[owner]):
-            lines.append(melds_line(obs, owner))
+        lines.append(side_line(facts, owner, label, mine))
+        if facts["melds"][owner]:
+            lines.append(melds_line(facts["melds"][owner]))
 
     hand = Text(f"Your hand ({len(obs.hand)}): ", style="bold")
     hand.append_text(hand_text(obs.hand))
+    if facts.get("talon_due") and obs.to_move == obs.seat:
+        hand.append(f"  (+{facts['talon_due']} cards after your discard)", style="cyan")
     lines.append(hand)
     return Group(*lines)
 
 
-def _choice_text(s: Suggestion) -> Text:
+def _choice_text(family: Family, rules: Rules, s: Suggestion) -> Text:
     a = s.action
     if a.verb == "discard":
         return cards_text([a.card])
@@ -312,10 +301,13 @@ def _choice_text(s: Suggestion) -> Text:
             if i:
                 text.append(", ")
             if g.cards and all(IS_WILD[c] for c in g.cards):
-                text.append(f"{rank_char(g.rank)}: ", style="cyan")
+                text.append(f"{group_key(family, rules, g)}: ", style="cyan")
             text.append_text(cards_text(g.cards))
         return text
-    return Text(format_action(a))
+    words = family.format_action(rules, a)
+    if s.section.lower() == a.verb and words.startswith(a.verb + " "):
+        words = words[len(a.verb) + 1:]  # the heading says the verb
+    return Text(pretty_cards(words))
 
 
 def hands_left(hands: Sequence[Sequence[Card]], names: Sequence[str], viewer: int
@@ -331,12 +323,14 @@ def hands_left(hands: Sequence[Sequence[Card]], names: Sequence[str], viewer: in
     return table
 
 
-def suggestions_view(items: Sequence[Suggestion]) -> RenderableType:
+def suggestions_view(family: Family, rules: Rules, items: Sequence[Suggestion]
+                     ) -> RenderableType:
     """The numbered short list, one line per heading."""
     table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
     table.add_column(style="cyan", no_wrap=True)
     table.add_column()
-    for section in SECTIONS:
+    sections = [*SECTIONS, *(s.section for s in items if s.section not in SECTIONS)]
+    for section in dict.fromkeys(s.section for s in items if s.section in sections):
         line = Text()
         for number, s in enumerate(items, 1):
             if s.section != section:
@@ -345,40 +339,35 @@ def suggestions_view(items: Sequence[Suggestion]) -> RenderableType:
                 line.append("   ")
             line.append(f"{number}", style="bold yellow")
             line.append(" ")
-            line.append_text(_choice_text(s))
+            line.append_text(_choice_text(family, rules, s))
         if line:
             table.add_row(section, line)
     return table
 
 
-def legal_view(legal: Sequence[Action]) -> RenderableType:
+def legal_view(texts: Sequence[str]) -> RenderableType:
     """Every legal action, canonical, in columns."""
-    return Columns([format_action(a) for a in legal], padding=(0, 3))
+    return Columns([pretty_cards(t) for t in texts], padding=(0, 3))
 
 
-BREAKDOWN_ROWS = (("melded", "Melded cards"), ("canastas", "Canastas"),
-                  ("hidden", "Hidden canastas"), ("red_threes", "Red threes"),
-                  ("going_out", "Going out"), ("in_hand", "Cards in hand"))
-
-
-def breakdown(result: HandResult, rules: Rules, names: Sequence[str], hand_number: int,
+def breakdown(facts: dict[str, Any], rules: Rules, names: Sequence[str], hand_number: int,
               ending: str) -> Table:
-    """Each side's score for the hand: melded, canastas, hidden, red threes, going out, in hand,
-    total."""
+    """Each side's score for the hand, part by part as the family counts it, and the total."""
     sides = side_names(rules, names)
     table = Table(title=f"Hand {hand_number}: {ending}", title_justify="left",
                   title_style="bold")
     table.add_column("")
     for name in sides:
         table.add_column(name, justify="right")
-    for key, label in BREAKDOWN_ROWS:
-        if key == "hidden" and not rules.hidden_canasta_bonus:
+    score = facts["score"]
+    for part in score[0]:
+        if part == "total":
             continue
-        values = [getattr(side, key) for side in result.sides]
-        table.add_row(label, *[(f"-{v}" if key == "in_hand" and v else str(v)) for v in values])
+        label = PART_LABELS.get(part, part.replace("_", " ").capitalize())
+        table.add_row(label, *[str(side[part]) for side in score])
     table.add_section()
     table.add_row(Text("Total", style="bold"),
-                  *[Text(str(side.total), style="bold") for side in result.sides])
+                  *[Text(str(side["total"]), style="bold") for side in score])
     return table
 
 
@@ -397,3 +386,8 @@ def score_sheet(totals: Sequence[Sequence[int]], rules: Rules, names: Sequence[s
     table.add_section()
     table.add_row(Text("Total", style="bold"), *[Text(str(r), style="bold") for r in running])
     return table
+
+
+def legal_texts(family: Family, rules: Rules, legal: Sequence[Action]) -> list[str]:
+    """The canonical text of every legal action."""
+    return [family.format_action(rules, a) for a in legal]

@@ -1,4 +1,5 @@
-"""A game at the terminal table without the screen: seats, bots, deterministic decks, saving.
+"""A game at the terminal table without the screen, for every family: seats, bots,
+deterministic decks, saving.
 
 Everything random after the first deal is derived from a *game key*, a digest of the first hand's
 pack order (itself fixed by ``--seed``). The pack of hand ``n`` and every bot decision (seeded by
@@ -21,19 +22,17 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from canasta.actions import Action, format_action
+from canasta.actions import Action
 from canasta.bots import BotSpecError, bot_table, make_bot
 from canasta.bots.base import Bot
 from canasta.bots.names import friendly_names, level_of
 from canasta.cards import Card, format_card
-from canasta.deal import shuffled_pack
 from canasta.errors import PositionError
+from canasta.family import Family, family_of
 from canasta.game import Game, GameRecord
-from canasta.legal import legal_actions
-from canasta.observation import Observation, observe
 from canasta.rules import Rules
-from canasta.state import State
 
 HUMAN_SEAT = 0
 HUMAN_NAME = "human"
@@ -113,26 +112,34 @@ class SeatBot:
     bot: Bot
 
 
-def load_bot(spec: str, explicit: bool) -> tuple[SeatBot, str | None]:
-    """Make the bot of ``spec``; returns it and a note when it fell back to another bot.
+def load_bot(spec: str, explicit: bool, family: Family) -> tuple[SeatBot, str | None]:
+    """Make the bot of ``spec`` for ``family``; returns it and a note when it fell back to
+    another bot.
 
     A spec the user gave (``explicit``) must exist: :class:`BotSpecError` otherwise. The default
     bot, or one named in a record being resumed, falls back to ``random`` when it is not
-    registered (yet), with a note saying so.
+    registered (yet), with a note saying so. A record's spec may end in the seat's name (older
+    saves wrote ``bot:NAME:Eva``): the name is left out.
     """
     try:
-        return SeatBot(spec, spec, make_bot(spec)), None
+        return SeatBot(spec, spec, make_bot(spec, family)), None
     except BotSpecError as e:
         if explicit:
             raise
-        known = ", ".join(bot_table().names())
+        name, colon, tail = spec.partition(":")
+        if colon and "=" not in tail:
+            try:
+                return SeatBot(spec, name, make_bot(name, family)), None
+            except BotSpecError:
+                pass
+        known = ", ".join(bot_table(family).names())
         note = (f"bot {spec!r} is not available here ({e}); playing with {FALLBACK_BOT!r} "
                 f"instead (known bots: {known})")
-        return SeatBot(spec, FALLBACK_BOT, make_bot(FALLBACK_BOT)), note
+        return SeatBot(spec, FALLBACK_BOT, make_bot(FALLBACK_BOT, family)), note
 
 
 class Table:
-    """The game, the bots in their seats, and the record file.
+    """The game of any family, the bots in their seats, and the record file.
 
     The person at the terminal is seat 0; with partnerships the partner bots are the other seats
     of side 0, every other seat is an opponent.
@@ -141,6 +148,7 @@ class Table:
     def __init__(self, game: Game, bots: dict[int, SeatBot], save_path: Path,
                  key: str | None = None) -> None:
         self.game = game
+        self.family: Family = game.family
         self.bots = bots
         self.save_path = save_path
         self.key = key or game_key(game.rules, game.deck if not game.finished
@@ -154,19 +162,20 @@ class Table:
     def new(rules: Rules, seed: int, partner: str, opponents: str, save_path: Path,
             explicit: frozenset[str] = frozenset()) -> Table:
         """A new game. ``explicit`` names the roles (``partner``, ``opponents``) the user chose."""
+        family = family_of(rules)
         bots: dict[int, SeatBot] = {}
         notes: list[str] = []
         cache: dict[str, tuple[SeatBot, str | None]] = {}
         for seat in range(1, rules.num_players):
-            role = "partner" if seat % rules.num_sides == HUMAN_SEAT % rules.num_sides \
+            role = "partner" if rules.side_of(seat) == rules.side_of(HUMAN_SEAT) \
                 else "opponents"
             spec = partner if role == "partner" else opponents
             if spec not in cache:
-                cache[spec] = load_bot(spec, role in explicit)
+                cache[spec] = load_bot(spec, role in explicit, family)
                 if cache[spec][1]:
                     notes.append(str(cache[spec][1]))
             made = cache[spec][0]
-            bots[seat] = SeatBot(made.wanted, made.spec, make_bot(made.spec))
+            bots[seat] = SeatBot(made.wanted, made.spec, make_bot(made.spec, family))
         players = [HUMAN_NAME] + [BOT_PREFIX + bots[s].spec for s in range(1, rules.num_players)]
         game = Game(rules, seed=seed, players=players)
         table = Table(game, bots, save_path)
@@ -184,12 +193,13 @@ class Table:
         rules = record.rules
         if not record.hands:
             raise PositionError("the record holds no hand to resume")
-        game = _replay_into_game(record)
+        game = Game.resume(record)
+        family = game.family
         notes: list[str] = []
         if game.rules != rules:
-            notes.append("this game was saved before the one-card pile rule changed: it goes on "
-                         "under the rule it was played under (one_card_pile_take_ban "
-                         f"{game.rules.one_card_pile_take_ban!r})")
+            notes.append("this game was saved before a rule of its family changed: it goes on "
+                         "under the rule it was played under ("
+                         + rules_changed(rules, game.rules) + ")")
             rules = game.rules
         bots: dict[int, SeatBot] = {}
         players = list(record.players)
@@ -200,9 +210,10 @@ class Table:
             if name.startswith(BOT_PREFIX):
                 spec = name[len(BOT_PREFIX):]
             else:
-                spec = partner if seat % rules.num_sides == HUMAN_SEAT else opponents
+                spec = (partner if rules.side_of(seat) == rules.side_of(HUMAN_SEAT)
+                        else opponents)
                 notes.append(f"seat {seat} ({name!r}) was not a bot: {spec!r} plays it now")
-            made, note = load_bot(spec, explicit=False)
+            made, note = load_bot(spec, explicit=False, family=family)
             if note and note not in notes:
                 notes.append(note)
             bots[seat] = made
@@ -214,7 +225,7 @@ class Table:
     @property
     def levels(self) -> list[str]:
         """Each seat's bot level (``medium``, ...; the player's seat: empty)."""
-        return [level_of(self.bots[s].spec) if s in self.bots else ""
+        return [level_of(self.bots[s].spec, self.family) if s in self.bots else ""
                 for s in range(self.rules.num_players)]
 
     @property
@@ -223,18 +234,21 @@ class Table:
         return self.game.rules
 
     @property
-    def state(self) -> State:
-        """The current hand's state."""
-        state: State = self.game.state
-        return state
+    def state(self) -> Any:
+        """The current hand's position (the family's own value)."""
+        return self.game.state
 
-    def observation(self, seat: int = HUMAN_SEAT) -> Observation:
+    def observation(self, seat: int = HUMAN_SEAT) -> Any:
         """What ``seat`` (the player by default) may see now."""
-        return observe(self.game.state, seat)
+        return self.family.observe(self.game.state, seat)
 
     def legal(self) -> list[Action]:
         """The legal actions of the seat to move."""
-        return legal_actions(self.game.state)
+        return self.family.legal_actions(self.game.state)
+
+    def text(self, action: Action) -> str:
+        """The canonical text of ``action`` under the game's rules."""
+        return self.family.format_action(self.rules, action)
 
     def rng_for_move(self, salt: str = "bot") -> random.Random:
         """The random source of the decision at this point of the game (hand, action index)."""
@@ -249,26 +263,27 @@ class Table:
         rng = self.rng_for_move()
         seat_bot = self.bots[seat]
         try:
-            action = seat_bot.bot.choose(observe(self.state, seat), legal, rng)
+            action = seat_bot.bot.choose(self.observation(seat), legal, rng)
         except Exception as e:  # a bot bug must not end the game
             return legal[rng.randrange(len(legal))], (
                 f"{self.names[seat]}'s bot {seat_bot.spec!r} failed ({type(e).__name__}: {e}); "
                 "a random legal move was played")
         if action not in legal:
             return legal[rng.randrange(len(legal))], (
-                f"{self.names[seat]}'s bot {seat_bot.spec!r} chose {format_action(action)!r}, "
+                f"{self.names[seat]}'s bot {seat_bot.spec!r} chose {self.text(action)!r}, "
                 "which is not legal; a random legal move was played")
         return action, None
 
-    def play(self, action: Action) -> State:
+    def play(self, action: Action) -> Any:
         """Apply an action of the seat to move (raises IllegalActionError, nothing changes)."""
-        state: State = self.game.apply(action)
+        state = self.game.apply(action)
         self.save()
         return state
 
     def next_hand(self) -> None:
         """Score the ended hand and deal the next (its pack derived from the game key)."""
-        deck = shuffled_pack(self.rules, derived_seed(self.key, "deck", self.game.hand_number + 1))
+        deck = self.family.shuffled_pack(self.rules, derived_seed(self.key, "deck",
+                                                                  self.game.hand_number + 1))
         self.game.next_hand(deck)
         self.save()
 
@@ -290,7 +305,10 @@ class Table:
             raise
 
 
-def _replay_into_game(record: GameRecord) -> Game:
-    """A :class:`Game` brought to the end of ``record`` by playing its actions (an older save
-    goes on under the rules it was played under, :meth:`Game.resume`)."""
-    return Game.resume(record)
+def rules_changed(now: Rules, then: Rules) -> str:
+    """The fields ``then`` sets otherwise than ``now``, as a player reads them
+    (``one_card_pile_take_ban 'stock_out'``)."""
+    a, b = now.to_json(), then.to_json()
+    a = a if isinstance(a, dict) else {"preset": a}
+    b = b if isinstance(b, dict) else {"preset": b}
+    return ", ".join(f"{key} {value!r}" for key, value in b.items() if a.get(key) != value)
