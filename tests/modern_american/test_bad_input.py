@@ -12,8 +12,9 @@ import sys
 from contextlib import redirect_stderr, redirect_stdout
 from typing import Any
 
-from canasta.bots.modern import ModernRandomBot
+from canasta.bots.random_bot import RandomBot
 from canasta.interfaces.cli import main
+from canasta.modern_american.bots import seated
 from canasta.modern_american.game import play_game
 from canasta.modern_american.notation import hand_to_json
 from canasta.modern_american.play import apply, legal_actions, new_hand
@@ -70,7 +71,8 @@ def test_broken_positions_actions_and_records() -> None:
         code, err = run(["apply", "-", line], json.dumps(position))
         assert code in (0, 1, 2), (line, err)
         codes.add(code)
-    record = play_game([ModernRandomBot(i).choose for i in range(4)], seed=2, max_hands=2)
+    record = play_game([seated(RandomBot(), random.Random(i)) for i in range(4)], seed=2,
+                       max_hands=2)
     for _ in range(60):
         code, err = run(["replay", "-"], json.dumps(broken(record, rng)))
         assert code in (0, 1, 2), err

@@ -331,16 +331,17 @@ def test_the_cards_laid_this_turn_are_in_the_position() -> None:
 
 
 def test_seeded_games_take_melds_back_and_keep_every_card() -> None:
-    from canasta.bots.modern import ModernHeuristicBot
+    from canasta.modern_american.bots import seated
+    from canasta.modern_american.heuristic import HeuristicBot
     from canasta.modern_american.play import apply
 
     table = rules_from_json(RETRACT["rules"])
     taken_back = 0
     for seed in range(0, 60, 2):
-        bots = [ModernHeuristicBot(seed * 4 + i) for i in range(4)]
+        bots = [seated(HeuristicBot(), random.Random(seed * 4 + i)) for i in range(4)]
         h = new_hand(seed, rules=table)
         while h.end is None:
-            move = bots[h.to_move].choose(h)
+            move = bots[h.to_move](h)
             after = apply(h, move)
             if move.verb == "discard" and move.card not in h.hands[h.to_move]:
                 taken_back += 1

@@ -11,12 +11,17 @@ had before it joined the registry (``modern-heuristic``, ...) still name them
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Final
 
+from canasta.actions import Action
 from canasta.bots.base import Bot
 from canasta.modern_american.greedy import GreedyBot
+from canasta.modern_american.hand import Hand
 from canasta.modern_american.heuristic import HeuristicBot
+from canasta.modern_american.observation import observe
+from canasta.modern_american.play import legal_actions
 from canasta.modern_american.search import SearchBot
 
 BOTS: dict[str, Callable[..., Bot]] = {
@@ -34,13 +39,27 @@ LEVELS: dict[str, str] = {
     "easy": "greedy",
     "medium": "heuristic",
     "hard": "search",
-    "expert": "search:rollouts=24,width=4",
+    "expert": "search:rollouts=16",
 }
 """Difficulty levels for players mapped to bot specs: the greedy bot knows none of the family's
 risks, the heuristic plays them by rules of thumb, the search settles the heuristic's close
-calls (the draw or the pick, the discard) by play-outs, the expert with three times as many over
-one more candidate (docs/bots.md gives their strength)."""
+calls (the draw or the pick, the discard) by play-outs, the expert with twice as many, so that
+it overrules the heuristic on smaller differences (docs/bots.md gives their strength)."""
 
 HINT_LEVEL: Final = "hard"
 """The level behind hints: the search answers within the second a player waits, and says what
 its play-outs found or the heuristic's reason."""
+
+
+def seated(bot: Bot, rng: random.Random) -> Callable[[Hand], Action]:
+    """``bot`` as a player of :func:`~canasta.modern_american.game.play_game`: in each hand it
+    is given the observation of the player to move, the legal list and ``rng``.
+
+    >>> from canasta.modern_american.game import play_game
+    >>> players = [seated(HeuristicBot(), random.Random(seat)) for seat in range(4)]
+    >>> len(play_game(players, seed=1, max_hands=1)["hands"])
+    1
+    """
+    def play(h: Hand) -> Action:
+        return bot.choose(observe(h, h.to_move), legal_actions(h), rng)
+    return play
