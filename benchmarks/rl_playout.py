@@ -22,8 +22,9 @@ several); the report gives each path's rate as a share of the native one measure
 run, on the same core. The paths take turns (``--rounds``) so that a change of load on a shared
 machine touches them alike; ``--seconds`` is each path's time in all.
 
-``--rules modern-american`` plays Modern American (:class:`canasta.rl.table.ModernFamily`) on
-every path: its engine (:mod:`canasta.modern_american.play`), its 142 ids and its tensor.
+``--rules`` takes a preset of any family (``modern-american`` included): every path plays it
+through the family protocol and the family's research interface (its ids and its tensor,
+:func:`canasta.rl.research.research_of`).
 
 Usage::
 
@@ -47,12 +48,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from canasta.rl.table import ClassicFamily, family_of
+from canasta.family import get_rules, preset_names
+from canasta.rl.research import Research, research_of
 from random_playout import add_playout_options, pin_to_cpu
 
 PATHS = ("native", "openspiel", "openspiel+obs", "pettingzoo")
-MODERN = "modern-american"
-"""The rules family beside the classic presets that ``--rules`` takes."""
 
 
 class Count:
@@ -87,19 +87,19 @@ class Count:
         return self.cpu_s / self.elapsed_s if self.elapsed_s else 0.0
 
 
-def pack_of(family: ClassicFamily, seed: int) -> list[int]:
-    """The pack a hand with this seed is dealt from (for the classic family, the one
-    ``canasta.Game(rules, seed)`` deals its first hand from)."""
-    return family.shuffled_pack(random.Random(seed).getrandbits(64))
+def pack_of(research: Research, seed: int) -> list[int]:
+    """The pack a hand with this seed is dealt from (the one ``canasta.Game(rules, seed)``
+    deals its first hand from)."""
+    return research.family.shuffled_pack(research.rules, random.Random(seed).getrandbits(64))
 
 
-def native_hand(family: ClassicFamily, seed: int, count: Count) -> None:
-    """One hand through the engine itself, the first dealer dealing."""
-    legal_actions, apply, is_over = family.legal, family.apply, family.is_over
+def native_hand(research: Research, seed: int, count: Count) -> None:
+    """One hand through the engine itself (the family protocol), the first dealer dealing."""
+    family, rules = research.family, research.rules
+    legal_actions, apply = family.legal_actions, family.apply
     choose = random.Random(seed).randrange
-    state = family.new_hand(pack_of(family, seed), family.first_dealer,
-                            (0,) * family.num_sides)
-    while not is_over(state):
+    state = family.new_hand(rules, deck=pack_of(research, seed))
+    while not state.is_over:
         legal = legal_actions(state)
         state = apply(state, legal[choose(len(legal))])
         count.actions += 1
@@ -110,9 +110,9 @@ def openspiel_hand(game: Any, seed: int, count: Count, observe: bool) -> None:
     """The same hand through the OpenSpiel game: chance is given the same pack's cards in
     order (after ``chance_outcomes()`` is read), so the choices and the engine actions are the
     native path's; the mask (and with ``observe`` the player's tensor) is read before each id."""
-    encode = game.family.alphabet.encode
+    encode = game.research.alphabet.encode
     choose = random.Random(seed).randrange
-    pack = iter(pack_of(game.family, seed))
+    pack = iter(pack_of(game.research, seed))
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -136,7 +136,7 @@ def pettingzoo_hand(env: Any, seed: int, count: Count) -> None:
     choose = random.Random(seed).randrange
     env.reset(seed=seed)
     table = env.unwrapped.table
-    encode = table.family.alphabet.encode
+    encode = table.alphabet.encode
     while env.agents:
         _, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
@@ -173,11 +173,11 @@ def run(rules_name: str, seconds: float, seed: int, rounds: int) -> dict[str, An
     import canasta.rl.openspiel as cos
     from canasta.rl.pettingzoo import env as make_env
 
-    family = family_of(rules_name)
+    research = research_of(get_rules(rules_name))
     game = cos.load(rules_name)
     zoo = make_env(preset=rules_name)
     plays: dict[str, Callable[[int, Count], None]] = {
-        "native": lambda seed, c: native_hand(family, seed, c),
+        "native": lambda seed, c: native_hand(research, seed, c),
         "openspiel": lambda seed, c: openspiel_hand(game, seed, c, observe=False),
         "openspiel+obs": lambda seed, c: openspiel_hand(game, seed, c, observe=True),
         "pettingzoo": lambda seed, c: pettingzoo_hand(zoo, seed, c),
@@ -230,8 +230,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "beside the native engine, one run, one core.")
     add_playout_options(parser, seconds=5.0, what="timed seconds for each path")
     rules = parser._option_string_actions["--rules"]
-    rules.choices = [*(rules.choices or ()), MODERN]
-    rules.help = f"rules preset, or {MODERN} (default: classic)"
+    rules.choices = preset_names()
+    rules.help = "a preset of any family (default: classic)"
     parser.add_argument("--rounds", type=int, default=5,
                         help="turns the paths take, each running seconds/rounds at a time "
                              "(default: 5)")

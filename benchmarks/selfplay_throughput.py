@@ -1,21 +1,20 @@
 """Self-play and arena throughput on one core, against plain bot play in the same run.
 
-For each family of rules (classic, ``--rules``, and Modern American, unless ``--families``
-names one), three timed loops, one after the other, in one process pinned to one CPU:
+For each preset of ``--rules`` (presets of any family; default ``classic`` and
+``modern-american``), three timed loops, one after the other, in one process pinned to one CPU:
 
-1. **baseline**: the bots play whole hands through the engine and nothing else (deal, list the
-   legal actions, let the bot choose, apply): what any use of these bots costs;
+1. **baseline**: the bots play whole hands through the family protocol and nothing else (deal,
+   list the legal actions, let the bot choose from its seat's observation, apply): what any use
+   of these bots costs;
 2. **selfplay**: the same bots, the same way, through :func:`canasta.selfplay.play_shard`,
-   which also spells every action into ids, writes a tensor and a mask per id and writes the
-   Parquet files (shards of ``--shard-hands`` hands into a temporary folder);
+   which also spells every action into the family's ids, writes a tensor and a mask per id and
+   writes the Parquet files (shards of ``--shard-hands`` hands into a temporary folder);
 3. **arena**: duplicate game pairs (:func:`canasta.arena.play_game_pair`) of the first bot
-   against ``--opponent``.
+   against ``--opponent`` (whole games, or at most ``--arena-hands`` hands of each).
 
-Modern American (``--modern-bots``, ``--modern-opponent``) runs the same three loops with its
-own hand and bots: the baseline plays hands through :mod:`canasta.modern_american.play`, the
-selfplay loop is ``play_shard`` of a ``modern-american`` run (the family's ids and tensor),
-and the arena plays duplicate deals (game pairs of one hand). Each family is compared with
-its own baseline, and the two are printed side by side.
+Bots are named as for ``canasta selfplay``: a bot of the family or a level (the default
+``medium`` against ``easy`` plays every family). Each preset is compared with its own
+baseline, and the presets are printed side by side.
 
 It prints per-core hands/s and rows/s (per wall-clock second, and per second of the process's
 CPU time, the steadier figure on a busy machine), bytes per row and the selfplay/baseline
@@ -26,7 +25,7 @@ the work spreads evenly over them, as shards and game pairs do.
 Usage::
 
     python benchmarks/selfplay_throughput.py --rules classic --bots heuristic --seconds 30
-    python benchmarks/selfplay_throughput.py --families modern-american --seconds 10
+    python benchmarks/selfplay_throughput.py --rules modern-american --seconds 10
     python benchmarks/selfplay_throughput.py --seconds 5 --json
 """
 
@@ -44,14 +43,7 @@ from typing import Any
 
 from canasta.arena import GamePairTask, play_game_pair
 from canasta.bots import make_bot
-from canasta.bots.modern import make_modern_bot
-from canasta.deal import new_hand
-from canasta.engine import apply
-from canasta.legal import legal_actions
-from canasta.modern_american import hand as modern_hand
-from canasta.modern_american import play as modern_play
-from canasta.observation import observe
-from canasta.rules import PRESETS, get_rules
+from canasta.family import family_of, get_rules, preset_names
 from canasta.selfplay import SelfplayConfig, ShardTask, play_shard
 from canasta.selfplay.store import prepare
 
@@ -100,46 +92,30 @@ def timed(seconds: float, step: Callable[[], tuple[int, int, int]]) -> Timed:
     return Timed(hands, rows, size, time.perf_counter() - wall, time.process_time() - cpu)
 
 
-def baseline(args: argparse.Namespace) -> Timed:
+def baseline(args: argparse.Namespace, preset: str) -> Timed:
     """The bots playing hands and nothing else."""
-    rules = get_rules(args.rules)
+    rules = get_rules(preset)
+    family = family_of(rules)
     rng = random.Random(args.seed)
     specs = [args.bots[rules.side_of(s) % len(args.bots)] for s in range(rules.num_players)]
 
     def hand() -> tuple[int, int, int]:
-        state = new_hand(rules, seed=rng.randrange(1 << 62), dealer=rng.randrange(
-            rules.num_players))
-        bots = [make_bot(spec) for spec in specs]
+        state = family.new_hand(rules, seed=rng.randrange(1 << 62),
+                                dealer=rng.randrange(rules.num_players))
+        bots = [make_bot(spec, family) for spec in specs]
         while not state.is_over:
             seat = state.to_move
-            legal = legal_actions(state)
-            state = apply(state, bots[seat].choose(observe(state, seat), legal, rng))
+            legal = family.legal_actions(state)
+            state = family.apply(state, bots[seat].choose(family.observe(state, seat), legal,
+                                                          rng))
         return 1, 0, 0
 
     return timed(args.seconds, hand)
 
 
-def modern_baseline(args: argparse.Namespace) -> Timed:
-    """Modern American bots playing hands and nothing else."""
-    rng = random.Random(args.seed)
-    specs = [args.modern_bots[s % 2 % len(args.modern_bots)] for s in range(4)]
-
-    def hand() -> tuple[int, int, int]:
-        h = modern_play.new_hand(deck=modern_hand.shuffled_pack(seed=rng.getrandbits(63)),
-                                 dealer=rng.randrange(4))
-        bots = [make_modern_bot(spec, rng.getrandbits(32)) for spec in specs]
-        while h.end is None:
-            h = modern_play.apply(h, bots[h.to_move].choose(h))
-        return 1, 0, 0
-
-    return timed(args.seconds, hand)
-
-
-def selfplay(args: argparse.Namespace, out: str, modern: bool = False) -> Timed:
-    """Whole shards played and written (a ``modern-american`` run when ``modern``)."""
-    rules = modern_hand.RULES if modern else get_rules(args.rules)
-    bots = args.modern_bots if modern else args.bots
-    config = SelfplayConfig(rules, tuple(bots), hands=10 ** 9, seed=args.seed,
+def selfplay(args: argparse.Namespace, preset: str, out: str) -> Timed:
+    """Whole shards played and written."""
+    config = SelfplayConfig(get_rules(preset), tuple(args.bots), hands=10 ** 9, seed=args.seed,
                             shard_hands=args.shard_hands)
     prepare(out, config)
     shards = iter(range(config.shards))
@@ -152,48 +128,29 @@ def selfplay(args: argparse.Namespace, out: str, modern: bool = False) -> Timed:
     return timed(args.seconds, shard)
 
 
-def arena(args: argparse.Namespace) -> Timed:
+def arena(args: argparse.Namespace, preset: str) -> Timed:
     """Duplicate game pairs of the first bot against ``--opponent``."""
-    rules = get_rules(args.rules)
+    rules = get_rules(preset)
     games = iter(range(10 ** 9))
 
     def game_pair() -> tuple[int, int, int]:
         result = play_game_pair(GamePairTask(rules, args.bots[0], args.opponent, 0, next(games),
-                                             args.seed))
+                                             args.seed, max_hands=args.arena_hands))
         return sum(len(t.hands) for t in result.twins), 0, 0
 
     return timed(args.seconds, game_pair)
 
 
-def modern_arena(args: argparse.Namespace) -> Timed:
-    """Duplicate deals (each played twice) of the first Modern American bot against
-    ``--modern-opponent``."""
-    from canasta.family import get_rules as any_rules
-
-    rules = any_rules(MODERN)
-    deals = iter(range(10 ** 9))
-
-    def deal() -> tuple[int, int, int]:
-        play_game_pair(GamePairTask(rules, args.modern_bots[0], args.modern_opponent, 0,
-                                    next(deals), args.seed, max_hands=1))
-        return 2, 0, 0
-
-    return timed(args.seconds, deal)
-
-
-def measure(args: argparse.Namespace, family: str) -> dict[str, Any]:
-    """The three loops of one family and the figures made from them."""
-    modern = family == MODERN
-    base = modern_baseline(args) if modern else baseline(args)
+def measure(args: argparse.Namespace, preset: str) -> dict[str, Any]:
+    """The three loops of one preset and the figures made from them."""
+    base = baseline(args, preset)
     with tempfile.TemporaryDirectory() as out:
-        rows = selfplay(args, out, modern)
-    duel = modern_arena(args) if modern else arena(args)
+        rows = selfplay(args, preset, out)
+    duel = arena(args, preset)
     per_row = rows.bytes / rows.rows if rows.rows else 0.0
     hour = 3600 * args.cores
     return {
-        "rules": MODERN if modern else args.rules,
-        "bots": args.modern_bots if modern else args.bots,
-        "opponent": args.modern_opponent if modern else args.opponent,
+        "rules": preset, "bots": args.bots, "opponent": args.opponent,
         "baseline": base.to_json(), "selfplay": rows.to_json(), "arena": duel.to_json(),
         "rows_per_hand": rows.rows / rows.hands if rows.hands else None,
         "bytes_per_row": per_row, "selfplay_over_baseline_cpu": (
@@ -212,21 +169,18 @@ def _names(text: str) -> list[str]:
 
 
 def main() -> None:
-    """Run the loops of each family and print the figures side by side."""
+    """Run the loops of each preset and print the figures side by side."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", default="classic", choices=PRESETS,
-                        help="the classic family's preset (default classic)")
-    parser.add_argument("--bots", default="heuristic",
-                        help="self-play bots, comma-separated (default heuristic)")
-    parser.add_argument("--opponent", default="greedy",
-                        help="the arena's opponent of the first bot (default greedy)")
-    parser.add_argument("--modern-bots", default="modern-heuristic",
-                        help="Modern American self-play bots (default modern-heuristic)")
-    parser.add_argument("--modern-opponent", default="modern-greedy",
-                        help="the Modern American arena's opponent (default modern-greedy)")
-    parser.add_argument("--families", default=",".join(FAMILIES),
-                        help="which families to measure, comma-separated (default "
-                             f"{','.join(FAMILIES)})")
+    parser.add_argument("--rules", default="classic,modern-american",
+                        help="presets of any family, comma-separated (default "
+                             "classic,modern-american)")
+    parser.add_argument("--bots", default="medium",
+                        help="self-play bots or levels, comma-separated (default medium)")
+    parser.add_argument("--opponent", default="easy",
+                        help="the arena's opponent of the first bot (default easy)")
+    parser.add_argument("--arena-hands", type=int, default=100,
+                        help="at most this many hands in each arena game (default 100: whole "
+                             "games)")
     parser.add_argument("--seconds", type=float, default=20.0, help="per loop (default 20)")
     parser.add_argument("--shard-hands", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
@@ -236,31 +190,30 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="one line of JSON")
     args = parser.parse_args()
     args.bots = _names(args.bots)
-    args.modern_bots = _names(args.modern_bots)
-    families = _names(args.families)
-    unknown = [f for f in families if f not in FAMILIES]
-    if unknown or not families:
-        parser.error(f"--families: {', '.join(unknown) or 'none'} not among "
-                     f"{', '.join(FAMILIES)}")
+    presets = _names(args.rules)
+    unknown = [p for p in presets if p not in preset_names()]
+    if unknown or not presets:
+        parser.error(f"--rules: {', '.join(unknown) or 'none'} not among "
+                     f"{', '.join(preset_names())}")
     pinned = hasattr(os, "sched_setaffinity")
     if pinned:
         os.sched_setaffinity(0, {args.cpu})
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
 
-    measured = {family: measure(args, family) for family in families}
+    measured = {preset: measure(args, preset) for preset in presets}
     report: dict[str, Any] = {
         "seconds": args.seconds, "cpu": args.cpu if pinned else None,
         "load_average_1min": load, "cpu_count": os.cpu_count(), "cores": args.cores,
-        "families": list(measured)}
-    first = measured[families[0]]
-    report.update(first)  # the first family's figures at the top, as before
+        "presets": list(measured)}
+    first = measured[presets[0]]
+    report.update(first)  # the first preset's figures at the top, as before
     report.update(measured)
     if args.json:
         print(json.dumps(report))
         return
     where = f"one core (pinned to CPU {args.cpu})" if pinned else "one process"
     busy = "" if load is None else f"; load average {load:.1f} on {os.cpu_count()} CPUs"
-    print(f"{args.seconds:g} s a loop on {where}{busy}; each family against its own "
+    print(f"{args.seconds:g} s a loop on {where}{busy}; each preset against its own "
           "baseline")
     print("  rates per CPU second (in brackets: per wall second, and the CPU share)")
     print_side_by_side(list(measured.values()), args.cores)
@@ -270,7 +223,7 @@ def main() -> None:
 
 
 def print_side_by_side(families: list[dict[str, Any]], cores: int) -> None:
-    """One column per family, one row per figure."""
+    """One column per preset, one row per figure."""
     width = 46
 
     def row(label: str, cells: list[str]) -> None:

@@ -60,12 +60,12 @@ def test_cluster_and_data_packages_load_only_when_used() -> None:
 
 def test_the_rl_contract_modules_use_only_the_standard_library_and_the_core() -> None:
     # encoding and tensor are what every adapter and data pipeline shares: no numpy, no pyspiel
-    for name in ("encoding.py", "tensor.py", "table.py"):
+    for name in ("encoding.py", "tensor.py", "research.py", "table.py"):
         for module in imported_modules(PACKAGE / "rl" / name):
             top = module.split(".")[0]
             core = top == "canasta" and not module.startswith(OUTER)
             assert top in sys.stdlib_module_names or top == "__future__" or core or (
-                module in ("canasta.rl.encoding", "canasta.rl.tensor")), (
+                module in ("canasta.rl.encoding", "canasta.rl.tensor", "canasta.rl.research")), (
                 f"rl/{name} imports {module}")
 
 

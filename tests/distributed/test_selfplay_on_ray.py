@@ -1,6 +1,7 @@
 """``canasta selfplay --backend ray`` on a two-node cluster: the same data as without Ray, shards
 on both nodes, a killed worker's shard played again, an interrupted run resumed, and the data
-read by pyarrow, polars and Ray Data."""
+read by pyarrow, polars and Ray Data; and every family of rules played on both nodes and
+resumed there."""
 
 from __future__ import annotations
 
@@ -13,10 +14,19 @@ from typing import Any
 
 import pytest
 
+from canasta.family import Family, families
+from canasta.interfaces.cli import main
 from canasta.rl.tensor import tensor_size
 from canasta.selfplay import run_selfplay
 from canasta.selfplay.store import shard_file
-from tests.selfplay.support import config, kill_first_worker, steps, worker_pid
+from tests.selfplay.support import (
+    config,
+    family_config,
+    kill_first_worker,
+    steps,
+    stop_after_one,
+    worker_pid,
+)
 
 pytestmark = pytest.mark.ray
 
@@ -99,3 +109,30 @@ def test_a_limit_on_shards_at_once(ray_cluster: Any, tmp_path: Path) -> None:
     assert [r.shard for r in summary.played] == [0, 1, 2]
     # one after the other, though the cluster could run two at once
     assert summary.seconds >= sum(r.seconds for r in summary.played)
+
+
+@pytest.mark.parametrize("family", families(), ids=lambda f: f.name)
+def test_every_family_plays_on_both_nodes_and_resumes_there(
+        family: Family, ray_cluster: Any, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from canasta.interfaces.ray_backend import run_shards
+
+    cfg = family_config(family, hands=4, shard_hands=1)
+    summary = run_selfplay(cfg, str(tmp_path / "ray"), runner=run_shards)
+    assert len({r.node for r in summary.played}) == 2  # both nodes played shards
+    table = steps(tmp_path / "ray")
+    assert table.schema.field("observation").type.list_size == cfg.tensor_width
+    run_selfplay(cfg, str(tmp_path / "here"))
+    assert table.equals(steps(tmp_path / "here"))
+    # stopped half way, the same command resumes it on Ray
+    out = tmp_path / "run"
+    with pytest.raises(KeyboardInterrupt):
+        run_selfplay(cfg, str(out), progress=stop_after_one)
+    done = sorted(p.name for p in (out / "steps").glob("shard-*.parquet"))
+    assert shard_file(0) in done and len(done) < 4
+    assert main(["selfplay", "--rules", next(iter(family.presets())), "--bots", *cfg.bots,
+                 "--hands", "4", "--shard-hands", "1", "--out", str(out), "--backend", "ray",
+                 "--address", ray_cluster.address]) == 0
+    text = capsys.readouterr().out
+    assert f"resumed: {len(done)} shard" in text and "seed 1" in text and "Ray" in text
+    assert steps(out).equals(table)

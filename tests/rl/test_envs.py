@@ -17,6 +17,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from canasta import get_rules, parse_action
+from canasta.family import preset_names
 from canasta.rl.encoding import DRAW_ID, END, NUM_IDS, encode
 from canasta.rl.gym import CanastaEnv
 from canasta.rl.pettingzoo import env as canasta_env
@@ -96,7 +97,7 @@ def test_pettingzoo_only_the_agent_to_act_has_a_mask_and_render_shows_the_spelli
         assert "spelling: group" in env.render()
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("preset", preset_names())
 def test_shimmy_wraps_the_openspiel_game_for_pettingzoo(preset: str) -> None:
     pytest.importorskip("pyspiel")
     shimmy = pytest.importorskip("shimmy")

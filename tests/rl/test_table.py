@@ -8,7 +8,8 @@ import pytest
 
 from canasta import get_rules, parse_action
 from canasta.rl.encoding import DRAW_ID, END, encode
-from canasta.rl.table import Table, hand_returns, max_side_points, seat_returns
+from canasta.rl.table import Table, hand_returns, seat_returns
+from canasta.rl.tensor import max_side_points
 
 
 def play_out(table: Table, rng: random.Random) -> list[list[float]]:

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from canasta.family import Family
 from canasta.rules import get_rules
 from canasta.selfplay import SelfplayConfig, ShardResult
 
@@ -26,12 +27,11 @@ def config(hands: int = 6, seed: int = 1, shard_hands: int = 3,
                           shard_hands=shard_hands)
 
 
-def modern_config(hands: int = 4, seed: int = 1, shard_hands: int = 2,
-                  bots: tuple[str, ...] = ("modern-greedy", "modern-random")) -> SelfplayConfig:
-    """A small Modern American run."""
-    from canasta.modern_american.hand import RULES
-
-    return SelfplayConfig(RULES, bots, hands=hands, seed=seed, shard_hands=shard_hands)
+def family_config(family: Family, hands: int = 2, seed: int = 1, shard_hands: int = 1,
+                  bots: tuple[str, ...] = ("easy", "random")) -> SelfplayConfig:
+    """A small run of ``family``'s default preset, its bots named by level."""
+    return SelfplayConfig(family.default_rules, bots, hands=hands, seed=seed,
+                          shard_hands=shard_hands)
 
 
 def steps(out: Path) -> Any:

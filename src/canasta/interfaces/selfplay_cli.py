@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from canasta.errors import CanastaError
+from canasta.family import preset_names
 from canasta.interfaces.worker_options import (
     BadArgument,
     add_worker_options,
@@ -31,7 +32,6 @@ from canasta.interfaces.worker_options import (
     positive_int,
     processes,
 )
-from canasta.rules import PRESETS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -46,10 +46,10 @@ Data set (Parquet, in OUT; docs/scale.md lists every column):
   OUT/steps/    one row per action id chosen: game, hand, seat and step ids, the seat's
                 observation tensor (fixed_size_list<float32>), the legal ids, the chosen id,
                 and the hand's final return for that seat. Actions are spelled as a few ids
-                from an alphabet of 125 (142 for modern-american; docs/rl.md), so a row is
-                one decision of an agent.
+                from the family's alphabet (125 classic, 142 modern-american; docs/rl.md),
+                so a row is one decision of an agent.
   OUT/records/  one row per hand: dealer, scores, pack order and action texts, from which the
-                rows are rebuilt exactly.
+                rows are rebuilt exactly (the hands of a game replay with canasta replay).
   OUT/selfplay.json  the settings.
 
 The hands are cut into shards of --shard-hands hands, each seeded from (seed, shard) and
@@ -58,14 +58,16 @@ loses only the shards in progress, and the same command (same OUT) resumes with 
 ones. Read it with pyarrow.dataset.dataset("OUT/steps"), polars.scan_parquet("OUT/steps/*.parquet")
 or ray.data.read_parquet("OUT/steps").
 
-Bots hold sides, taking turns from game to game (--bots heuristic,greedy: each plays both
-sides); one bot plays every seat. Games are played to the rules' target; a shard's last game
-may be cut short.
+Any family plays: --rules is a preset of any family, or rules as JSON with house rules
+('{"preset": "modern-american", "special_hands": "pagat"}'), and --bots names the family's
+bots or levels (easy, medium, hard, expert). Bots hold sides, taking turns from game to game
+(--bots heuristic,greedy: each plays both sides); one bot plays every seat. Games are played to
+the rules' target; a shard's last game may be cut short.
 
 examples:
   canasta selfplay --rules classic --bots heuristic --hands 1000 --out data --jobs 2
-  canasta selfplay --rules modern-american --bots modern-heuristic,modern-random \\
-      --hands 1000 --out ma-data --jobs 2
+  canasta selfplay --rules modern-american --bots heuristic,random --hands 1000 \\
+      --out ma-data --jobs 2
   canasta selfplay --bots heuristic,greedy --hands 1000000 --out /shared/data --backend ray \\
       --address auto"""
 
@@ -81,9 +83,8 @@ def add_command(subparsers: Any) -> None:
         "selfplay", help="let bots play and write every decision as Parquet rows",
         description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rules", default="classic", metavar="R",
-                   help="preset (default classic): " + ", ".join([*PRESETS, "modern-american"])
-                   + " (modern-american, or its house rules as JSON, plays with the family's "
-                   "bots: modern-random, modern-greedy, modern-heuristic, modern-search)")
+                   help="a preset of any family (default classic): " + ", ".join(preset_names())
+                   + "; or rules as JSON with house rules, '{\"preset\": NAME, FIELD: VALUE}'")
     p.add_argument("--bots", nargs="+", required=True, metavar="BOT",
                    help="one or more bot specs, separated by commas or spaces")
     p.add_argument("--hands", type=positive_int, required=True, metavar="N",
@@ -153,35 +154,21 @@ def _config(args: argparse.Namespace) -> SelfplayConfig:
     import json
 
     from canasta.arena.schedule import split_bot_specs
-    from canasta.interfaces.modern_cli import names_family
-    from canasta.modern_american.knobs import Knobs, rules_from_json
-    from canasta.rules import Rules, get_rules
+    from canasta.family import rules_from_json
     from canasta.selfplay import SelfplayConfig
-    from canasta.selfplay.plan import bot_family_problem
     from canasta.selfplay.store import MANIFEST
 
-    knobs: Knobs | None = None
+    text = args.rules.strip()
     try:
-        if names_family(args.rules):
-            text = args.rules.strip()
-            modern = rules_from_json(json.loads(text) if text.startswith("{") else text)
-            rules: Rules = modern
-            knobs = modern.knobs
-        else:
-            rules = get_rules(args.rules)
+        rules = rules_from_json(json.loads(text) if text.startswith("{") else text)
+    except json.JSONDecodeError as e:
+        raise BadArgument(f"--rules: bad JSON: {e.msg}") from None
     except CanastaError as e:
         raise BadArgument(f"--rules: {e}") from None
     specs = split_bot_specs(args.bots)
     if not specs:
         raise BadArgument("--bots: name at least one bot")
-    for spec in specs:
-        problem = bot_family_problem(spec, knobs is not None)
-        if problem:
-            raise BadArgument(f"--bots: {problem}")
-    if knobs is None:
-        check_bots(specs)
-    else:
-        _check_modern_bots(specs)
+    check_bots(specs, rules)
     seed = args.seed
     if seed is None:
         try:
@@ -190,18 +177,7 @@ def _config(args: argparse.Namespace) -> SelfplayConfig:
         except (OSError, ValueError, KeyError, TypeError):
             seed = int.from_bytes(os.urandom(4), "big")
     return SelfplayConfig(rules, tuple(specs), args.hands, seed, shard_hands=args.shard_hands,
-                          max_hands_per_game=args.max_hands_per_game, knobs=knobs)
-
-
-def _check_modern_bots(specs: list[str]) -> None:
-    """:class:`BadArgument` for a spec that makes no bot of Modern American."""
-    from canasta.bots.modern import make_modern_bot
-
-    for spec in specs:
-        try:
-            make_modern_bot(spec)
-        except ValueError as e:
-            raise BadArgument(f"--bots: {e}") from None
+                          max_hands_per_game=args.max_hands_per_game)
 
 
 def _run_on_ray(config: SelfplayConfig, args: argparse.Namespace,

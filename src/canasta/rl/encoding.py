@@ -1,5 +1,5 @@
-"""Every legal action as a short sequence of integer ids from one alphabet (docs/rl.md): 125
-ids for the classic family, 142 for Modern American (:data:`MODERN`).
+"""Every legal action as a short sequence of integer ids from one alphabet (docs/rl.md): the
+classic family's 125 ids (:data:`CLASSIC`), which other families' alphabets extend.
 
 A Canasta action can lay any choice of cards in several groups, so no flat numbering of actions
 fits (a six-player legal list can hold tens of thousands). Instead an action is *spelled*, one
@@ -45,32 +45,20 @@ True
 >>> choice.ids()[:1], choice.after(118).action
 ([118], Action(verb='draw', groups=(), card=-1))
 
-Modern American (:data:`MODERN`, an :class:`Alphabet` of 142) keeps the classic ids 0..124
-with their meanings and adds ``group W`` (a meld of wild cards), ``keep c`` for the four
-threes, ``keep none`` and ``special i`` for each hand of the special-hand catalogue:
-
->>> MODERN.size, MODERN.encode(Action("keep", (), -1)), MODERN.id_text(MODERN.encode(
-...     Action("special", (), 0))[0])
-(142, (130,), 'special Pairs')
+A family whose actions need more ids subclasses :class:`Alphabet` in its research module
+(:mod:`canasta.rl.research`): it keeps the ids 0..124 with their meanings and adds its own from
+:data:`NUM_IDS` on, single ids and group ids alike (:func:`read_groups` reads a spelling with
+its group ids), so that no spelling is the prefix of another and :class:`Choice` walks any
+alphabet the same way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group, canonical
-from canasta.cards import (
-    BLACK_THREE_RANK,
-    FIRST_THREE,
-    NATURAL_RANKS,
-    NUM_CARD_TYPES,
-    format_card,
-    rank_char,
-)
-from canasta.modern_american.choices import KEEP_NONE
-from canasta.modern_american.melds import WILD_MELD
-from canasta.modern_american.special_hands import CATALOGUES
+from canasta.cards import BLACK_THREE_RANK, NUM_CARD_TYPES, format_card, rank_char
 
 ADD = 0
 """``ADD + c`` adds card ``c`` to the group being built."""
@@ -172,7 +160,7 @@ def decode(ids: Sequence[int]) -> Action:
             return DISCARDS[head - DISCARD]
         if head in _SINGLE_ACTIONS:
             return _SINGLE_ACTIONS[head]
-    verb, groups = _read_groups(ids, _CLASSIC_KEYS, id_text)
+    verb, groups = read_groups(ids, _CLASSIC_KEYS, id_text)
     action = canonical(Action(verb, tuple(groups)))
     if verb == "meld" and not groups:
         raise ValueError("a meld needs at least one group")
@@ -185,8 +173,8 @@ _CLASSIC_KEYS: Final = {GROUP + rank: rank for rank in range(NUM_GROUP_RANKS)}
 """The meld rank each classic ``group`` id starts."""
 
 
-def _read_groups(ids: Sequence[int], keys: dict[int, int], name: Callable[[int], str]
-                 ) -> tuple[str, list[Group]]:
+def read_groups(ids: Sequence[int], keys: Mapping[int, int], name: Callable[[int], str]
+                ) -> tuple[str, list[Group]]:
     """The verb and the groups of a longer spelling (``take`` or a meld, closed by ``end``),
     ``keys`` giving the meld key each group id starts; :class:`ValueError` for an id out of
     place. ``name`` names an id in the error."""
@@ -214,7 +202,7 @@ def _read_groups(ids: Sequence[int], keys: dict[int, int], name: Callable[[int],
 class Alphabet:
     """The action ids of one family of rules: their number (:attr:`size`), the spelling of an
     action (:meth:`encode`, :meth:`decode`) and each id's name. :data:`CLASSIC` is the module's
-    own functions; :data:`MODERN` spells Modern American."""
+    own functions; a family with more ids subclasses it (see the module docstring)."""
 
     name: str = "classic"
     size: int = NUM_IDS
@@ -238,7 +226,13 @@ class Alphabet:
 
     def is_single(self, i: int) -> bool:
         """Whether id ``i`` spells a whole action alone."""
-        return _is_single(i)
+        return is_single(i)
+
+    def is_private(self, i: int) -> bool:
+        """Whether id ``i`` is seen only by the seat that plays it (the others see what it
+        does on the table, not the id): no classic id is."""
+        del i
+        return False
 
     def __repr__(self) -> str:
         return f"<Alphabet {self.name} of {self.size}>"
@@ -246,144 +240,6 @@ class Alphabet:
 
 CLASSIC: Final = Alphabet()
 """The classic family's 125 ids (the module's functions)."""
-
-GROUP_W: Final = NUM_IDS
-"""Modern American: ``group W``, a group of the meld of wild cards (125)."""
-KEEP: Final = GROUP_W + 1
-"""Modern American: ``KEEP + k`` keeps the three ``FIRST_THREE + k`` (3c 3d 3h 3s: 126..129)."""
-KEEP_NONE_ID: Final = KEEP + 4
-"""Modern American: ``keep none``, every three is laid (130)."""
-SPECIAL: Final = KEEP_NONE_ID + 1
-"""Modern American: ``SPECIAL + i`` declares the special hand ``i`` of the catalogue (131..)."""
-MODERN_SPECIALS: Final = max(len(hands) for hands in CATALOGUES.values())
-"""Special-hand ids: as many as the longest catalogue (CLA's 11); a shorter one leaves the last
-ones unused, so every catalogue shares one alphabet."""
-MODERN_NUM_IDS: Final = SPECIAL + MODERN_SPECIALS
-"""The size of the Modern American alphabet (142)."""
-
-
-_MODERN_KEYS: Final = {**{GROUP + rank: rank for rank in NATURAL_RANKS},
-                       GROUP_W: WILD_MELD}
-"""The meld key each Modern American ``group`` id starts (no group of threes)."""
-
-
-def _wild_first(group: Group) -> tuple[bool, int]:
-    """The canonical order of a Modern American meld's groups: highest rank first, the meld of
-    wild cards last (as ``canasta.modern_american.action_text`` writes them)."""
-    return (group.rank == WILD_MELD, -group.rank)
-
-
-class ModernAlphabet(Alphabet):
-    """Modern American's ids: the classic ones (``group 3`` is never legal: threes are never
-    melded), ``group W`` (125), ``keep 3c`` ... ``keep 3s`` (126..129), ``keep none`` (130) and
-    ``special i`` (131..141), named by the special-hand catalogue ``catalogue``."""
-
-    name = "modern-american"
-    size = MODERN_NUM_IDS
-
-    def __init__(self, catalogue: str = "cla") -> None:
-        if catalogue not in CATALOGUES:
-            raise ValueError(f"no special-hand catalogue {catalogue!r} "
-                             f"(known: {', '.join(CATALOGUES)})")
-        self.catalogue = catalogue
-        self.specials = tuple(hand.name for hand in CATALOGUES[catalogue])
-
-    def _group_id(self, group: Group) -> int:
-        rank = group.rank
-        if rank == WILD_MELD:
-            return GROUP_W
-        if rank not in NATURAL_RANKS:
-            raise ValueError(f"a group of no meld key cannot be spelled: {group.cards}")
-        return GROUP + rank
-
-    def first_id(self, action: Action) -> int:
-        verb = action.verb
-        if verb == "keep":
-            return KEEP_NONE_ID if action.card == KEEP_NONE else self._keep_id(action.card)
-        if verb == "special":
-            return self._special_id(action.card)
-        if verb == "meld" and action.groups:
-            return self._group_id(action.groups[0])
-        return first_id(action)
-
-    def _keep_id(self, card: int) -> int:
-        if not 0 <= card - FIRST_THREE < 4:
-            raise ValueError(f"keep names a three or none, not card {card}")
-        return KEEP + card - FIRST_THREE
-
-    def _special_id(self, index: int) -> int:
-        if not 0 <= index < len(self.specials):
-            raise ValueError(f"no special hand {index} in the {self.catalogue} catalogue")
-        return SPECIAL + index
-
-    def encode(self, action: Action) -> tuple[int, ...]:
-        verb = action.verb
-        if verb in ("keep", "special") or not action.groups:
-            if verb in ("meld", "take") and not action.groups:
-                raise ValueError(f"a {verb} of this family needs at least one group")
-            return (self.first_id(action),)
-        ids = [TAKE_ID] if verb == "take" else []
-        for group in action.groups:
-            ids.append(self._group_id(group))
-            ids.extend(group.cards)
-        ids.append(END)
-        return tuple(ids)
-
-    def decode(self, ids: Sequence[int]) -> Action:
-        if not ids:
-            raise ValueError("an empty spelling")
-        head = ids[0]
-        if len(ids) == 1 and self.is_single(head):
-            if KEEP <= head < KEEP_NONE_ID:
-                return Action("keep", (), FIRST_THREE + head - KEEP)
-            if head == KEEP_NONE_ID:
-                return Action("keep", (), KEEP_NONE)
-            if head >= SPECIAL:
-                if head - SPECIAL >= len(self.specials):
-                    raise ValueError(f"id {head} names no special hand of the "
-                                     f"{self.catalogue} catalogue")
-                return Action("special", (), head - SPECIAL)
-            return decode(ids)
-        verb, groups = _read_groups(ids, _MODERN_KEYS, self.id_text)
-        if not groups:
-            raise ValueError(f"a {verb} of this family needs at least one group")
-        head_groups = groups[:1] if verb == "take" else []
-        ordered = [Group(g.rank, tuple(sorted(g.cards)))
-                   for g in head_groups + sorted(groups[len(head_groups):], key=_wild_first)]
-        action = Action(verb, tuple(ordered))
-        if self.encode(action) != tuple(ids):
-            raise ValueError(f"{list(ids)} is not a canonical spelling")
-        return action
-
-    def id_text(self, i: int) -> str:
-        if not 0 <= i < self.size:
-            raise ValueError(f"{i} is not an action id (0..{self.size - 1})")
-        if i < GROUP_W:
-            return id_text(i)
-        if i == GROUP_W:
-            return "group W"
-        if i < KEEP_NONE_ID:
-            return "keep " + format_card(FIRST_THREE + i - KEEP)
-        if i == KEEP_NONE_ID:
-            return "keep none"
-        k = i - SPECIAL
-        return "special " + (self.specials[k] if k < len(self.specials) else f"#{k}")
-
-    def is_single(self, i: int) -> bool:
-        return i >= KEEP or (i != GROUP_W and _is_single(i))
-
-
-MODERN: Final = ModernAlphabet()
-"""Modern American's 142 ids, the special hands named by the CLA catalogue (the default)."""
-
-
-def alphabet_for(catalogue: str | None) -> Alphabet:
-    """:data:`CLASSIC` for ``None``, else the Modern American alphabet whose special hands are
-    the catalogue ``catalogue`` (``cla`` or ``pagat``)."""
-    if catalogue is None:
-        return CLASSIC
-    return MODERN if catalogue == MODERN.catalogue else ModernAlphabet(catalogue)
-
 
 class Choice:
     """The legal actions still reachable after the ids chosen so far in one position.
@@ -457,7 +313,7 @@ class Choice:
     def single(self, i: int) -> Action | None:
         """The action id ``i`` completes at once (a draw, a discard, an answer...), if it is
         legal now and spells a whole action alone; else ``None`` (see :meth:`after`)."""
-        if self.prefix or not (_is_single(i) if self._alphabet is None
+        if self.prefix or not (is_single(i) if self._alphabet is None
                                else self._alphabet.is_single(i)):
             return None
         firsts = self._first_ids()
@@ -484,7 +340,7 @@ class Choice:
         new._alphabet = alphabet
         if depth == 0:
             firsts = self._first_ids()
-            if _is_single(i) if alphabet is None else alphabet.is_single(i):
+            if is_single(i) if alphabet is None else alphabet.is_single(i):
                 try:  # draw, ask, a discard...: one id is one action
                     new.action = self._legal[firsts.index(i)]
                 except ValueError:
@@ -514,6 +370,6 @@ class Choice:
         return f"<Choice [{spelled}] {self.action or ''}>"
 
 
-def _is_single(i: int) -> bool:
-    """Whether id ``i`` spells a whole action alone."""
+def is_single(i: int) -> bool:
+    """Whether the classic id ``i`` spells a whole action alone."""
     return DISCARD <= i < GROUP or (i >= DRAW_ID and i != TAKE_ID and i != END)

@@ -10,17 +10,16 @@ registered as ``canasta/Canasta-v0`` when this module is imported.
 >>> bool(env.unwrapped.action_masks()[118])  # draw
 True
 
-* ``rules`` (any :class:`~canasta.rules.Rules`) replaces the preset when given.
-* **Modern American**: ``preset="modern-american"`` (or ``rules`` as its positions hold them):
-  ``Discrete(142)``, its tensor of 394, and the opponents are its bots (``random``,
-  ``greedy``, ``heuristic``, or ``modern-random``, ``modern-greedy``, ``modern-heuristic``:
-  :mod:`canasta.bots.modern`).
-* The agent plays seat ``seat`` (default 0); every other seat plays the bot ``opponents``
-  (a spec of :func:`canasta.bots.make_bot`). With ``partner="self"`` the agent also plays its
-  partners' seats (the same policy: the observation is then the view of the seat to move,
-  ``info["seat"]``).
-* **Actions** are the ids of :mod:`canasta.rl.encoding` (``Discrete(125)``, 142 for Modern
-  American): an engine action is spelled over several steps. The mask is
+* ``preset`` is a preset of any family; ``rules`` (a rule set of any family, or rules as
+  JSON) replaces it when given. The ids, the tensor and its bounds are the family's
+  (``modern-american``: ``Discrete(142)``, a tensor of 394).
+* The agent plays seat ``seat`` (default 0); every other seat plays the bot ``opponents``:
+  a spec or a level (``easy`` ... ``expert``) of the family's bots
+  (:func:`canasta.bots.make_bot`), choosing from its seat's observation. With
+  ``partner="self"`` the agent also plays its partners' seats (the same policy: the
+  observation is then the view of the seat to move, ``info["seat"]``).
+* **Actions** are the family's ids (``Discrete(125)`` for the classic family,
+  :mod:`canasta.rl.encoding`): an engine action is spelled over several steps. The mask is
   ``info["action_mask"]`` (int8) and :meth:`CanastaEnv.action_masks` (bool, sb3-contrib's
   ``MaskablePPO`` convention). Once the
   episode has ended (terminated or truncated) the mask allows every id, so a sampler never
@@ -52,28 +51,14 @@ from gymnasium import spaces
 
 from canasta.bots import make_bot
 from canasta.bots.base import Bot
-from canasta.bots.modern import ModernGreedyBot, ModernHeuristicBot, ModernRandomBot
-from canasta.observation import observe
-from canasta.rl.pettingzoo import RENDER_MODES, RulesArg, observation_box
-from canasta.rl.table import ModernFamily, Table, check_returns, family_of, max_steps_per_hand
+from canasta.rl.pettingzoo import RENDER_MODES, RulesArg, observation_box, research_for
+from canasta.rl.table import Table, check_returns, max_steps_per_hand
 
 PARTNERS = ("bot", "self")
 ENV_ID = "canasta/Canasta-v0"
 """The id :func:`gymnasium.make` knows once this module is imported."""
 POINTS_SCALE = 0.01
 """The default ``reward_scale`` of ``points`` returns (hundreds of points)."""
-MODERN_BOTS = {"random": ModernRandomBot, "greedy": ModernGreedyBot,
-               "heuristic": ModernHeuristicBot}
-"""Modern American's opponents by name (``modern-`` before the name works too)."""
-
-
-def modern_bot(spec: str, seed: int | None = None) -> Any:
-    """A Modern American bot (:mod:`canasta.bots.modern`) by name, seeded."""
-    name = spec.removeprefix("modern-")
-    if name not in MODERN_BOTS:
-        known = ", ".join(sorted(MODERN_BOTS) + [f"modern-{n}" for n in sorted(MODERN_BOTS)])
-        raise ValueError(f"unknown Modern American bot {spec!r} (known: {known})")
-    return MODERN_BOTS[name](seed)
 
 
 class CanastaEnv(gym.Env[np.ndarray, np.int64]):
@@ -86,31 +71,27 @@ class CanastaEnv(gym.Env[np.ndarray, np.int64]):
                  illegal_penalty: float = -1.0, render_mode: str | None = None,
                  rules: RulesArg = None, returns: str = "points",
                  max_steps: int | None = None) -> None:
-        family = family_of(preset, rules)
+        research = research_for(preset, rules)
+        players = research.rules.num_players
         check_returns(returns)
-        if not 0 <= seat < family.num_players:
-            raise ValueError(f"seat must be 0..{family.num_players - 1}, not {seat}")
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be 0..{players - 1}, not {seat}")
         if partner not in PARTNERS:
             raise ValueError(f"partner must be one of {', '.join(PARTNERS)}, not {partner!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, "
                              f"not {render_mode!r}")
-        self.modern = isinstance(family, ModernFamily)
-        """Whether the family is Modern American (its bots play the other seats)."""
-        if self.modern:  # a bad spec fails here, not at the first reset
-            modern_bot(opponents)
-        else:
-            make_bot(opponents)
-        self.table = Table(family, hands, returns)
-        limit = max_steps_per_hand(family) * self.table.hands
+        make_bot(opponents, research.family)  # a bad spec fails here, not at the first reset
+        self.table = Table(research, hands, returns)
+        limit = max_steps_per_hand(research) * self.table.hands
         if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps must be a positive integer, not {max_steps!r}")
         self.max_steps = limit if max_steps is None else max_steps
         """The agent's steps at which the episode is truncated."""
         self.opponents = opponents
         self.seat = seat
-        k = family.num_sides
-        self.seats = frozenset(s for s in range(family.num_players)
+        k = research.rules.num_sides
+        self.seats = frozenset(s for s in range(players)
                                if s == seat or (partner == "self" and s % k == seat % k))
         """The seats the agent plays."""
         if reward_scale is None:
@@ -118,10 +99,10 @@ class CanastaEnv(gym.Env[np.ndarray, np.int64]):
         self.reward_scale = reward_scale
         self.illegal_penalty = illegal_penalty
         self.render_mode = render_mode
-        self.observation_space = observation_box(family, hands)
-        self.num_ids = family.alphabet.size
+        self.observation_space = observation_box(research, hands)
+        self.num_ids = research.alphabet.size
         self.action_space = spaces.Discrete(self.num_ids)
-        self._bots: dict[int, Any] = {}
+        self._bots: dict[int, Bot] = {}
         self._bot_rng = random.Random(0)
         self._steps = 0
         self._done = True
@@ -132,8 +113,8 @@ class CanastaEnv(gym.Env[np.ndarray, np.int64]):
         """Deal a new episode and let the bots play until the agent is to move."""
         super().reset(seed=seed)
         self._bot_rng = random.Random(int(self.np_random.integers(2 ** 63)))
-        self._bots = {s: self._make_bot() for s in range(self.table.family.num_players)
-                      if s not in self.seats}
+        self._bots = {s: make_bot(self.opponents, self.table.family)
+                      for s in range(self.table.rules.num_players) if s not in self.seats}
         self._steps = 0
         self._done = False
         while True:  # an episode the bots end before the agent's first move is dealt again
@@ -181,31 +162,21 @@ class CanastaEnv(gym.Env[np.ndarray, np.int64]):
         table = self.table
         text = table.family.describe(table.state)
         if table.prefix:
-            text += "\nspelling: " + " ".join(table.family.alphabet.id_text(i)
-                                               for i in table.prefix)
+            text += "\nspelling: " + " ".join(table.alphabet.id_text(i) for i in table.prefix)
         if self.render_mode == "human":
             print(text)
             return None
         return text
 
     # -- inside --------------------------------------------------------------------------------
-    def _make_bot(self) -> Bot | Any:
-        if self.modern:  # Modern American's bots keep a generator of their own
-            return modern_bot(self.opponents, self._bot_rng.getrandbits(63))
-        return make_bot(self.opponents)
-
     def _let_bots_play(self) -> float:
         """Bots play whole actions while a bot seat is to move; the agent's points meanwhile."""
         table = self.table
         reward = 0.0
         while not table.over and table.to_move not in self.seats:
             seat = table.to_move
-            if self.modern:
-                action = self._bots[seat].choose(table.state)
-            else:
-                legal = table.choice.actions()
-                action = self._bots[seat].choose(observe(table.state, seat), legal,
-                                                 self._bot_rng)
+            action = self._bots[seat].choose(table.family.observe(table.state, seat),
+                                             table.choice.actions(), self._bot_rng)
             table.play_action(action)
             reward += self._my_points()
         return reward

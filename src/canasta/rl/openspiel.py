@@ -12,6 +12,11 @@
 >>> modern.num_players(), modern.num_distinct_actions(), modern.observation_tensor_shape()
 (4, 142, [394])
 
+Every preset of every registered family plays (``preset`` is any of
+:func:`canasta.family.preset_names`); what differs between families (the ids, the tensor, what
+a seat sees of chance) comes from the family's research interface
+(:func:`~canasta.rl.research.research_of`).
+
 * **Players** are the seats; **actions** are the ids of :mod:`canasta.rl.encoding`: a player
   spells one engine action over several steps (it stays the player to move), and the engine
   moves only when the spelling is complete.
@@ -28,69 +33,46 @@
   :func:`~canasta.rl.table.return_bound`, in [-1, 1]) or ``win`` (+1 / -1, 0 for a tie);
   ``min_utility``/``max_utility`` follow it.
 * **Observations** go through :meth:`CanastaGame.make_py_observer`: the observation tensor is
-  :mod:`canasta.rl.tensor`; the information-state tensor adds, per seat, the cards it
-  discarded this hand. The information-state string is exact (perfect recall): every id
-  played, and at each chance event what the seat saw of it.
-* :meth:`CanastaState.resample_from_infostate` deals the cards a seat cannot see anew with
-  :mod:`canasta.bots.determinize` (for OpenSpiel's ``ISMCTSBot``).
+  the family's (:mod:`canasta.rl.tensor` for the classic family); the information-state tensor
+  adds, per seat, the cards it discarded this hand. The information-state string is exact
+  (perfect recall): every id played, and at each chance event what the seat saw of it.
+* :meth:`CanastaState.resample_from_infostate` deals the cards a seat cannot see anew (the
+  family's :meth:`~canasta.rl.research.Research.resampler`; for OpenSpiel's ``ISMCTSBot``).
 
-Parameters: ``preset`` (a name of :data:`canasta.rules.PRESETS`, or ``modern-american``;
-default ``classic``), ``hands`` (default 1), ``returns`` (default ``points``) and ``rules``
-(rules fields changed from the preset, written ``field:value;field:value``, e.g.
-``ask_before_draw:true``, or for Modern American its knobs, e.g. ``special_hands:pagat``;
-default none). Modern American plays through :class:`~canasta.rl.table.ModernFamily`: its 142
-ids (:data:`~canasta.rl.encoding.MODERN`) and its tensor
-(:func:`~canasta.rl.tensor.modern_tensor`). docs/rl.md gives the bound on the game's length
-and its proof.
+Parameters: ``preset`` (a preset of any family; default ``classic``), ``hands`` (default 1),
+``returns`` (default ``points``) and ``rules`` (house rules: the preset's fields changed,
+written ``field:value;field:value``, e.g. ``ask_before_draw:true`` or
+``special_hands:pagat``; default none). docs/rl.md gives the bound on the game's length and its
+proof.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from bisect import bisect_left
 from collections import Counter
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
 
 from canasta.actions import Action
-from canasta.bots.determinize import Determinizer
-from canasta.cards import NUM_CARD_TYPES, RANK_OF, THREE, Card, card_names, format_card, make_pack
-from canasta.modern_american.hand import Hand
-from canasta.modern_american.knobs import NAME as MODERN_NAME
-from canasta.modern_american.knobs import rules_from_json as modern_rules_from_json
-from canasta.modern_american.notation import hand_to_json
-from canasta.modern_american.view import seat_view
-from canasta.observation import observe
-from canasta.position import state_to_json
-from canasta.rl.encoding import (
-    ADD,
-    DISCARD,
-    GROUP,
-    KEEP,
-    KEEP_NONE_ID,
-    MODERN_NUM_IDS,
-    Alphabet,
-    Choice,
-    ModernAlphabet,
-)
+from canasta.cards import NUM_CARD_TYPES, Card, card_names, format_card, make_pack
+from canasta.family import Family, all_presets
+from canasta.rl.encoding import ADD, DISCARD, GROUP, Alphabet, Choice
+from canasta.rl.research import IDS_PER_CARD, Research, RulesLike, research_of
+from canasta.rl.research import rules_of as rules_from
 from canasta.rl.table import (
-    IDS_PER_CARD,
     RETURNS,
-    ClassicFamily,
-    ModernFamily,
     check_returns,
     episode_returns,
-    family_of,
     hand_returns,
     max_steps_per_hand,
     utility_range,
 )
-from canasta.rules import PRESETS, Rules, rules_from_json
-from canasta.state import State, seal
+from canasta.rules import Rules
 
 SHORT_NAME = "python_canasta"
 DEFAULT_PARAMS: dict[str, Any] = {"preset": "classic", "hands": 1, "rules": "",
@@ -104,8 +86,8 @@ _GAME_TYPE = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=max(4, *(r.num_players for r in PRESETS.values())),
-    min_num_players=min(4, *(r.num_players for r in PRESETS.values())),
+    max_num_players=max(r.num_players for r in all_presets().values()),
+    min_num_players=min(r.num_players for r in all_presets().values()),
     provides_information_state_string=True,
     provides_information_state_tensor=True,
     provides_observation_string=True,
@@ -114,40 +96,33 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-def game_info(rules: Rules | ClassicFamily, hands: int, returns: str = "points"
+def game_info(rules: Research | RulesLike, hands: int, returns: str = "points"
               ) -> pyspiel.GameInfo:
-    """The :class:`pyspiel.GameInfo` of ``hands`` hands under ``rules`` (a classic rule set
-    or a family), with returns of the kind ``returns`` (:data:`~canasta.rl.table.RETURNS`)."""
-    family = family_of(rules=rules)
-    low, high = utility_range(family, hands, returns)
+    """The :class:`pyspiel.GameInfo` of ``hands`` hands under ``rules`` (of any family, or its
+    research interface), with returns of the kind ``returns``
+    (:data:`~canasta.rl.table.RETURNS`)."""
+    research = research_of(rules)
+    low, high = utility_range(research, hands, returns)
     return pyspiel.GameInfo(
-        num_distinct_actions=family.alphabet.size,
+        num_distinct_actions=research.alphabet.size,
         max_chance_outcomes=NUM_CARD_TYPES,
-        num_players=family.num_players,
+        num_players=research.rules.num_players,
         min_utility=low,
         max_utility=high,
         utility_sum=0.0,
-        max_game_length=max_steps_per_hand(family) * hands,
+        max_game_length=max_steps_per_hand(research) * hands,
     )
 
 
 def rules_of(preset: str, overrides: str) -> Rules:
-    """The rules of a game: a preset with some fields changed by ``overrides``, written
-    ``field:value;field:value`` (values as in NOTATION §3's rules objects: ``true``, ``3000``,
-    ``stock_out``), e.g. ``ask_before_draw:true;one_card_pile_take_ban:stock_out``. OpenSpiel's
-    game strings separate parameters with commas, hence no commas here: fields holding lists
-    cannot be changed this way."""
-    return rules_from_json({**_changes(overrides), "preset": preset})
-
-
-def family_from(preset: str, overrides: str) -> ClassicFamily:
-    """The family of rules of a game: :func:`rules_of` for a classic preset; for
-    ``modern-american``, its rules with the knobs (or the classic fields it takes) written in
-    ``overrides`` the same way (``special_hands:pagat;target_score:5000``)."""
-    if preset == MODERN_NAME:
-        return ModernFamily(modern_rules_from_json({**_changes(overrides),
-                                                     "preset": MODERN_NAME}))
-    return ClassicFamily(rules_of(preset, overrides))
+    """The rules of a game: a preset of any family with some fields changed by ``overrides``,
+    written ``field:value;field:value`` (values as in the family's rules objects: ``true``,
+    ``3000``, ``stock_out``, ``pagat``), e.g. ``ask_before_draw:true;one_card_pile_take_ban:
+    stock_out``. OpenSpiel's game strings separate parameters with commas, hence no commas
+    here: fields holding lists cannot be changed this way."""
+    if not overrides.strip():
+        return rules_from(preset)
+    return rules_from({**_changes(overrides), "preset": preset})
 
 
 def _changes(overrides: str) -> dict[str, Any]:
@@ -165,15 +140,10 @@ def _changes(overrides: str) -> dict[str, Any]:
     return changes
 
 
-def params_of(rules: Rules | ClassicFamily) -> dict[str, Any]:
-    """The game parameters (but ``hands``) that give ``rules`` (a classic rule set or a
-    family)."""
-    if isinstance(rules, ModernFamily):
-        described = rules.rules_json()
-    elif isinstance(rules, ClassicFamily):
-        described = rules.rules.to_json()
-    else:
-        described = rules.to_json()
+def params_of(rules: Research | RulesLike) -> dict[str, Any]:
+    """The game parameters (but ``hands``) that give ``rules`` (of any family, or its research
+    interface)."""
+    described = research_of(rules).rules.to_json()
     if isinstance(described, str):
         return {"preset": described, "rules": ""}
     changes = dict(described)
@@ -197,8 +167,8 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         if unknown:
             raise ValueError(f"unknown parameter(s) {sorted(unknown)} (known: "
                              f"{', '.join(DEFAULT_PARAMS)})")
-        family = family_from(str(params["preset"]), str(params["rules"]))
-        rules = family.rules
+        research = research_of(rules_of(str(params["preset"]), str(params["rules"])))
+        rules = research.rules
         hands = params["hands"]
         if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
             raise ValueError(f"hands must be a positive integer, not {hands!r}")
@@ -207,10 +177,11 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
             check_returns(returns)
         except ValueError as e:
             raise ValueError(f"{e} (a parameter of {SHORT_NAME})") from None
-        super().__init__(_GAME_TYPE, game_info(family, hands, returns), params)
-        self.family = family
-        """The family of rules (:class:`~canasta.rl.table.ClassicFamily` or
-        :class:`~canasta.rl.table.ModernFamily`)."""
+        super().__init__(_GAME_TYPE, game_info(research, hands, returns), params)
+        self.research = research
+        """The family's research interface (ids, tensor, what a seat sees of chance)."""
+        self.family = research.family
+        """The family of rules (deal, legal list, apply, totals, end of the game)."""
         self.rules = rules
         self.hands = hands
         self.returns_kind = returns
@@ -227,7 +198,7 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         """The observer of an observation type (default: the observation, no perfect recall)."""
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        return CanastaObserver(self.family, iig_obs_type, params)
+        return CanastaObserver(self.research, iig_obs_type, params)
 
     def max_chance_nodes_in_history(self) -> int:
         """Each chance node draws one card of the pack, once per hand."""
@@ -244,10 +215,10 @@ class _Seen(NamedTuple):
     (``line``, public) or ``resampled`` (``state`` is the sample; ``line`` the seat it was
     made for)."""
     state: Any = None
-    """The position (a :class:`~canasta.state.State` or a Modern American ``Hand``)."""
+    """The position (the family's own)."""
     line: str = ""
 
-    def text(self, seat: int) -> str:
+    def text(self, seat: int, research: Research) -> str:
         """The line of this event in ``seat``'s history ("" for none)."""
         kind = self.kind
         if kind == "result":
@@ -256,19 +227,20 @@ class _Seen(NamedTuple):
         if kind == "resampled":
             if str(seat) == self.line:
                 return ""
-            return "resampled " + _seen_text(self.state, seat, False)
-        return _seen_text(self.state, seat, kind == "deal")
+            return "resampled " + research.seen_text(self.state, seat, False)
+        return research.seen_text(self.state, seat, kind == "deal")
 
 
 class _Table:
     """Everything a state holds, in one object. OpenSpiel's clone deep-copies a state's
     attributes: a table's deep copy is a shallow copy, since its fields are immutable values."""
 
-    __slots__ = ("family", "rules", "hands", "kind", "hand", "dealer", "scores", "engine",
+    __slots__ = ("research", "rules", "hands", "kind", "hand", "dealer", "scores", "engine",
                  "dealt", "left", "pack", "pending", "resolved", "prefix", "returns", "over",
                  "log", "seen", "views", "hand_start")
 
-    family: ClassicFamily
+    research: Research
+    """The family's research interface (it pickles as its rules)."""
     rules: Rules
     hands: int
     """Hands the episode may last."""
@@ -280,9 +252,9 @@ class _Table:
     scores: tuple[int, ...]
     """Cumulative side scores at the start of the current hand."""
     engine: Any
-    """The current hand (a :class:`~canasta.state.State`, or a Modern American ``Hand``);
-    ``None`` while it is being dealt. Its stock is in canonical order
-    below the ``resolved`` cards that chance has already put on top."""
+    """The current hand's position (the family's own); ``None`` while it is being dealt. Its
+    stock is in canonical order below the ``resolved`` cards that chance has already put on
+    top."""
     dealt: tuple[Card, ...]
     """Pack cards drawn by chance for the deal in progress, top first."""
     left: tuple[int, ...]
@@ -310,9 +282,8 @@ class _Table:
 
     def __init__(self, game: CanastaGame) -> None:
         rules = game.rules
-        self.family = game.family
-        self.rules, self.hands, self.hand, self.dealer = (rules, game.hands, 1,
-                                                          game.family.first_dealer)
+        self.research = game.research
+        self.rules, self.hands, self.hand, self.dealer = rules, game.hands, 1, rules.first_dealer
         self.kind = game.returns_kind
         self.scores = (0,) * rules.num_sides
         self.engine, self.dealt, self.left, self.pack = None, (), game.pack_counts, \
@@ -320,6 +291,11 @@ class _Table:
         self.pending, self.resolved, self.prefix = None, 0, ()
         self.returns, self.over = (0.0,) * rules.num_players, False
         self.log, self.seen, self.views, self.hand_start = b"", (), (), 0
+
+    @property
+    def family(self) -> Family:
+        """The family of rules (deal, legal list, apply, totals)."""
+        return self.research.family
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Table:
         new = _Table.__new__(_Table)
@@ -358,103 +334,29 @@ def _counts(cards: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(found[c] for c in range(NUM_CARD_TYPES))
 
 
-def with_stock(state: State, stock: tuple[Card, ...]) -> State:
-    """``state`` with its stock in another order (a draft of the engine's, sealed at once)."""
-    new = state.copy()
-    new.stock = stock
-    return seal(new)
-
-
-def _seen_text(state: Any, seat: int, deal: bool) -> str:
-    """What ``seat`` sees of a chance event's outcome (its hand and the table's public parts:
-    the red threes, or Modern American's laid threes)."""
-    modern = isinstance(state, Hand)
-    laid = "/".join(" ".join(card_names(r))
-                    for r in (state.threes if modern else state.red_threes))
-    sizes = ",".join(str(len(h)) for h in state.hands)
-    pile = " ".join(card_names(state.pile)) if deal else (
-        f"{format_card(state.pile[-1]) if state.pile else '-'}x{len(state.pile)}")
-    return (f"{'deal' if deal else 'stock'}: hand {' '.join(card_names(state.hands[seat]))}"
-            f" | pile {pile} | {'threes' if modern else 'reds'} {laid} | sizes {sizes}"
-            f" | stock {len(state.stock)}")
-
-
 RESAMPLES = 1000
 """Most deals tried for a resample that must let the seat spelling an action finish it."""
 
 
-def _resample(family: ClassicFamily, engine: Any, seat: int, prefix: tuple[int, ...],
+def _resample(research: Research, engine: Any, seat: int, prefix: tuple[int, ...],
               rng: random.Random) -> Any:
-    """A deal of what ``seat`` cannot see (:func:`_classic_resample`,
-    :func:`_modern_resample`)."""
-    if isinstance(family, ModernFamily):
-        return _modern_resample(family, engine, seat, prefix, rng)
-    return _classic_resample(family, engine, seat, prefix, rng)
-
-
-def _classic_resample(family: ClassicFamily, engine: State, seat: int, prefix: tuple[int, ...],
-                      rng: random.Random) -> State:
-    """A deal of what ``seat`` cannot see, fit for the spelling ``prefix`` of the player to
-    move: while another seat spells, the cards it spelled are known to be in its hand and some
-    legal action must begin with the spelling (deals are drawn until one does)."""
-    obs = observe(engine, seat)
+    """A deal of what ``seat`` cannot see (the family's
+    :meth:`~canasta.rl.research.Research.resampler`), fit for the spelling ``prefix`` of the
+    player to move: while another seat spells, the cards it spelled are known to be in its hand
+    and some legal action must begin with the spelling (deals are drawn until one does)."""
     mover = engine.to_move
-    spelled = [i - ADD for i in prefix if ADD <= i < DISCARD]
-    if prefix and mover != seat:
-        known = list(obs.known)
-        known[mover] = tuple(sorted((Counter(known[mover]) | Counter(spelled)).elements()))
-        sampler = Determinizer(dataclasses.replace(obs, known=tuple(known)))
-    else:
-        sampler = Determinizer(obs)
+    spelling = bool(prefix) and mover != seat
+    held = [i - ADD for i in prefix if ADD <= i < DISCARD] if spelling else []
+    deal = research.resampler(engine, seat, held)
     for _ in range(RESAMPLES):
-        sample = sampler.sample(rng)
-        if mover == seat or not prefix or _spellable(family, sample, prefix):
-            break
-    else:
-        raise RuntimeError(f"no deal in {RESAMPLES} fits the spelling {prefix} of seat {mover}")
-    new = sample.copy()
-    new.stock = tuple(sorted(sample.stock))  # the stock is not ordered until drawn
-    new.known = obs.known  # what the spelling showed is no knowledge of the position
-    return seal(new)
-
-
-def _modern_resample(family: ModernFamily, h: Hand, seat: int, prefix: tuple[int, ...],
-                     rng: random.Random) -> Hand:
-    """A Modern American deal of what ``seat`` cannot see (the other hands, the stock and the
-    pile below the cards a player may look at, their sizes kept:
-    :func:`canasta.modern_american.view.seat_view` shows nothing more), fit for the spelling
-    ``prefix`` of the player to move as :func:`_classic_resample` does."""
-    mover = h.to_move
-    fixed: Counter[Card] = Counter()
-    if prefix and mover != seat:
-        fixed = Counter(i - ADD for i in prefix if ADD <= i < DISCARD)
-    depth = h.knobs.pile_visible_depth
-    below = 0 if depth is None else max(0, len(h.pile) - depth)
-    others = [s for s in range(family.num_players) if s != seat]
-    pool = list((Counter(c for s in others for c in h.hands[s]) + Counter(h.stock)
-                 + Counter(h.pile[:below]) - fixed).elements())
-    sizes = [len(h.hands[s]) - (fixed.total() if s == mover else 0) for s in others]
-    for _ in range(RESAMPLES):
-        rng.shuffle(pool)
-        bottom: list[Card] = []  # the hidden part of the pile, never a three (none is discarded)
-        rest: list[Card] = []
-        for c in pool:
-            (bottom if len(bottom) < below and RANK_OF[c] != THREE else rest).append(c)
-        hands = list(h.hands)
-        at = 0
-        for s, size in zip(others, sizes):
-            kept = list(fixed.elements()) if s == mover else []
-            hands[s] = tuple(sorted(rest[at:at + size] + kept))
-            at += size
-        sample = h.but(hands=tuple(hands), pile=(*bottom, *h.pile[below:]),
-                       stock=tuple(sorted(rest[at:])))
-        if mover == seat or not prefix or _spellable(family, sample, prefix):
+        sample = deal(rng)
+        if not spelling or _spellable(research, sample, prefix):
             return sample
     raise RuntimeError(f"no deal in {RESAMPLES} fits the spelling {prefix} of seat {mover}")
 
 
-def _spellable(family: ClassicFamily, state: Any, prefix: tuple[int, ...]) -> bool:
-    choice = family.choice(state)
+def _spellable(research: Research, position: Any, prefix: tuple[int, ...]) -> bool:
+    choice = research.choice(position)
     try:
         for i in prefix:
             choice = choice.after(i)
@@ -463,15 +365,20 @@ def _spellable(family: ClassicFamily, state: Any, prefix: tuple[int, ...]) -> bo
     return True
 
 
-_PAIRS = [[bytes((seat, i)) for i in range(MODERN_NUM_IDS)] for seat in range(8)]
-"""The log's (seat, id) byte pairs, made once (for the largest alphabet)."""
+@lru_cache(maxsize=8)
+def _pairs(size: int) -> list[list[bytes]]:
+    """The log's (seat, id) byte pairs of an alphabet of ``size`` ids, made once."""
+    return [[bytes((seat, i)) for i in range(size)] for seat in range(8)]
+
+
 _ID_TEXTS: dict[Alphabet, list[list[str]]] = {}
+_HIDDEN_TEXTS: dict[Alphabet, list[list[str]]] = {}
 
 
 def _id_texts(alphabet: Alphabet) -> list[list[str]]:
-    """Each seat's line for each id in an information string: ``p1 draw``. Modern American's
-    ``keep`` ids are private (another seat sees only the laid threes), so they are lines of
-    their own (:func:`_private_line`)."""
+    """Each seat's line for each id in an information string: ``p1 draw``. A private id
+    (:meth:`~canasta.rl.encoding.Alphabet.is_private`) is another line for the other seats:
+    ``p1 keep ?`` (Modern American's ``keep``: the others see only the threes laid)."""
     found = _ID_TEXTS.get(alphabet)
     if found is None:
         found = _ID_TEXTS[alphabet] = [[f"p{seat} {alphabet.id_text(i)}"
@@ -479,14 +386,21 @@ def _id_texts(alphabet: Alphabet) -> list[list[str]]:
     return found
 
 
-def _private(alphabet: Alphabet, i: int) -> bool:
-    """Whether id ``i`` is seen only by the seat that plays it (Modern American's ``keep``)."""
-    return isinstance(alphabet, ModernAlphabet) and KEEP <= i <= KEEP_NONE_ID
+def _hidden_texts(alphabet: Alphabet) -> list[list[str]]:
+    """Each seat's line for each id as another seat reads it: the id's line, or for a private
+    id its first word and ``?``."""
+    found = _HIDDEN_TEXTS.get(alphabet)
+    if found is None:
+        ids = _id_texts(alphabet)
+        found = _HIDDEN_TEXTS[alphabet] = [
+            [f"p{seat} {alphabet.id_text(i).split()[0]} ?" if alphabet.is_private(i)
+             else ids[seat][i] for i in range(alphabet.size)] for seat in range(8)]
+    return found
 
 
 class CanastaState(pyspiel.State):  # type: ignore[misc]
-    """A ``python_canasta`` state. ``engine_state`` is the hand as a :class:`canasta.State`
-    (a Modern American :class:`~canasta.modern_american.hand.Hand` for that family)."""
+    """A ``python_canasta`` state. ``engine_state`` is the hand's position, the family's own
+    (a :class:`canasta.State` for the classic family)."""
 
     def __init__(self, game: CanastaGame) -> None:
         super().__init__(game)
@@ -504,6 +418,11 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def prefix(self) -> tuple[int, ...]:
         """The ids of the action being spelled."""
         return self._t.prefix
+
+    @property
+    def research(self) -> Research:
+        """The research interface of the game's family (its ids, its tensor)."""
+        return self._t.research
 
     def engine_actions(self) -> list[Action]:
         """The legal engine actions the spelling in progress may still complete (all of them
@@ -526,7 +445,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             return memo.choice
         t = self._t
         assert t.engine is not None
-        choice = t.family.choice(t.engine)
+        choice = t.research.choice(t.engine)
         for i in t.prefix:
             choice = choice.after(i)
         self._memo_now().choice = choice
@@ -597,7 +516,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             if not 0 <= action < NUM_CARD_TYPES:
                 return f"chance {action}"
             return ("deal " if self._t.engine is None else "stock ") + format_card(action)
-        alphabet = self._t.family.alphabet
+        alphabet = self._t.research.alphabet
         return alphabet.id_text(action) if 0 <= action < alphabet.size else f"id {action}"
 
     def is_terminal(self) -> bool:
@@ -611,7 +530,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         t = self._t
         if not t.over:
             return [0.0] * t.rules.num_players
-        return episode_returns(t.family, t.hands, t.returns, t.kind)
+        return episode_returns(t.research, t.hands, t.returns, t.kind)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
         """A state ``player_id`` cannot tell from this one: the cards it cannot see dealt anew
@@ -622,7 +541,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if t.engine is None or t.over or t.pending is not None:
             return clone
         rng = random.Random(int(float(probability_sampler()) * 2 ** 53))
-        sample = _resample(t.family, t.engine, player_id, t.prefix, rng)
+        sample = _resample(t.research, t.engine, player_id, t.prefix, rng)
         new = clone._t
         new.seen = (*t.seen, _Seen(len(t.log) // 2, "resampled", sample, str(player_id)))
         new.views = (*t.views, (player_id, len(t.seen)))
@@ -638,12 +557,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
                 "dealt": card_names(t.dealt) if t.engine is None else None,
                 "pending": str(t.pending) if t.pending is not None else None,
                 "resolved": t.resolved}
-        position = None
-        if isinstance(t.engine, Hand):
-            position = hand_to_json(t.engine)
-            del position["turn_card"]  # chance decides the stock's order: no card lies there yet
-        elif t.engine is not None:
-            position = state_to_json(t.engine)
+        position = None if t.engine is None else t.research.chance_json(t.engine)
         return json.dumps({**head, "position": position}, sort_keys=True)
 
     # -- moves ---------------------------------------------------------------------------------
@@ -657,7 +571,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if action is None:
             choice = choice.after(i)  # ValueError for an id outside the mask
             action = choice.action
-        t.log += _PAIRS[engine.to_move][i]
+        t.log += _pairs(t.research.alphabet.size)[engine.to_move][i]
         if action is None:
             t.prefix = choice.prefix
             self._memo = _Memo(choice)
@@ -678,7 +592,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         used = len(engine.stock) - len(after.stock)
         if used > t.resolved:
             t.pending = action
-        elif used or t.family.is_over(after):
+        elif used or after.is_over:
             self._commit(after, action, used)
         else:
             t.engine = after  # the usual move: no stock card, the hand goes on
@@ -711,7 +625,8 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if len(dealt) <= rules.num_players * rules.hand_size:  # the deal needs one more at least
             return
         rest = [c for c in range(NUM_CARD_TYPES) for _ in range(left[c])]
-        state = t.family.new_hand((*dealt, *rest), t.dealer, t.scores)
+        state = t.family.new_hand(rules, deck=(*dealt, *rest), dealer=t.dealer, scores=t.scores,
+                                  number=t.hand)
         used = rules.deck_size - len(state.stock)
         if used <= len(dealt):
             t.dealt, t.resolved = (), len(dealt) - used  # the cards left are the stock's
@@ -726,7 +641,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             t.seen = (*t.seen, _Seen(at, "stock" if action else "deal", state))
         t.resolved -= used
         t.engine = state
-        if t.family.is_over(state):
+        if state.is_over:
             self._end_hand(state, at)
 
     def _end_hand(self, state: Any, at: int) -> None:
@@ -734,9 +649,9 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         rules = t.rules
         totals = t.family.totals(state)
         t.seen = (*t.seen, _Seen(at, "result", line="result " + " ".join(map(str, totals))))
-        t.returns = tuple(r + h for r, h in zip(t.returns, hand_returns(state, t.family)))
+        t.returns = tuple(r + h for r, h in zip(t.returns, hand_returns(state)))
         t.scores = tuple(s + x for s, x in zip(t.scores, totals))
-        if t.hand >= t.hands or t.family.game_won(t.scores, state):
+        if t.hand >= t.hands or t.family.winner(rules, t.scores, state) is not None:
             t.over = True
             return
         t.hand += 1
@@ -751,23 +666,22 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if found is None:
             t = self._t
             log = t.log
-            alphabet = t.family.alphabet
-            ids = _id_texts(alphabet)
+            alphabet = t.research.alphabet
+            ids, hidden = _id_texts(alphabet), _hidden_texts(alphabet)
             lines = [f"p{player} of {t.rules.name}"]
             events = [*t.seen, _Seen(len(log) // 2, "now")]
             pos = 0
             for j, entry in enumerate(events):
                 for k in range(pos, entry.at):
                     seat, i = log[2 * k], log[2 * k + 1]
-                    lines.append(f"p{seat} keep ?" if seat != player and _private(alphabet, i)
-                                 else ids[seat][i])
+                    lines.append(ids[seat][i] if seat == player else hidden[seat][i])
                 pos = entry.at
                 if entry.kind == "now":
                     break
                 if any(j < upto and player != seat for seat, upto in t.views):
                     lines.append("?")  # a resampled state: another seat's history
                     continue
-                text = entry.text(player)
+                text = entry.text(player, t.research)
                 if text:
                     lines.append(text)
             found = memo.texts[player] = "\n".join(lines)
@@ -777,12 +691,12 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 class CanastaObserver:
     """OpenSpiel's observer protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``.
 
-    Without perfect recall: the tensor of :mod:`canasta.rl.tensor` and the seat's view as JSON.
+    Without perfect recall: the family's tensor and the seat's observation as JSON.
     With perfect recall (information states): that tensor plus each seat's discards this hand
     (``discarded``, seats counted from the observer), and the exact history as text.
     """
 
-    def __init__(self, rules: Rules | ClassicFamily, iig_obs_type: Any,
+    def __init__(self, rules: Research | RulesLike, iig_obs_type: Any,
                  params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
@@ -790,10 +704,11 @@ class CanastaObserver:
                 or not iig_obs_type.public_info):
             raise ValueError("only the seat's own view (public and its private information) "
                              "is supported")
-        family = self.family = family_of(rules=rules)
-        rules = self.rules = family.rules
+        research = self.research = research_of(rules)
+        self.family = research.family
+        rules = self.rules = research.rules
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        pieces = list(family.tensor_layout())
+        pieces = list(research.tensor_layout())
         if self.perfect_recall:
             pieces.append(("discarded", (rules.num_players, NUM_CARD_TYPES)))
         size = sum(int(np.prod(shape)) for _, shape in pieces)
@@ -812,15 +727,15 @@ class CanastaObserver:
         """Fill ``tensor`` with ``player``'s view of ``state``."""
         t = state._t
         engine = t.engine
-        family = self.family
+        research = self.research
         if engine is None:
-            values = family.dealing_tensor()
+            values = research.dealing_tensor()
         elif self._last[0] is engine and self._last[1] == player:
-            values = family.respell(self._last[2], t.prefix)  # the same seat, spelling
+            values = research.respell(self._last[2], t.prefix)  # the same seat, spelling
         else:
-            plain = family.tensor(engine, player)
+            plain = research.tensor(engine, player)
             self._last = (engine, player, plain)
-            values = family.respell(plain, t.prefix) if t.prefix else plain
+            values = research.respell(plain, t.prefix) if t.prefix else plain
         self.tensor[:self._base] = values
         if self.perfect_recall:
             n = self.rules.num_players
@@ -839,26 +754,23 @@ class CanastaObserver:
         t = state._t
         if t.engine is None:
             return f"p{player}: hand {t.hand}, dealing"
-        if isinstance(t.engine, Hand):
-            view = seat_view(t.engine, player)
-        else:
-            view = observe(t.engine, player).to_json()
-        view["spelling"] = [self.family.alphabet.id_text(i) for i in t.prefix]
+        view = self.family.observe(t.engine, player).to_json()
+        view["spelling"] = [self.research.alphabet.id_text(i) for i in t.prefix]
         return json.dumps(view, sort_keys=True)
 
 
 def state_at(game: CanastaGame, position: Any) -> CanastaState:
-    """A state of ``game`` at an engine position (a :class:`~canasta.state.State`, or a
-    Modern American ``Hand``), with no history before it: a search root.
+    """A state of ``game`` at an engine position (the family's own), with no history before
+    it: a search root.
 
     The position's stock order is not kept (chance decides it as cards are drawn), and its
     rules must be the game's.
     """
     family = game.family
-    if not family.same_rules(position):
+    if position.rules != game.rules:
         raise ValueError(f"the position is not played under the game's rules "
                          f"({game.rules.name})")
-    if family.is_over(position):
+    if position.is_over:
         raise ValueError("the hand is over: there is nothing to search")
     state: CanastaState = game.new_initial_state()
     t = state._t
@@ -868,11 +780,11 @@ def state_at(game: CanastaGame, position: Any) -> CanastaState:
     return state
 
 
-def load(rules: str | Rules | ClassicFamily = "classic", hands: int = 1,
+def load(rules: Research | RulesLike = "classic", hands: int = 1,
          returns: str = "points") -> CanastaGame:
-    """``pyspiel.load_game("python_canasta", {...})`` for a preset name (``modern-american``
-    included), any classic rules or a family."""
-    params = (params_of(rules) if isinstance(rules, (Rules, ClassicFamily))
+    """``pyspiel.load_game("python_canasta", {...})`` for a preset name, a rule set or rules as
+    JSON of any family (house rules included), or a research interface."""
+    params = (params_of(rules) if not isinstance(rules, str)
               else {"preset": rules, "rules": ""})
     game: CanastaGame = pyspiel.load_game(SHORT_NAME, {**params, "hands": hands,
                                                        "returns": returns})
@@ -881,5 +793,10 @@ def load(rules: str | Rules | ClassicFamily = "classic", hands: int = 1,
 
 pyspiel.register_game(_GAME_TYPE, CanastaGame)
 
+def with_stock(position: Any, stock: tuple[Card, ...]) -> Any:
+    """``position`` (of any family) with its stock in another order."""
+    return research_of(position.rules).family.with_stock(position, stock)
+
+
 __all__ = ["IDS_PER_CARD", "RETURNS", "CanastaGame", "CanastaObserver", "CanastaState", "load",
-           "max_steps_per_hand", "state_at"]
+           "max_steps_per_hand", "state_at", "with_stock"]

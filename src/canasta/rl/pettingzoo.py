@@ -24,9 +24,9 @@
   ``"box"`` is the float32 tensor alone, a single ``Box`` that SuperSuit's observation
   wrappers (``dtype_v0``, ``normalize_obs_v0``, ``frame_stack_v1``) take, with the mask in
   ``infos[agent]["action_mask"]``. The tensor is :mod:`canasta.rl.tensor` from the agent's
-  seat (the spelling in progress included), within the bounds of
-  :func:`~canasta.rl.tensor.tensor_bounds`; the mask holds the ids the agent may play now
-  (zeros when another agent acts).
+  seat (the spelling in progress included; the family's own tensor), within the bounds of
+  :meth:`~canasta.rl.research.Research.tensor_bounds`; the mask holds the ids the agent may
+  play now (zeros when another agent acts).
 * **Rewards** (``returns=``, as every adapter's: :data:`~canasta.rl.table.RETURNS`):
   ``points`` (default) come when a hand ends: each agent gets its side's hand total minus the
   mean of the other sides' totals (zero-sum); ``scaled`` the same over
@@ -37,19 +37,16 @@
   the other returns) for the agent that played it and 0 for the others (PettingZoo's
   ``TerminateIllegalWrapper``, as in its classic games); the raw environments (``raw_env``,
   ``raw_parallel_env``) raise :class:`ValueError` instead.
-* ``rules`` (any :class:`~canasta.rules.Rules`, house rules included) replaces the preset.
-* **Modern American**: ``preset="modern-american"`` (or ``rules`` as its positions hold them,
-  ``{"preset": "modern-american", "special_hands": "pagat"}``): four agents, its 142 ids
-  (``Discrete(142)``, masks of 142) and its tensor of 394
-  (:func:`~canasta.rl.tensor.modern_tensor`); ``table.game.record`` is then a Modern American
-  record (:func:`canasta.modern_american.game.replay`).
+* ``preset`` is a preset of any family (``modern-american`` plays four agents with its 142 ids
+  and its tensor of 394); ``rules`` (a rule set of any family, or rules as JSON:
+  ``{"preset": "modern-american", "special_hands": "pagat"}``) replaces it. The ids, the
+  tensor and its bounds are the family's (:func:`~canasta.rl.research.research_of`).
 * **Seeding**: ``reset(seed=s)`` makes every deal of the episode reproducible.
   ``env.unwrapped.table.game.record`` is the episode as a game record (``canasta replay``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -58,12 +55,12 @@ from gymnasium.utils import EzPickle, seeding
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from canasta.rl.table import ClassicFamily, Table, check_returns, family_of
-from canasta.rules import Rules
+from canasta.rl.research import Research, RulesLike, research_of
+from canasta.rl.table import Table, check_returns
 
-RulesArg = Rules | ClassicFamily | Mapping[str, Any] | None
-"""What ``rules=`` takes: a classic :class:`~canasta.rules.Rules`, a family, or Modern
-American's rules as its positions hold them."""
+RulesArg = Research | RulesLike | None
+"""What ``rules=`` takes: a rule set of any family, rules as JSON
+(``{"preset": NAME, FIELD: VALUE}``), or a research interface; ``None`` for the preset."""
 
 DEFAULT_ILLEGAL_REWARD = -1000.0
 """In points; -1 with the ``scaled`` and ``win`` returns."""
@@ -104,11 +101,15 @@ def parallel_env(preset: str = "classic", hands: int = 1, render_mode: str | Non
                             illegal_reward=illegal_reward_for(returns, illegal_reward))
 
 
-def observation_box(rules: Rules | ClassicFamily, hands: int) -> spaces.Box:
-    """The float32 ``Box`` of the tensor, with the bounds of
-    :func:`~canasta.rl.tensor.tensor_bounds` (each entry's own; Modern American's:
-    :func:`~canasta.rl.tensor.modern_tensor_bounds`)."""
-    low, high = family_of(rules=rules).tensor_bounds(hands)
+def research_for(preset: str, rules: RulesArg) -> Research:
+    """The research interface an environment plays: ``rules`` when given, else ``preset``."""
+    return research_of(preset if rules is None else rules)
+
+
+def observation_box(rules: Research | RulesLike, hands: int) -> spaces.Box:
+    """The float32 ``Box`` of the tensor, with each entry's own bounds (the family's
+    :meth:`~canasta.rl.research.Research.tensor_bounds`)."""
+    low, high = research_of(rules).tensor_bounds(hands)
     return spaces.Box(low=np.asarray(low, np.float32), high=np.asarray(high, np.float32),
                       dtype=np.float32)
 
@@ -136,12 +137,12 @@ class _Seats:
                returns: str, observation: str) -> None:
         _check_options(render_mode, returns, observation)
         self.render_mode = render_mode
-        family = family_of(preset, rules)
-        self.table = Table(family, hands, returns)
-        self.possible_agents = [f"player_{i}" for i in range(family.num_players)]
+        research = research_for(preset, rules)
+        self.table = Table(research, hands, returns)
+        self.possible_agents = [f"player_{i}" for i in range(research.rules.num_players)]
         self.observation_kind = observation
-        self.num_ids = size = family.alphabet.size
-        box = observation_box(family, hands)
+        self.num_ids = size = research.alphabet.size
+        box = observation_box(research, hands)
         mask = spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8)
         space: spaces.Space[Any] = box if observation == "box" else spaces.Dict(
             {"observation": box, "action_mask": mask})
@@ -160,7 +161,7 @@ class _Seats:
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(125)`` (142 for Modern American): the ids of :mod:`canasta.rl.encoding`."""
+        """``Discrete(N)``, N the family's ids (125 classic, 142 Modern American)."""
         return self.action_spaces[agent]
 
     def _mask(self, agent: str) -> np.ndarray:
@@ -196,7 +197,7 @@ class _Seats:
         text = table.family.describe(table.state)
         spelled = table.prefix
         if spelled:
-            text += "\nspelling: " + " ".join(table.family.alphabet.id_text(i) for i in spelled)
+            text += "\nspelling: " + " ".join(table.alphabet.id_text(i) for i in spelled)
         if self.render_mode == "human":
             print(text)
             return None

@@ -21,33 +21,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, MutableSequence, Sequence
 
-from canasta.cards import (
-    IS_RED_THREE,
-    JOKER,
-    NATURAL_RANKS,
-    NUM_CARD_TYPES,
-    RANK_OF,
-    RED_THREES,
-    THREE,
-    TWO,
-    Card,
-    make_pack,
-)
-from canasta.modern_american.hand import ANSWER as MA_ANSWER
-from canasta.modern_american.hand import DRAW as MA_DRAW
-from canasta.modern_american.hand import NUM_PLAYERS as MA_PLAYERS
-from canasta.modern_american.hand import NUM_SIDES as MA_SIDES
-from canasta.modern_american.hand import OVER as MA_OVER
-from canasta.modern_american.hand import PLAY as MA_PLAY
-from canasta.modern_american.hand import Hand, SideMelds
-from canasta.modern_american.knobs import Knobs
-from canasta.modern_american.melds import MAX_MELD, WILD_MELD
-from canasta.modern_american.special_hands import CATALOGUES
+from canasta.cards import JOKER, NUM_CARD_TYPES, RANK_OF, RED_THREES, TWO, make_pack
 from canasta.observation import Observation, observe
-from canasta.rl.encoding import ADD, DISCARD, DRAW_ID, GROUP, GROUP_W, NUM_GROUP_RANKS, TAKE_ID
+from canasta.rl.encoding import ADD, DISCARD, DRAW_ID, GROUP, NUM_GROUP_RANKS, TAKE_ID
 from canasta.rules import Rules
 from canasta.state import ANSWER, DRAW, NUM_MELD_RANKS, OVER, PLAY, State
 
@@ -169,9 +147,9 @@ def _volume(shape: tuple[int, ...]) -> int:
     return out
 
 
-class _Offsets:
+class Offsets:
     """Where each piece starts, by attribute (``at.hand``), and the whole size: computed once
-    per layout (per number of players and sides, and per family)."""
+    per layout (per number of players and sides here; a family's own layout has its own)."""
 
     def __init__(self, layout: Layout) -> None:
         self.slices: dict[str, tuple[int, int]] = {}
@@ -186,14 +164,14 @@ class _Offsets:
         raise AttributeError(name)
 
 
-_OFFSETS: dict[tuple[int, int], _Offsets] = {}
+_OFFSETS: dict[tuple[int, int], Offsets] = {}
 
 
-def _offsets(rules: Rules) -> _Offsets:
+def _offsets(rules: Rules) -> Offsets:
     key = (rules.num_players, rules.num_sides)
     found = _OFFSETS.get(key)
     if found is None:
-        found = _OFFSETS[key] = _Offsets(tensor_layout(rules))
+        found = _OFFSETS[key] = Offsets(tensor_layout(rules))
     return found
 
 
@@ -207,8 +185,8 @@ def tensor_size(rules: Rules) -> int:
     return _offsets(rules).size
 
 
-_PART = tuple(2 if card == JOKER else 1 if RANK_OF[card] == TWO else 0
-              for card in range(NUM_CARD_TYPES))
+MELD_PART = tuple(2 if card == JOKER else 1 if RANK_OF[card] == TWO else 0
+                  for card in range(NUM_CARD_TYPES))
 """Index into :data:`MELD_PARTS` of each card in a meld."""
 
 
@@ -227,14 +205,17 @@ def state_tensor(state: State, seat: int, prefix: Sequence[int] = ()) -> list[fl
 def respell(values: Sequence[float], rules: Rules, prefix: Sequence[int]) -> list[float]:
     """A copy of a tensor written with no spelling in progress, with ``prefix`` spelled instead
     (cheaper than a new tensor while one seat spells an action id by id)."""
-    return _respell(values, _offsets(rules), prefix)
+    return respell_at(values, _offsets(rules), prefix)
 
 
-def _respell(values: Sequence[float], at: _Offsets, prefix: Sequence[int]) -> list[float]:
+def respell_at(values: Sequence[float], at: Offsets, prefix: Sequence[int],
+               group_rows: Mapping[int, int] | None = None) -> list[float]:
+    """:func:`respell` for any layout that ends with the ``building_*`` pieces of this
+    module's (``at`` its offsets; ``group_rows`` as :func:`write_building`)."""
     out = list(values)
     out[at.building_verb] = 0.0
     out[at.building_group + NUM_GROUP_RANKS] = 0.0
-    _write_building(prefix, out, at, 0)
+    write_building(prefix, out, at, 0, group_rows)
     return out
 
 
@@ -289,7 +270,7 @@ def write_tensor(obs: Observation, prefix: Sequence[int], out: MutableSequence[f
             if meld is not None:
                 slot = row + rank * parts
                 for card in meld:
-                    out[slot + _PART[card]] += 1.0
+                    out[slot + MELD_PART[card]] += 1.0
         for rank in obs.hidden[owner]:
             out[hidden_at + side * NUM_MELD_RANKS + rank] = 1.0
     for side_index in range(k):
@@ -312,12 +293,13 @@ def write_tensor(obs: Observation, prefix: Sequence[int], out: MutableSequence[f
     base = offset + at.turn_picked_up
     for card in turn.picked_up:
         out[base + card] += 1.0
-    _write_building(prefix, out, at, offset)
+    write_building(prefix, out, at, offset)
 
 
-def _write_building(prefix: Sequence[int], out: MutableSequence[float], at: _Offsets,
-                    offset: int) -> None:
-    """The action being spelled: its verb, its cards, each group's make-up, the open group."""
+def write_building(prefix: Sequence[int], out: MutableSequence[float], at: Offsets,
+                   offset: int, group_rows: Mapping[int, int] | None = None) -> None:
+    """The action being spelled: its verb, its cards, each group's make-up, the open group.
+    ``group_rows`` gives the row of each group id an alphabet adds to the classic ones."""
     verb = 0
     if prefix:
         verb = 2 if prefix[0] == TAKE_ID else 1
@@ -331,241 +313,7 @@ def _write_building(prefix: Sequence[int], out: MutableSequence[float], at: _Off
         elif ADD <= i < DISCARD and group >= 0:
             card = i - ADD
             out[cards + card] += 1.0
-            out[groups + group * parts + _PART[card]] += 1.0
-        elif i == GROUP_W:  # Modern American's meld of wild cards: the last group row
-            group = NUM_GROUP_RANKS - 1
+            out[groups + group * parts + MELD_PART[card]] += 1.0
+        elif group_rows and i in group_rows:
+            group = group_rows[i]
     out[offset + at.building_group + (NUM_GROUP_RANKS if group < 0 else group)] = 1.0
-
-
-# -- Modern American -----------------------------------------------------------------------------
-
-KEEPING = "keep"
-"""Modern American: the phase of a player who first says which three it keeps (``keep``)."""
-MODERN_PHASES = (DEALING, KEEPING, MA_DRAW, MA_PLAY, MA_ANSWER, MA_OVER)
-"""Modern American's phases in the order of its ``phase`` piece."""
-MODERN_KEYS = (*NATURAL_RANKS, WILD_MELD)
-"""Modern American's meld keys in the order of the rows of its ``melds`` piece: the natural
-ranks 4..A, then the meld of wild cards (``W``)."""
-MODERN_TURN_FLAGS = ("threes_chosen", "drew", "took", "opening", "melded")
-"""The :class:`~canasta.modern_american.hand.Turn` flags, in the order of the ``turn`` piece
-(the three kept, which only its player knows, is in that player's hand)."""
-
-
-@dataclass(frozen=True)
-class ModernView:
-    """What one seat may know of a Modern American hand (as
-    :func:`canasta.modern_american.view.seat_view` shows it): its own cards, how many the others
-    and the stock hold, the table, whether the turn card is drawn. The tensor is computed from
-    this alone."""
-
-    seat: int
-    phase: str
-    """One of :data:`MODERN_PHASES` but ``deal``."""
-    to_move: int
-    dealer: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    pile: tuple[Card, ...]
-    """The pile's cards a player may look at: all of them, or the top
-    ``pile_visible_depth`` (a knob), top last."""
-    pile_size: int
-    stock_size: int
-    turn_card_drawn: bool
-    melds: tuple[SideMelds, ...]
-    threes: tuple[tuple[Card, ...], ...]
-    dead: frozenset[int]
-    scores: tuple[int, ...]
-    minimums: tuple[int, ...]
-    asks: tuple[int, ...]
-    answer: str | None
-    turn: tuple[bool, ...]
-    """The :data:`MODERN_TURN_FLAGS`."""
-    talon: int
-    """Cards of the talon due at the end of this turn."""
-    courtesy: int | None
-    """The seat whose next turn is a courtesy turn for a special hand (a knob), if any."""
-
-
-def modern_view(h: Hand, seat: int) -> ModernView:
-    """``seat``'s view of the hand ``h``."""
-    phase = KEEPING if h.phase == MA_DRAW and not h.turn.threes_chosen else h.phase
-    turn = h.turn
-    depth = h.knobs.pile_visible_depth
-    pile = h.pile if depth is None or len(h.pile) <= depth else h.pile[-depth:]
-    return ModernView(
-        seat=seat, phase=phase, to_move=h.to_move, dealer=h.dealer, hand=h.hands[seat],
-        hand_sizes=tuple(len(cards) for cards in h.hands), pile=pile, pile_size=len(h.pile),
-        stock_size=len(h.stock), turn_card_drawn=h.turn_card_drawn, melds=h.melds,
-        threes=h.threes, dead=h.dead, scores=h.scores,
-        minimums=tuple(h.minimum(side) for side in range(MA_SIDES)), asks=h.asks,
-        answer=h.answer, turn=tuple(bool(getattr(turn, f)) for f in MODERN_TURN_FLAGS),
-        talon=turn.talon, courtesy=h.courtesy)
-
-
-def modern_tensor_layout() -> Layout:
-    """The pieces of Modern American's tensor in order: (name, shape). Its sizes come from the
-    family: 4 seats, 2 sides, 12 meld keys (docs/rl.md)."""
-    n, k, c, r = MA_PLAYERS, MA_SIDES, NUM_CARD_TYPES, len(MODERN_KEYS)
-    return (
-        ("phase", (len(MODERN_PHASES),)), ("to_move", (n,)), ("dealer", (n,)),
-        ("hand", (c,)), ("hand_sizes", (n,)),
-        ("pile", (c,)), ("pile_top", (c,)), ("pile_size", (1,)), ("stock_size", (1,)),
-        ("turn_card_drawn", (1,)),
-        ("melds", (k, r, len(MELD_PARTS))), ("dead", (len(NATURAL_RANKS),)),
-        ("threes", (k, 2)), ("scores", (k,)), ("minimums", (k,)),
-        ("asks", (n,)), ("answer", (len(ANSWERS),)),
-        ("turn", (len(MODERN_TURN_FLAGS),)), ("talon", (1,)), ("courtesy", (n + 1,)),
-        ("building_verb", (len(VERBS),)), ("building_cards", (c,)),
-        ("building_groups", (NUM_GROUP_RANKS, len(MELD_PARTS))),
-        ("building_group", (NUM_GROUP_RANKS + 1,)),
-    )
-
-
-_MODERN_AT = _Offsets(modern_tensor_layout())
-MODERN_FLAG_PIECES = frozenset({
-    "phase", "to_move", "dealer", "pile_top", "turn_card_drawn", "dead", "answer", "turn",
-    "courtesy", "building_verb", "building_group"})
-"""Modern American's pieces of 0/1 flags."""
-
-
-def modern_piece_slices() -> dict[str, tuple[int, int]]:
-    """Each piece's (start, stop) in Modern American's flat tensor."""
-    return _MODERN_AT.slices
-
-
-def modern_tensor_size() -> int:
-    """The length of Modern American's tensor (394)."""
-    return _MODERN_AT.size
-
-
-def modern_max_side_points(rules: Rules, knobs: Knobs) -> int:
-    """A bound on the absolute value of one side's total for one Modern American hand: every
-    card's value; for each of the side's meld keys (one meld each) the largest canasta bonus or
-    incomplete penalty; the going-out bonus, the most the threes can score, every held penalty
-    in both partners' hands and every three held; or the largest special hand."""
-    pack = make_pack(rules.num_decks, rules.num_jokers)
-    cards = sum(abs(rules.value_of[c]) for c in pack)
-    bonuses = (list(dict(knobs.rank_canasta_bonus).values())
-               + [knobs.wild_canasta_all_twos, knobs.wild_canasta_four_jokers,
-                  knobs.wild_canasta_other, rules.natural_canasta_bonus,
-                  rules.mixed_canasta_bonus])
-    out = max(abs(rules.going_out_bonus), abs(rules.concealed_going_out_bonus))
-    threes = 2 * max(abs(points) for _, points in knobs.three_schedule)
-    penalties = (list(dict(knobs.rank_incomplete_penalty).values())
-                 + [knobs.wild_meld_incomplete_penalty,
-                    knobs.wild_meld_incomplete_penalty_four_jokers])
-    melds = len(MODERN_KEYS) * max(abs(p) for p in bonuses + penalties)
-    held = 2 * sum(abs(cost) for _, _, cost in knobs.hand_penalty)
-    kept = sum(1 for c in pack if RANK_OF[c] == THREE) * max(
-        abs(knobs.kept_three_penalty), abs(knobs.last_card_three_penalty))
-    special = max(abs(hand.value) for hand in CATALOGUES[knobs.special_hands])
-    return max(special, cards + melds + out + threes + held + kept)
-
-
-def modern_tensor_bounds(rules: Rules, knobs: Knobs, hands: int = 1
-                         ) -> tuple[list[float], list[float]]:
-    """The least and the greatest value of each entry of Modern American's tensor (as
-    :func:`tensor_bounds`): flags 0 or 1; a card's count up to its copies; a meld's naturals,
-    twos and jokers up to seven (a meld holds at most seven cards) and the pack's jokers; sizes
-    up to the pack's; threes of one colour up to the pack's; scores up to ``hands`` hands'
-    points either way; minimums the largest; questions the rules' limit a hand (else one a
-    turn); the talon its largest. Every range is positive."""
-    at = _MODERN_AT
-    low, high = [0.0] * at.size, [1.0] * at.size
-    decks, jokers = rules.num_decks, rules.num_jokers
-    copies = [float(jokers if card == JOKER else decks) for card in range(NUM_CARD_TYPES)]
-    meld = [float(MAX_MELD), float(min(MAX_MELD, 4 * decks)), float(min(MAX_MELD, jokers))]
-    pack = rules.deck_size / SIZE_SCALE
-    points = hands * modern_max_side_points(rules, knobs) / POINT_SCALE
-    minimum = max(value for _, value in rules.initial_meld_thresholds) / POINT_SCALE
-    asks = rules.permission_asks_per_hand or 2 * rules.deck_size + 2
-    for name, (start, stop) in at.slices.items():
-        width = stop - start
-        if name in MODERN_FLAG_PIECES:
-            continue
-        if name in CARD_PIECES:
-            values = copies * (width // NUM_CARD_TYPES)
-        elif name in ("melds", "building_groups"):
-            values = meld * (width // len(meld))
-        elif name in ("hand_sizes", "pile_size", "stock_size"):
-            values = [pack] * width
-        elif name == "threes":
-            values = [2.0 * decks] * width
-        elif name == "scores":
-            values = [points] * width
-            low[start:stop] = [-points] * width
-        elif name == "minimums":
-            values = [max(minimum, 1 / POINT_SCALE)] * width
-        elif name == "asks":
-            values = [float(asks)] * width
-        elif name == "talon":
-            values = [max(max(knobs.talon_sizes), 1) / SIZE_SCALE]
-        else:  # a piece this function does not know yet: no bound is claimed for it
-            raise AssertionError(f"no bound for the piece {name}")
-        high[start:stop] = values
-    return low, high
-
-
-_MODERN_ROW = {key: row for row, key in enumerate(MODERN_KEYS)}
-
-
-def modern_tensor(view: ModernView, prefix: Sequence[int] = ()) -> list[float]:
-    """Modern American's tensor of ``view`` while the ids ``prefix`` of an action are spelled
-    (:data:`~canasta.rl.encoding.MODERN`)."""
-    at = _MODERN_AT
-    out = [0.0] * at.size
-    n, k = MA_PLAYERS, MA_SIDES
-    me, my_side = view.seat, view.seat % k
-    out[at.phase + MODERN_PHASES.index(view.phase)] = 1.0
-    out[at.to_move + (view.to_move - me) % n] = 1.0
-    out[at.dealer + (view.dealer - me) % n] = 1.0
-    for card in view.hand:
-        out[at.hand + card] += 1.0
-    for s in range(n):
-        rel = (s - me) % n
-        out[at.hand_sizes + rel] = view.hand_sizes[s] / SIZE_SCALE
-        out[at.asks + rel] = float(view.asks[s])
-    for card in view.pile:
-        out[at.pile + card] += 1.0
-    if view.pile:
-        out[at.pile_top + view.pile[-1]] = 1.0
-    out[at.pile_size] = view.pile_size / SIZE_SCALE
-    out[at.stock_size] = view.stock_size / SIZE_SCALE
-    out[at.turn_card_drawn] = float(view.turn_card_drawn)
-    parts = len(MELD_PARTS)
-    for owner in range(k):
-        side = (owner - my_side) % k
-        row = at.melds + side * len(MODERN_KEYS) * parts
-        for key, meld in enumerate(view.melds[owner]):
-            if meld is not None:
-                slot = row + _MODERN_ROW[key] * parts
-                for card in meld:
-                    out[slot + _PART[card]] += 1.0
-        base = at.threes + side * 2
-        for card in view.threes[owner]:
-            out[base + (0 if IS_RED_THREE[card] else 1)] += 1.0
-        out[at.scores + side] = view.scores[owner] / POINT_SCALE
-        out[at.minimums + side] = view.minimums[owner] / POINT_SCALE
-    for rank in view.dead:
-        out[at.dead + rank] = 1.0
-    out[at.answer + ANSWERS.index(view.answer)] = 1.0
-    for i, flag in enumerate(view.turn):
-        if flag:
-            out[at.turn + i] = 1.0
-    out[at.talon] = view.talon / SIZE_SCALE
-    courtesy = view.courtesy
-    out[at.courtesy + (n if courtesy is None else (courtesy - me) % n)] = 1.0
-    _write_building(prefix, out, at, 0)
-    return out
-
-
-def modern_respell(values: Sequence[float], prefix: Sequence[int]) -> list[float]:
-    """:func:`respell` for Modern American's tensor."""
-    return _respell(values, _MODERN_AT, prefix)
-
-
-def modern_dealing_tensor() -> list[float]:
-    """Modern American's tensor of a table still being dealt: only the phase."""
-    out = [0.0] * _MODERN_AT.size
-    out[_MODERN_AT.phase + MODERN_PHASES.index(DEALING)] = 1.0
-    return out

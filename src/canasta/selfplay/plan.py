@@ -11,26 +11,22 @@ Bots hold sides: with ``--bots B1,B2`` game ``g`` of a shard gives side ``s`` to
 ``(s + g) % 2``, so both bots play both sides; one bot holds every seat; in a partnership both
 partners are the same bot. The first dealer of game ``g`` is seat ``g % players``.
 
-Both families of rules play (:func:`canasta.rl.table.family_of`): a classic preset with the bots
-of :func:`canasta.bots.make_bot`, and Modern American (``rules`` its
-:data:`~canasta.modern_american.hand.RULES`, ``knobs`` its house rules) with the family's bots
-(:data:`canasta.bots.modern.MODERN_BOTS`); a bot of the other family is refused in words.
+Every family of rules plays (the rules' family, :func:`canasta.family.family_of`), with the
+family's bots and levels (:func:`canasta.bots.make_bot`); what a row holds (the ids, the tensor)
+comes from the family's research interface (:func:`canasta.rl.research.research_of`).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from canasta.arena.schedule import derive_seed
 from canasta.errors import CanastaError
-from canasta.modern_american.knobs import NAME as MODERN_NAME
-from canasta.modern_american.knobs import Knobs, ModernAmericanRules
-from canasta.modern_american.knobs import rules_from_json as modern_rules_from_json
-from canasta.modern_american.notation import is_modern_american
-from canasta.rl.table import ClassicFamily, ModernFamily
-from canasta.rules import Rules, rules_from_json
+from canasta.family import rules_from_json
+from canasta.rl.research import Research, research_of
+from canasta.rules import Rules
 
 FORMAT = 1
 """Version of the data set's layout, in ``selfplay.json`` and each file's metadata."""
@@ -45,12 +41,8 @@ class SelfplayError(CanastaError):
 
 @dataclass(frozen=True)
 class SelfplayConfig:
-    """What to play: the rules, the bots, how many hands, the seed and the shard size.
-
-    For Modern American, ``rules`` is the family's
-    :data:`~canasta.modern_american.hand.RULES` (a :class:`Rules` named ``modern-american``)
-    and ``knobs`` its switches (:data:`~canasta.modern_american.knobs.KNOBS` when left out);
-    a classic run has no ``knobs``."""
+    """What to play: the rules (of any family, house rules included), the bots, how many
+    hands, the seed and the shard size."""
 
     rules: Rules
     bots: tuple[str, ...]
@@ -59,22 +51,12 @@ class SelfplayConfig:
     shard_hands: int = DEFAULT_SHARD_HANDS
     max_hands_per_game: int = 100
     """A game still going after this many hands ends there (e.g. endless void draws)."""
-    knobs: Knobs | None = None
-    """Modern American's switches (``None`` for a classic run)."""
 
     def __post_init__(self) -> None:
-        if isinstance(self.rules, ModernAmericanRules):
-            if self.knobs is None:
-                object.__setattr__(self, "knobs", self.rules.knobs)
-            elif self.knobs != self.rules.knobs:
-                object.__setattr__(self, "rules", self.rules.replace(knobs=self.knobs))
-        elif self.knobs is not None:
-            raise SelfplayError(f"knobs are Modern American's switches: the rules "
-                                f"{self.rules.name!r} take none")
         if not self.bots:
             raise SelfplayError("name at least one bot")
         for spec in self.bots:
-            problem = bot_family_problem(spec, self.modern)
+            problem = bot_problem(spec, self.rules)
             if problem:
                 raise SelfplayError(problem)
         if self.hands < 1:
@@ -85,22 +67,15 @@ class SelfplayConfig:
             raise SelfplayError("max hands per game must be at least 1")
 
     @property
-    def modern(self) -> bool:
-        """Whether the run plays Modern American."""
-        return self.knobs is not None
-
-    @property
-    def family(self) -> ClassicFamily:
-        """The family of rules played, as the research adapters drive it
-        (:mod:`canasta.rl.table`): deal, legal list, apply, the alphabet of ids, the tensor."""
-        if self.knobs is not None:
-            return ModernFamily(cast(ModernAmericanRules, self.rules), self.knobs)
-        return ClassicFamily(self.rules)
+    def research(self) -> Research:
+        """The family's research interface: the alphabet of ids, the tensor (and
+        ``research.family``, the family: deal, legal list, apply, totals)."""
+        return research_of(self.rules)
 
     @property
     def tensor_width(self) -> int:
         """The length of a row's observation tensor (from the family)."""
-        return len(self.family.dealing_tensor())
+        return len(self.research.dealing_tensor())
 
     @property
     def shards(self) -> int:
@@ -120,49 +95,39 @@ class SelfplayConfig:
                      for s in range(rules.num_players))
 
     def to_json(self) -> dict[str, Any]:
-        """The settings as ``selfplay.json`` holds them."""
-        family = self.family
-        rules = family.rules_json() if isinstance(family, ModernFamily) else self.rules.to_json()
-        return {"format": FORMAT, "rules": rules, "bots": list(self.bots),
+        """The settings as ``selfplay.json`` holds them (the rules as the family writes them:
+        a preset name, or ``{"preset": NAME, FIELD: VALUE}`` with the house rules)."""
+        return {"format": FORMAT, "rules": self.rules.to_json(), "bots": list(self.bots),
                 "hands": self.hands, "seed": self.seed, "shard_hands": self.shard_hands,
                 "max_hands_per_game": self.max_hands_per_game}
 
     @staticmethod
     def from_json(data: Any) -> SelfplayConfig:
-        """The settings read back from :meth:`to_json`; :class:`SelfplayError` if they are
-        not settings of this format."""
+        """The settings read back from :meth:`to_json` (older files too: a family's house rules
+        written flat in its rules object are that family's rules JSON); :class:`SelfplayError`
+        if they are not settings of this format."""
         try:
             if data["format"] != FORMAT:
                 raise SelfplayError(f"data set format {data['format']!r}, this version reads "
                                     f"{FORMAT}")
-            knobs = None
-            if is_modern_american(data["rules"]):
-                modern = modern_rules_from_json(data["rules"])
-                rules: Rules = modern
-                knobs = modern.knobs
-            else:
-                rules = rules_from_json(data["rules"])
             return SelfplayConfig(
-                rules=rules, bots=tuple(data["bots"]),
+                rules=rules_from_json(data["rules"]), bots=tuple(data["bots"]),
                 hands=int(data["hands"]), seed=int(data["seed"]),
                 shard_hands=int(data["shard_hands"]),
-                max_hands_per_game=int(data["max_hands_per_game"]), knobs=knobs)
+                max_hands_per_game=int(data["max_hands_per_game"]))
         except (KeyError, TypeError, ValueError, CanastaError) as e:
             raise SelfplayError(f"not self-play settings: {e}") from None
 
 
-def bot_family_problem(spec: str, modern: bool) -> str | None:
-    """Why the bot ``spec`` cannot play this family (Modern American when ``modern``), in
-    words, or ``None``; the bot is judged by its name, so this makes no bot."""
-    from canasta.bots.modern import MODERN_BOTS
+def bot_problem(spec: str, rules: Rules) -> str | None:
+    """Why the bot ``spec`` cannot play ``rules`` (no bot or level of the family, nor an
+    installed bot, goes by that name, or its parameters are wrong), in words, or ``None``."""
+    from canasta.bots import make_bot
 
-    name = spec.strip().partition(":")[0].strip().lower()
-    if modern and name not in MODERN_BOTS:
-        return (f"bot {spec!r} plays the classic rules, not {MODERN_NAME}: name the family's "
-                f"bots ({', '.join(MODERN_BOTS)})")
-    if not modern and name in MODERN_BOTS:
-        return (f"bot {spec!r} plays {MODERN_NAME} only: give the rules {MODERN_NAME}, or a "
-                "classic bot (random, greedy, heuristic, ismcts, ...)")
+    try:
+        make_bot(spec, rules)
+    except CanastaError as e:
+        return str(e)
     return None
 
 

@@ -17,14 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from canasta.actions import format_action
 from canasta.bots import make_bot
-from canasta.bots.modern import make_modern_bot
-from canasta.deal import new_hand, shuffled_pack
-from canasta.engine import apply
 from canasta.errors import CanastaError
-from canasta.legal import legal_actions
-from canasta.observation import observe
 from canasta.selfplay.plan import SelfplayConfig, SelfplayError, bot_seed, deck_seed, shard_seed
 from canasta.selfplay.records import PlayedHand
 from canasta.selfplay.steps import HandSteps
@@ -81,21 +75,20 @@ def play_shard(task: ShardTask) -> ShardResult:
 def play_hands(config: SelfplayConfig, shard: int) -> Iterator[tuple[PlayedHand, HandSteps]]:
     """The hands of a shard in order, each with its rows."""
     rules = config.rules
-    family = config.family
+    family = config.research.family
     seed = shard_seed(config.seed, shard)
     left = config.shard_size(shard)
-    play = _play_modern_hand if config.modern else _play_hand
     game = 0
     while left:
         specs = config.seat_bots(game)
         scores = (0,) * rules.num_sides
         dealer = game % rules.num_players
         for j in range(config.max_hands_per_game):
-            played, steps, end = play(config, seed, game, j, specs, dealer, scores)
+            played, steps, end = _play_hand(config, seed, game, j, specs, dealer, scores)
             yield played, steps
             left -= 1
             scores = tuple(s + t for s, t in zip(scores, played.totals))
-            if not left or family.game_won(scores, end):
+            if not left or family.winner(rules, scores, end) is not None:
                 break
             dealer = (dealer + 1) % rules.num_players
         game += 1
@@ -103,12 +96,19 @@ def play_hands(config: SelfplayConfig, shard: int) -> Iterator[tuple[PlayedHand,
 
 def _play_hand(config: SelfplayConfig, seed: int, game: int, hand: int, specs: tuple[str, ...],
                dealer: int, scores: tuple[int, ...]) -> tuple[PlayedHand, HandSteps, Any]:
+    """Hand ``hand`` of game ``game``: the family's bots (seeded per hand and seat) choose from
+    their seats' observations; the rows come through the family's research interface."""
     rules = config.rules
-    deck = tuple(shuffled_pack(rules, deck_seed(seed, game, hand)))
-    state = new_hand(rules, deck=deck, dealer=dealer, scores=scores)
-    bots = [make_bot(spec) for spec in specs]
+    research = config.research
+    family = research.family
+    deck = tuple(family.shuffled_pack(rules, deck_seed(seed, game, hand)))
+    state = family.new_hand(rules, deck=deck, dealer=dealer, scores=scores, number=hand + 1)
+    try:
+        bots = [make_bot(spec, family) for spec in specs]
+    except CanastaError as e:
+        raise SelfplayError(str(e)) from None
     rngs = [random.Random(bot_seed(seed, game, hand, s)) for s in range(rules.num_players)]
-    steps = HandSteps(rules)
+    steps = HandSteps(research)
     actions: list[str] = []
     where = f"seed {config.seed}, game {game}, hand {hand}"
     while not state.is_over:
@@ -116,60 +116,19 @@ def _play_hand(config: SelfplayConfig, seed: int, game: int, hand: int, specs: t
             raise SelfplayError(f"a hand did not end after {MAX_ACTIONS_PER_HAND} actions "
                                 f"({where})")
         seat = state.to_move
-        legal = legal_actions(state)
-        view = observe(state, seat)
+        legal = family.legal_actions(state)
         try:
-            action = bots[seat].choose(view, legal, rngs[seat])
+            action = bots[seat].choose(family.observe(state, seat), legal, rngs[seat])
         except Exception as e:
             raise SelfplayError(f"bot {specs[seat]!r} at seat {seat} failed: "
                                 f"{type(e).__name__}: {e} ({where})") from None
         try:
-            steps.add(view, legal, action)
-            state = apply(state, action)
+            steps.add(state, seat, legal, action)
+            state = family.apply(state, action)
         except (CanastaError, ValueError) as e:
             raise SelfplayError(f"bot {specs[seat]!r} at seat {seat} chose an illegal action: "
                                 f"{e} ({where})") from None
-        actions.append(format_action(action))
-    assert state.result is not None
-    totals = tuple(side.total for side in state.result.sides)
+        actions.append(family.format_action(rules, action))
+    totals = tuple(family.totals(state))
     return (PlayedHand(game, hand, dealer, scores, specs, deck, tuple(actions), totals), steps,
             state)
-
-
-def _play_modern_hand(config: SelfplayConfig, seed: int, game: int, hand: int,
-                      specs: tuple[str, ...], dealer: int, scores: tuple[int, ...]
-                      ) -> tuple[PlayedHand, HandSteps, Any]:
-    """One Modern American hand: the family's bots (seeded per hand and seat) choose from the
-    hand itself, as in the family's arena; the rows come through the family's interface."""
-    family = config.family
-    deck = tuple(family.shuffled_pack(deck_seed(seed, game, hand)))
-    h = family.new_hand(deck, dealer, scores)
-    try:
-        bots = [make_modern_bot(spec, bot_seed(seed, game, hand, s))
-                for s, spec in enumerate(specs)]
-    except ValueError as e:
-        raise SelfplayError(str(e)) from None
-    steps = HandSteps(family)
-    actions: list[str] = []
-    where = f"seed {config.seed}, game {game}, hand {hand}"
-    while not family.is_over(h):
-        if len(actions) >= MAX_ACTIONS_PER_HAND:
-            raise SelfplayError(f"a hand did not end after {MAX_ACTIONS_PER_HAND} actions "
-                                f"({where})")
-        seat = h.to_move
-        legal = family.legal(h)
-        try:
-            action = bots[seat].choose(h)
-        except Exception as e:
-            raise SelfplayError(f"bot {specs[seat]!r} at seat {seat} failed: "
-                                f"{type(e).__name__}: {e} ({where})") from None
-        try:
-            steps.add_position(h, seat, legal, action)
-            text = family.format_action(h, action)
-            h = family.apply(h, action)
-        except (CanastaError, ValueError) as e:
-            raise SelfplayError(f"bot {specs[seat]!r} at seat {seat} chose an illegal action: "
-                                f"{e} ({where})") from None
-        actions.append(text)
-    totals = tuple(family.totals(h))
-    return PlayedHand(game, hand, dealer, scores, specs, deck, tuple(actions), totals), steps, h

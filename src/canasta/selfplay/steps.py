@@ -8,11 +8,8 @@ engine moves once the spelling is complete, so a row is exactly one decision of 
 plays through :class:`canasta.rl.encoding.Choice`.
 
 The same :meth:`HandSteps.add` serves the player and the rebuilding of a shard from its
-records, so the two cannot drift apart. A classic hand's rows are written from the seat's
-:class:`~canasta.observation.Observation` (:meth:`HandSteps.add`); another family's from its
-position through the family's interface (:meth:`HandSteps.add_position`: its alphabet, its
-tensor, e.g. Modern American's 142 ids and 394 floats), so no family's encoding is written
-twice.
+records, so the two cannot drift apart; the alphabet and the tensor are the family's
+(:func:`canasta.rl.research.research_of`), so no family's encoding is written twice.
 """
 
 from __future__ import annotations
@@ -22,25 +19,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from canasta.actions import Action
-from canasta.observation import Observation
-from canasta.rl.encoding import Choice, encode
-from canasta.rl.table import ClassicFamily
-from canasta.rl.tensor import tensor_size, write_tensor
-from canasta.rules import Rules
+from canasta.rl.encoding import Choice
+from canasta.rl.research import Research
 
 
 class HandSteps:
-    """The rows of one hand, column by column, filled decision by decision: ``rules`` a classic
-    rule set, or a family of rules (:mod:`canasta.rl.table`)."""
+    """The rows of one hand, column by column, filled decision by decision under the family's
+    research interface ``research``."""
 
-    def __init__(self, rules: Rules | ClassicFamily) -> None:
-        if isinstance(rules, ClassicFamily):
-            self.family: ClassicFamily | None = rules
-            self.width = len(rules.dealing_tensor())
-        else:
-            self.family = None
-            self.width = tensor_size(rules)
-        self._zeros = array("f", bytes(4 * self.width))
+    def __init__(self, research: Research) -> None:
+        self.research = research
+        self.width = len(research.dealing_tensor())
         self.seats = array("b")
         self.actions = array("i")
         """Per row, the number of the engine action (from 0) the id belongs to."""
@@ -55,34 +44,19 @@ class HandSteps:
     def __len__(self) -> int:
         return len(self.chosen)
 
-    def add(self, view: Observation, legal: Sequence[Action], action: Action) -> None:
-        """Add the rows of ``action``, chosen from ``legal`` by the seat whose view is
-        ``view``; :class:`ValueError` if ``legal`` does not hold it."""
-        seat = view.seat
-        choice = Choice(legal)
-        for i in encode(action):
-            start = len(self.observations)
-            self.observations.extend(self._zeros)
-            write_tensor(view, choice.prefix, self.observations, start)
-            choice = self._row(choice, i, seat)
-        self._spelled(choice, action)
-
-    def add_position(self, position: Any, seat: int, legal: Sequence[Action],
-                     action: Action) -> None:
-        """Add the rows of ``action``, chosen from ``legal`` by ``seat`` in ``position`` (a
-        position of the family given at the start): the family's alphabet spells it and its
-        tensor is the seat's view; :class:`ValueError` if ``legal`` does not hold it."""
-        family = self.family
-        if family is None:
-            raise TypeError("these rows are a classic hand's: add them with add()")
-        values = family.tensor(position, seat)
-        choice = Choice(legal, family.alphabet)
-        for i in family.alphabet.encode(action):
+    def add(self, position: Any, seat: int, legal: Sequence[Action], action: Action) -> None:
+        """Add the rows of ``action``, chosen from ``legal`` by ``seat`` in ``position``: the
+        family's alphabet spells it and its tensor is the seat's view; :class:`ValueError` if
+        ``legal`` does not hold it."""
+        research = self.research
+        values = research.tensor(position, seat)
+        alphabet = research.alphabet
+        choice = Choice(legal, alphabet)
+        for i in alphabet.encode(action):
             prefix = choice.prefix
-            self.observations.extend(family.respell(values, prefix) if prefix else values)
+            self.observations.extend(research.respell(values, prefix) if prefix else values)
             choice = self._row(choice, i, seat)
         self._spelled(choice, action)
-
     def _row(self, choice: Choice, i: int, seat: int) -> Choice:
         """The row of id ``i`` chosen by ``seat`` from ``choice`` (its tensor already added);
         the choice after it (:class:`ValueError`: the action is not in the legal list)."""

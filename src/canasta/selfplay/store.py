@@ -25,12 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from canasta.actions import parse_action
 from canasta.cards import format_card, parse_cards
-from canasta.deal import new_hand
-from canasta.engine import apply
-from canasta.legal import legal_actions
-from canasta.observation import observe
 from canasta.rl.table import seat_returns
 from canasta.selfplay.plan import SelfplayConfig, SelfplayError
 from canasta.selfplay.records import PlayedHand
@@ -54,9 +49,9 @@ STEP_COLUMNS = {
     "step": "int32: the row within the hand, from 0",
     "action": "int32: the engine action within the hand the id belongs to, from 0",
     "bot": "string: the bot at that seat",
-    "observation": "fixed_size_list<float32>: the seat's tensor (canasta.rl.tensor) with the "
-                   "ids before this one spelled",
-    "legal": "list<int16>: the ids the mask allowed (canasta.rl.encoding)",
+    "observation": "fixed_size_list<float32>: the seat's tensor (the family's, "
+                   "canasta.rl.research) with the ids before this one spelled",
+    "legal": "list<int16>: the ids the mask allowed (the family's alphabet)",
     "chosen": "int16: the id chosen",
     "return": "float32: the hand's return for that seat (its side's total minus the mean of "
               "the other sides')",
@@ -67,7 +62,7 @@ RECORD_COLUMNS = {
     "scores": "list<int32>: side scores at the start of the hand",
     "bots": "list<string>: the bot at each seat",
     "deck": "list<string>: the pack order before the deal, as card texts (NOTATION)",
-    "actions": "list<string>: the actions in order, as NOTATION texts",
+    "actions": "list<string>: the actions in order, as the family's texts (NOTATION)",
     "totals": "list<int32>: side totals of the hand",
 }
 
@@ -356,36 +351,18 @@ def read_records(out: str, shard: int) -> list[PlayedHand]:
 def replay_steps(config: SelfplayConfig, hands: Iterable[PlayedHand]) -> Iterator[
         tuple[PlayedHand, HandSteps]]:
     """The rows of recorded hands, computed again by playing their actions."""
-    if config.modern:
-        yield from _replay_family_steps(config, hands)
-        return
     rules = config.rules
+    research = config.research
+    family = research.family
     for played in hands:
-        state = new_hand(rules, deck=played.deck, dealer=played.dealer, scores=played.scores)
-        steps = HandSteps(rules)
+        position = family.new_hand(rules, deck=played.deck, dealer=played.dealer,
+                                   scores=played.scores, number=played.hand + 1)
+        steps = HandSteps(research)
         for text in played.actions:
-            action = parse_action(text)
-            steps.add(observe(state, state.to_move), legal_actions(state), action)
-            state = apply(state, action)
-        result = state.result
-        if result is None or tuple(s.total for s in result.sides) != played.totals:
-            raise SelfplayError(f"game {played.game}, hand {played.hand}: the record does not "
-                                "replay to its totals")
-        yield played, steps
-
-
-def _replay_family_steps(config: SelfplayConfig, hands: Iterable[PlayedHand]) -> Iterator[
-        tuple[PlayedHand, HandSteps]]:
-    """:func:`replay_steps` through the family's interface (Modern American)."""
-    family = config.family
-    for played in hands:
-        position = family.new_hand(played.deck, played.dealer, played.scores)
-        steps = HandSteps(family)
-        for text in played.actions:
-            action = family.parse_action(position, text)
-            steps.add_position(position, position.to_move, family.legal(position), action)
+            action = family.parse_action(rules, text)
+            steps.add(position, position.to_move, family.legal_actions(position), action)
             position = family.apply(position, action)
-        if not family.is_over(position) or tuple(family.totals(position)) != played.totals:
+        if not position.is_over or tuple(family.totals(position)) != played.totals:
             raise SelfplayError(f"game {played.game}, hand {played.hand}: the record does not "
                                 "replay to its totals")
         yield played, steps
