@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from canasta.bots import bot_table
 from canasta.bots.names import FRIENDLY_NAMES, friendly_names, level_of, seat_names, with_level
+from canasta.family import Family, families
 
 LEVELS = bot_table().levels
 
@@ -33,3 +36,13 @@ def test_levels() -> None:
                                   "ismcts:iterations=50")] == [
         "easy", "easy", "medium", "hard", "expert", "random", "ismcts"]
     assert with_level("Vera", "bot") == "Vera (bot)"
+
+
+@pytest.mark.parametrize("family", families(), ids=lambda f: f.name)
+def test_every_familys_levels_read_back_from_their_specs(family: Family) -> None:
+    table = bot_table(family)
+    for level, spec in table.levels.items():
+        assert level_of(spec, family) == level_of(level, family) == level
+        assert with_level("Vera", spec, family) == f"Vera ({level})"
+    for old, name in table.aliases.items():
+        assert level_of(old, family) == level_of(name, family)
