@@ -14,11 +14,13 @@ from typing import Any
 import pytest
 
 from canasta.actions import Action, Group, make_group
-from canasta.bots.modern import ModernHeuristicBot, ModernRandomBot
+from canasta.bots.random_bot import RandomBot
 from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, make_pack, parse_cards
 from canasta.modern_american.action_text import format_action, parse_action
+from canasta.modern_american.bots import seated
 from canasta.modern_american.game import play_game, replay
 from canasta.modern_american.hand import PLAY, RULES, Hand
+from canasta.modern_american.heuristic import HeuristicBot
 from canasta.modern_american.knobs import rules_from_json
 from canasta.modern_american.melds import WILD_MELD
 from canasta.modern_american.notation import hand_from_json, hand_to_json
@@ -36,12 +38,12 @@ def positions(seeds: range, bot: str, switch: dict[str, Any] | None = None) -> l
     table = rules_from_json({"preset": "modern-american", **(switch or {})})
     out = []
     for seed in seeds:
-        players = [(ModernHeuristicBot if bot == "heuristic" else ModernRandomBot)(seed + i)
-                   for i in range(4)]
+        players = [seated(HeuristicBot() if bot == "heuristic" else RandomBot(),
+                          random.Random(seed + i)) for i in range(4)]
         h = new_hand(seed, rules=table, number=1 + seed % 4)
         out.append(h)
         while h.end is None:
-            h = apply(h, players[h.to_move].choose(h))
+            h = apply(h, players[h.to_move](h))
             out.append(h)
     return out
 
@@ -147,8 +149,8 @@ def _within(h: Hand, small: Action, big: Action) -> bool:
 
 
 def test_a_game_of_four_bots_replays_to_its_totals() -> None:
-    bots = [ModernHeuristicBot(i) for i in range(4)]
-    record = play_game([b.choose for b in bots], seed=1)
+    bots = [seated(HeuristicBot(), random.Random(i)) for i in range(4)]
+    record = play_game(bots, seed=1)
     assert record["winner"] is not None and max(record["scores"]) >= 8500
     played = list(replay(json.loads(json.dumps(record))))
     assert list(played[-1].scores) == record["scores"]
@@ -192,17 +194,17 @@ def test_the_bots_decide_on_what_their_seat_sees() -> None:
         if h.end is not None:
             continue
         other = deal_hidden(h, rng)
-        for bot in (ModernHeuristicBot, ModernRandomBot):
-            assert bot(5).choose(h) == bot(5).choose(other)
+        for bot in (HeuristicBot(), RandomBot()):
+            assert seated(bot, random.Random(5))(h) == seated(bot, random.Random(5))(other)
         checked += 1
     assert checked > 20
 
 
 def test_a_record_deals_under_its_own_rules() -> None:
     rules = {"preset": "modern-american", "draw_count": 2, "target_score": 3000}
-    bots = [ModernHeuristicBot(i) for i in range(4)]
+    bots = [seated(HeuristicBot(), random.Random(i)) for i in range(4)]
     table = rules_from_json(rules)
-    record = play_game([b.choose for b in bots], seed=4, rules=table)
+    record = play_game(bots, seed=4, rules=table)
     assert record["rules"] == rules and max(record["scores"]) >= 3000
     played = list(replay(record))
     assert list(played[-1].scores) == record["scores"]
