@@ -14,14 +14,14 @@ from collections.abc import Callable
 from canasta.actions import Action
 from canasta.bots import make_bot
 from canasta.cards import BLACK_THREES, format_card
-from canasta.deal import new_hand
 from canasta.engine import apply
+from canasta.family import family_of, get_rules
 from canasta.game import Game
 from canasta.interfaces.web.storage import OVER, PLAYING, HandRow, SeatRow, Storage, TableRow
-from canasta.interfaces.web.tables import BOT, HUMAN, ends_game, hash_token
+from canasta.interfaces.web.tables import BOT, HUMAN, hash_token
 from canasta.legal import legal_actions
 from canasta.observation import observe
-from canasta.rules import Rules, get_rules
+from canasta.rules import Rules
 from canasta.state import State
 
 TOKEN = "browser-test-seat-0"
@@ -39,7 +39,8 @@ def mid_hand(preset: str | Rules, min_melds: int = 3, seed: int = 1,
     until every side holds ``min_melds`` melds and seat 0 is to draw, at a position ``accept``
     takes (the first seed from ``seed`` that gets there)."""
     rules = preset if isinstance(preset, Rules) else get_rules(preset)
-    bot = make_bot("greedy")
+    family = family_of(rules)
+    bot = make_bot("greedy", family)
     for s in range(seed, seed + 200):
         game = Game(rules, seed=s)
         rng = random.Random(s)
@@ -50,7 +51,8 @@ def mid_hand(preset: str | Rules, min_melds: int = 3, seed: int = 1,
             if (state.to_move == 0 and state.phase == "draw" and state.stock
                     and min(melds_per_side(game)) >= min_melds and accept(game)):
                 return game
-            game.apply(bot.choose(observe(state, state.to_move), legal_actions(state), rng))
+            game.apply(bot.choose(family.observe(state, state.to_move),
+                                  family.legal_actions(state), rng))
     raise AssertionError(f"no seed from {seed} reaches {min_melds} melds a side in {preset}")
 
 
@@ -80,13 +82,15 @@ def blocked_by_a_black_three(game: Game) -> bool:
 def hand_played_out(preset: str | Rules, seed: int = 1) -> Game:
     """A game of ``preset`` whose first hand greedy bots played until someone went out."""
     rules = preset if isinstance(preset, Rules) else get_rules(preset)
-    bot = make_bot("greedy")
+    family = family_of(rules)
+    bot = make_bot("greedy", family)
     for s in range(seed, seed + 200):
         game = Game(rules, seed=s)
         rng = random.Random(s)
         while not game.state.is_over:
             state = game.state
-            game.apply(bot.choose(observe(state, state.to_move), legal_actions(state), rng))
+            game.apply(bot.choose(family.observe(state, state.to_move),
+                                  family.legal_actions(state), rng))
         result = game.state.result
         if result is not None and result.went_out is not None and result.went_out != 0:
             return game
@@ -172,12 +176,13 @@ def table_row(table_id: str, game: Game, bot: str = "medium") -> TableRow:
     seats = [SeatRow(0, "Ann", HUMAN, None, hash_token(TOKEN))]
     seats += [SeatRow(i, f"bot:{bot}", BOT, bot, None) for i in range(1, rules.num_players)]
     actions: list[tuple[int, str]] = []
-    position = new_hand(rules, deck=hand.deck, dealer=hand.dealer)
+    family = family_of(rules)
+    position = family.new_hand(rules, deck=hand.deck, dealer=hand.dealer)
     for text in hand.actions:
         actions.append((position.to_move, text))
-        position = apply(position, text)
+        position = family.apply(position, family.parse_action(rules, text))
     deck = tuple(format_card(c) for c in hand.deck)
-    status = OVER if ends_game(game, game.state) else PLAYING
+    status = OVER if game.is_over or game.ends_game(game.state) else PLAYING
     return TableRow(table_id, rules.to_json(), tuple(s.name for s in seats), 1, False, status,
                     tuple(seats), (HandRow(1, hand.dealer, deck, actions),))
 

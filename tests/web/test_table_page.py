@@ -242,7 +242,8 @@ def test_live_points_after_a_meld(browser: Any, server: LiveServer) -> None:  # 
     side = view["seat"] % len(view["sides"])
     meld = next(a for a in view["legal"] if a.startswith("meld ") and ":" not in a)
     cards = meld.split()[1:]
-    before = view["live"][side]
+    owner = view["facts"]["melds_of"][view["seat"]]
+    before = view["facts"]["table_points"][owner]
     for card in cards:  # select the meld's cards by tapping them
         page.locator(f"[data-role=hand] .card[data-card='{card}']:not(.selected)").first.click(
             position={"x": 8, "y": 12})
@@ -252,10 +253,10 @@ def test_live_points_after_a_meld(browser: Any, server: LiveServer) -> None:  # 
     page.wait_for_function("n => document.querySelectorAll('[data-role=hand] .card').length"
                            " === n", arg=len(view["hands"][view["seat"]]) - len(cards))
     after = httpx.get(f"{server.url}/api/tables/meld/view",
-                      params={"token": TOKEN}).json()["live"][side]
-    assert after["melded"] == before["melded"] + selected
+                      params={"token": TOKEN}).json()["facts"]["table_points"][owner]
+    assert after["melds"] == before["melds"] + selected
     shown = page.inner_text(f".side.mine .live[data-side='{side}'] .live-total")
-    assert shown == f"+{after['total']}" and f"melds {after['melded']}" in page.inner_text(
+    assert shown == f"+{after['total']}" and f"melds {after['melds']}" in page.inner_text(
         f".side.mine .live[data-side='{side}']")
     page.screenshot(path=str(ARTIFACTS / "live-points.png"))
 
@@ -448,7 +449,7 @@ def test_a_6_player_3_team_table_needs_2_canastas(browser: Any, server: LiveServ
 def test_a_black_three_on_top_blocks_the_pile(browser: Any, server: LiveServer) -> None:  # noqa: F811
     """The badge and the refusal say what the server says blocks the pile."""
     view = httpx.get(f"{server.url}/api/tables/blocked/view", params={"token": TOKEN}).json()
-    assert view["pile_freeze"]["blocked"] == "a black three is on top"
+    assert view["facts"]["pile"]["blocked"] == "a black three is on top"
     page = open_page(browser, "phone")
     page.goto(seat_link(server, "blocked"))
     page.wait_for_selector(".badge.blocked")
@@ -466,9 +467,9 @@ def test_a_pile_frozen_by_a_black_three_says_so(browser: Any, server: LiveServer
                                                 size: str) -> None:
     table = f"black3-{size}"
     view = httpx.get(f"{server.url}/api/tables/{table}/view", params={"token": TOKEN}).json()
-    freeze = view["pile_freeze"]
-    assert freeze["reason"] == "a black three is in it" and freeze["for_everyone"]
-    card = freeze["card"]
+    freeze = view["facts"]["pile"]
+    assert freeze["why"] == "a black three is in it" and freeze["frozen_by"]
+    card = freeze["frozen_by"]
     pretty = f"3{SUIT_SYMBOLS[card[1]]}"
     title = f"frozen: a black three is in it ({pretty})"
     page = open_page(browser, size)

@@ -131,8 +131,12 @@ def test_list_meta_presets_bots_health_openapi(client: TestClient) -> None:
     assert table_id in [t["table_id"] for t in lines]
     assert "classic" in client.get("/api/meta").json()["presets"]
     assert "random" in client.get("/api/bots").json()["bots"]
-    assert {"name": "classic", "label": "Classic — 4 players, partners", "players": 4,
-            "sides": 2, "target": 5000} in client.get("/api/presets").json()["presets"]
+    presets = client.get("/api/presets").json()["presets"]
+    assert {"name": "classic", "label": "Classic — 4 players, partners", "family": "classic",
+            "title": "Classic Canasta", "players": 4, "sides": 2, "target": 5000} in presets
+    assert {"name": "modern-american", "label": "Modern American — 4 players, partners",
+            "family": "modern-american", "title": "Modern American Canasta", "players": 4,
+            "sides": 2, "target": 8500} in presets
     assert client.get("/api/health").json()["ok"] is True
     paths = client.get("/openapi.json").json()["paths"]
     for path in ("/api/tables", "/api/tables/{table_id}/view", "/api/tables/{table_id}/actions",

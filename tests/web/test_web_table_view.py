@@ -1,6 +1,7 @@
-"""What the page is given beyond the position: names, running points, the hands at the end,
-the house-rules form, the rules a screen states, the pile's freeze, the replay's positions, and
-/docs without a CDN; and that the page's code holds no rule of its own."""
+"""What the page is given beyond the observation: names, the family's facts (running points,
+the pile's freeze), the hands at the end, the house-rules form, the rules a screen states, the
+replay's positions, and /docs without a CDN; and that the page's code holds no rule of its
+own."""
 
 from __future__ import annotations
 
@@ -12,19 +13,18 @@ import pytest
 
 from canasta.actions import format_action
 from canasta.cards import card_names
+from canasta.family import all_presets, family_of
 from canasta.interfaces.web.messages import TableView
 from canasta.interfaces.web.tables import Table
 from canasta.interfaces.web.views import (
-    PRESET_NAMES,
     build_view,
-    live_points,
-    pile_freeze,
     preset_lines,
-    replay_positions,
+    replay_of,
+    seat_observation,
     table_rules,
 )
 from canasta.position import state_from_json
-from canasta.rules import PRESETS, get_rules, rules_from_json
+from canasta.rules import get_rules, rules_from_json
 from tests.web.positions import frozen_by_black_three, hand_played_out, mid_hand, table_row
 from tests.web.support import new_table
 
@@ -41,15 +41,22 @@ POSITION = {
 }
 
 
-def test_live_points_count_melds_canastas_and_red_threes() -> None:
-    us, them = live_points(state_from_json(POSITION))
+def facts_of(state: Any, seat: int | None) -> dict[str, Any]:
+    """The facts a seat's view carries (``None``: a spectator's)."""
+    family = family_of(state.rules)
+    facts: dict[str, Any] = family.facts(seat_observation(family, state, seat)[0])
+    return facts
+
+
+def test_the_facts_count_melds_canastas_and_red_threes() -> None:
+    facts = facts_of(state_from_json(POSITION), 0)
+    us, them = facts["table_points"]
     # not opened: the red three counts against the side, and the opening needs 90 at 1600
-    assert us == {"melded": 0, "canastas": 0, "hidden": 0, "natural_canastas": 0,
-                  "mixed_canastas": 0, "red_threes": -100, "total": -100, "opened": False,
-                  "minimum": 90}
-    assert them["melded"] == 70 + 90 + 15 and them["canastas"] == 500 + 300
-    assert (them["natural_canastas"], them["mixed_canastas"]) == (1, 1)
-    assert them["total"] == 175 + 800 + 100 and them["opened"] and them["minimum"] is None
+    assert us["total"] == -100 and us["laid"] == -100 and facts["melds"][0] == []
+    assert facts["opening_minimum"][0] == 90
+    assert them["melds"] == 70 + 90 + 15 and them["canastas"] == 500 + 300
+    assert sorted(m["canasta"] or "" for m in facts["melds"][1]) == ["", "mixed", "natural"]
+    assert them["total"] == 175 + 800 + 100
 
 
 def test_bots_have_friendly_names_with_their_level(client: Any) -> None:
@@ -78,7 +85,7 @@ def test_every_hand_is_shown_once_the_hand_is_over() -> None:
 
 def test_house_rules_form_and_an_impossible_combination(client: Any) -> None:
     form = client.get("/api/house-rules").json()
-    fields = {f["name"] for g in form["groups"] for f in g["fields"]}
+    fields = {f["name"] for g in form["families"][0]["groups"] for f in g["fields"]}
     assert {"target_score", "initial_meld_thresholds", "min_canastas_to_go_out",
             "pile_frozen_by_wild", "black_three_freezes_pile"} <= fields
     assert form["presets"]["classic-6p"]["target_score"] == 10000
@@ -97,7 +104,7 @@ def test_house_rules_form_and_an_impossible_combination(client: Any) -> None:
                                                 "initial_meld_thresholds": [[None, 10], [0, 40]]},
                                  seats=["human"] * 4)
     view = client.get(f"/api/tables/{table_id}/view", params={"token": tokens[0]}).json()
-    assert view["target"] == 3000 and view["live"][0]["minimum"] == 40
+    assert view["target"] == 3000 and view["facts"]["opening_minimum"][0] == 40
 
 
 def test_docs_load_their_assets_from_the_server(client: Any) -> None:
@@ -127,11 +134,12 @@ def test_table_rules_state_the_engines_rules() -> None:
     assert six["custom"] is False and six["house_rules"] == []
     assert table_rules(get_rules("classic-2p"))["ask_partner"] is False
     assert table_rules(get_rules("classic-2p"))["draw_count"] == 2
-    # every preset has its game's name; the lobby lists them all with their labels
-    assert set(PRESET_NAMES) == set(PRESETS)
-    assert [p["name"] for p in preset_lines()] == list(PRESETS)
-    assert {"name": "classic", "label": "Classic — 4 players, partners", "players": 4,
-            "sides": 2, "target": 5000} in preset_lines()
+    # every preset of every family has its game's name; the lobby lists them all
+    assert [p["name"] for p in preset_lines()] == list(all_presets())
+    assert all(not p["label"].startswith(p["name"]) for p in preset_lines())
+    assert {"name": "classic", "label": "Classic — 4 players, partners", "family": "classic",
+            "title": "Classic Canasta", "players": 4, "sides": 2,
+            "target": 5000} in preset_lines()
     house = table_rules(rules_from_json({"preset": "classic", "black_three_freezes_pile": True,
                                          "min_canastas_to_go_out": 2}))
     assert house["custom"] and house["canastas_to_go_out"] == 2
@@ -139,18 +147,23 @@ def test_table_rules_state_the_engines_rules() -> None:
         "A black three discarded freezes the pile: yes", "Canastas needed to go out: 2"]
 
 
+def pile_of(state: Any, seat: int | None) -> dict[str, Any]:
+    pile: dict[str, Any] = facts_of(state, seat)["pile"]
+    return {k: pile[k] for k in ("frozen", "why", "frozen_by", "blocked")}
+
+
 def test_the_pile_frozen_by_a_black_three_says_so() -> None:
     state = state_from_json(FROZEN_BY_BLACK_THREE)
-    frozen = {"frozen": True, "reason": "a black three is in it", "card": "3s",
-              "for_everyone": True, "blocked": None}
-    assert pile_freeze(state, 0) == frozen  # seat 0's side has not melded: frozen anyway
-    assert pile_freeze(state, None) == frozen
+    frozen = {"frozen": True, "why": "a black three is in it", "frozen_by": "3s",
+              "blocked": None}
+    assert pile_of(state, 0) == frozen  # seat 0's side has not melded: frozen anyway
+    assert pile_of(state, None) == frozen
     unfrozen = state_from_json({**FROZEN_BY_BLACK_THREE, "pile_frozen": False,
                                 "pile": ["8h", "9c", "Qh", "4d"]})
-    assert pile_freeze(unfrozen, 0) == {"frozen": True, "reason": "your side has not melded",
-                                        "card": None, "for_everyone": False, "blocked": None}
-    assert pile_freeze(unfrozen, 1)["frozen"] is False
-    assert pile_freeze(unfrozen, None)["frozen"] is False  # spectators: the freeze for everyone
+    assert pile_of(unfrozen, 0) == {"frozen": True, "why": "your side has not melded",
+                                    "frozen_by": None, "blocked": None}
+    assert pile_of(unfrozen, 1)["frozen"] is False
+    assert pile_of(unfrozen, None)["frozen"] is False  # spectators: the freeze for everyone
 
 
 @pytest.mark.parametrize(("top", "blocked"), [
@@ -158,25 +171,28 @@ def test_the_pile_frozen_by_a_black_three_says_so() -> None:
     ("JK", "a wild card is on top"), ("3h", "a red three is on top"), ("Qh", None)])
 def test_the_view_says_when_the_top_card_blocks_the_pile(top: str, blocked: str | None) -> None:
     state = state_from_json({**FROZEN_BY_BLACK_THREE, "pile": ["8h", "9c", "3s", "Qh", top]})
-    assert pile_freeze(state, 1)["blocked"] == blocked
-    assert pile_freeze(state, None)["blocked"] == blocked
+    assert pile_of(state, 1)["blocked"] == blocked
+    assert pile_of(state, None)["blocked"] == blocked
 
 
 def test_a_view_carries_the_rules_and_the_freeze() -> None:
     game = mid_hand(get_rules("classic").replace(black_three_freezes_pile=True),
                     accept=frozen_by_black_three)
     view = build_view(Table.from_row(table_row("b3", game)), 0)
-    assert view["pile_freeze"]["reason"] == "a black three is in it"
-    assert view["pile_freeze"]["card"] in ("3c", "3s") and view["pile_freeze"]["for_everyone"]
+    assert view["facts"]["pile"]["why"] == "a black three is in it"
+    assert view["facts"]["pile"]["frozen_by"] in ("3c", "3s")
     assert view["table_rules"]["house_rules"][0]["field"] == "black_three_freezes_pile"
-    assert TableView.model_validate(view).pile_freeze.card == view["pile_freeze"]["card"]
+    assert TableView.model_validate(view).facts["pile"] == view["facts"]["pile"]
 
 
 def test_a_replay_is_every_position_the_engine_plays_again() -> None:
     game = hand_played_out(get_rules("classic").replace(target_score=50))
     record = game.record
-    data = replay_positions(record)
-    assert data["table_rules"]["target_score"] == 50 and data["players"] == list(record.players)
+    table = Table.from_row(table_row("replayed", game))
+    data = replay_of(table)
+    assert data["table_rules"]["target_score"] == 50
+    assert data["players"] == list(table.game.players)
+    assert data["names"][0]["name"] == "Ann" and "p0" not in str(data["names"])
     (hand,) = data["hands"]
     assert hand["actions"] == list(record.hands[0].actions)
     assert len(hand["positions"]) == len(hand["actions"]) + 1
@@ -185,6 +201,7 @@ def test_a_replay_is_every_position_the_engine_plays_again() -> None:
     assert last["phase"] == "over" and last["result"]["went_out"] == result.went_out
     assert last["hands"] == [card_names(h) for h in game.state.hands]
     assert last["stock"] == len(game.state.stock)
+    assert last["facts"]["melds"] and data["score_sheet"][0]["ending"]["words"]
 
 
 def test_the_replay_waits_for_the_end_of_the_game(client: Any) -> None:
@@ -203,8 +220,10 @@ def test_the_page_holds_no_rule() -> None:
     assert not (JS / "rules.js").exists()
     for path in sorted(JS.glob("*.js")):
         source = path.read_text()
-        for name in PRESETS:
+        for name in all_presets():
             assert f'"{name}"' not in source and f"'{name}'" not in source, (path.name, name)
+        # nor a family: what differs between families comes with the view's facts
+        assert not re.search(r"modern|isModern|american", source, re.IGNORECASE), path.name
         for word in ("classic-", "CANASTA_SIZE", "initial_meld_thresholds", "cardValue",
                      "min_canastas_to_go_out", "rules.js", "HAND_SIZE", "PRESETS"):
             assert word not in source, (path.name, word)
@@ -243,7 +262,7 @@ def test_the_log_says_what_a_take_took_and_which_red_threes_were_laid() -> None:
         else:
             assert "took" not in entry
         laid = card_names(after.red_threes[side])[len(state.red_threes[side]):]
-        assert entry.get("red_threes", []) == laid
+        assert entry.get("laid", []) == laid
         reds += bool(laid)
         state = after
     assert takes  # the seeded hand holds takes, so the check above ran
@@ -275,7 +294,7 @@ def test_refusals_in_a_players_words() -> None:
 
 def test_choices_and_house_rules_in_force_read_as_words(client: Any) -> None:
     form = client.get("/api/house-rules").json()
-    for group in form["groups"]:
+    for group in (g for family in form["families"] for g in family["groups"]):
         for field in group["fields"]:
             if field["kind"] == "choice":
                 labels = field["choice_labels"]

@@ -15,7 +15,13 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -23,7 +29,7 @@ from starlette.routing import Match, Mount
 from starlette.types import Scope
 
 from canasta import __version__
-from canasta.interfaces.web import house_rules, modern_tables, routes, sockets
+from canasta.interfaces.web import house_rules, routes, sockets
 from canasta.interfaces.web.api_docs import mount_api_docs
 from canasta.interfaces.web.bot_runner import BotRunner
 from canasta.interfaces.web.errors import ApiError
@@ -133,7 +139,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes.router)
     app.include_router(sockets.router)
     app.include_router(house_rules.router)
-    app.include_router(modern_tables.router)
     mount_api_docs(app)
 
     index = settings.static_dir / "index.html"
@@ -143,6 +148,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if index.is_file():
             return FileResponse(index, media_type="text/html")
         return HTMLResponse(NO_PAGE)
+
+    @app.get("/modern.html", include_in_schema=False)
+    async def old_page() -> Response:
+        # links of the former Modern American page (#/m/ID?token=T) open its table on the one
+        # page: the browser keeps the fragment across the redirect
+        return RedirectResponse("/", status_code=308)
 
     app.router.routes.append(PageFiles("/", StaticFiles(directory=settings.static_dir,
                                                         check_dir=False), name="static"))

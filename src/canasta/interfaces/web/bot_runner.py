@@ -26,12 +26,12 @@ import random
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from canasta.actions import format_action
-from canasta.bots import bot_table, make_bot
+from canasta.bots import make_bot
+from canasta.family import family_of
 from canasta.interfaces.web.bot_workers import (
     Decision,
     Job,
@@ -40,16 +40,8 @@ from canasta.interfaces.web.bot_workers import (
     ThreadWorker,
     Worker,
 )
-from canasta.legal import legal_actions
-from canasta.modern_american.action_text import format_action as modern_format
-from canasta.modern_american.hand import Hand
-from canasta.modern_american.play import legal_actions as modern_legal
-from canasta.state import State
 
 log = logging.getLogger(__name__)
-
-FALLBACK_BOTS = ("heuristic", "greedy", "random")
-"""Tried in order when the configured default or hint bot is not registered."""
 
 QUICK_CPU_SECONDS = 1.0
 """A bot whose decisions take more processor time than this (on average) is a search."""
@@ -58,43 +50,20 @@ THREAD_WORKERS = 4
 """Workers when bots run in threads (``workers=0``)."""
 
 
-def known_bot(spec: str) -> bool:
-    """True if :func:`~canasta.bots.make_bot` accepts ``spec``."""
-    try:
-        make_bot(spec)
-    except (ValueError, TypeError):
-        return False
-    return True
-
-
-def resolve_bot(preferred: str, fallbacks: Sequence[str] = FALLBACK_BOTS) -> str:
-    """``preferred`` if it is a known bot, else the first known of ``fallbacks``."""
-    for spec in (preferred, *fallbacks):
-        if known_bot(spec):
-            return spec
-    return "random"
-
-
-def bot_names() -> list[str]:
-    """The registered bot names and levels."""
-    return bot_table().names()
-
-
-def random_decision(state: State | Hand, rng_seed: str, why: str) -> Decision:
+def random_decision(state: Any, rng_seed: str, why: str) -> Decision:
     """A uniformly random legal action (of the position's family): the stand-in for a bot
     that failed."""
     rng = random.Random(rng_seed)
-    if isinstance(state, Hand):
-        moves = modern_legal(state)
-        return Decision(modern_format(state, moves[rng.randrange(len(moves))]), why, "fallback")
-    legal = legal_actions(state)
-    return Decision(format_action(legal[rng.randrange(len(legal))]), why, "fallback")
+    family = family_of(state.rules)
+    legal = family.legal_actions(state)
+    action = legal[rng.randrange(len(legal))]
+    return Decision(family.format_action(state.rules, action), why, "fallback")
 
 
-def has_budget(spec: str) -> bool:
-    """True for a bot that searches for a budget of time or iterations."""
+def has_budget(spec: str, family: Any = None) -> bool:
+    """True for a bot (of ``family``) that searches for a budget of time or iterations."""
     try:
-        bot = make_bot(spec)
+        bot = make_bot(spec, family)
     except (ValueError, TypeError):
         return False
     return any(getattr(bot, name, None) is not None for name in ("seconds", "iterations"))
@@ -153,20 +122,20 @@ class BotRunner:
         self._searching = 0
         self._cpu: dict[str, float] = {}
         """The average processor seconds of a decision, by bot spec (learnt)."""
-        self._search_specs: dict[str, bool] = {}
+        self._search_specs: dict[tuple[str, str], bool] = {}
         self._closed = False
         self.counts = _Counts()
 
     # -- asking -----------------------------------------------------------------------------
 
-    async def decide(self, spec: str, state: State | Hand, seat: int, rng_seed: str,
+    async def decide(self, spec: str, state: Any, seat: int, rng_seed: str,
                      explain: bool = False, table: str = "") -> Decision:
         """Bot ``spec``'s choice for ``seat`` (to move in ``state``), in ``table``'s turn;
         never raises for a bot's failure (a random legal action stands in)."""
         loop = asyncio.get_running_loop()
         self.start()
         pending = _Pending(Job(spec, state, seat, rng_seed, explain), table,
-                           self._is_search(spec), loop.create_future())
+                           self._is_search(spec, state.rules), loop.create_future())
         pending.started = time.monotonic()
         self._queues.setdefault(table, deque()).append(pending)
         self._dispatch()
@@ -184,10 +153,11 @@ class BotRunner:
             for _ in range(self.size):
                 self._add_worker()
 
-    def _is_search(self, spec: str) -> bool:
-        known = self._search_specs.get(spec)
+    def _is_search(self, spec: str, rules: Any = None) -> bool:
+        key = (family_of(rules).name if rules is not None else "", spec)
+        known = self._search_specs.get(key)
         if known is None:
-            known = self._search_specs[spec] = has_budget(spec)
+            known = self._search_specs[key] = has_budget(spec, rules)
         return known or self._cpu.get(spec, 0.0) > QUICK_CPU_SECONDS
 
     def _withdraw(self, pending: _Pending) -> None:

@@ -24,16 +24,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from canasta.actions import format_action
 from canasta.bots import make_bot
-from canasta.bots.modern import make_modern_bot
-from canasta.legal import legal_actions
-from canasta.modern_american.action_text import format_action as modern_format
-from canasta.modern_american.hand import Hand
-from canasta.modern_american.notation import hand_from_json, hand_to_json, is_modern_american
-from canasta.observation import observe
-from canasta.position import state_from_json, state_to_json
-from canasta.state import State
+from canasta.family import family_of, state_from_json, state_to_json
 
 
 @dataclass(frozen=True)
@@ -46,48 +38,29 @@ class Decision:
     """The spec of the bot that chose, or ``fallback`` for a random stand-in."""
 
 
-def position_json(position: State | Hand) -> dict[str, Any]:
-    """A position as it travels to a worker process (NOTATION §3, or Modern American's)."""
-    if isinstance(position, Hand):
-        return hand_to_json(position)
+def position_json(position: Any) -> dict[str, Any]:
+    """A position as it travels to a worker process (its family's JSON)."""
     return state_to_json(position)
 
 
-def decide_modern(spec: str, position: Hand | dict[str, Any], rng_seed: str,
-                  explain: bool = False) -> Decision:
-    """What the Modern American bot ``spec`` plays for the seat to move: the family's bots
-    read the hand as their seat may know it (their own cards, the table, the counts);
-    ``explain`` asks for the reason where the bot can give one."""
-    h = position if isinstance(position, Hand) else hand_from_json(position)
-    bot = make_modern_bot(spec, random.Random(rng_seed).getrandbits(63))
-    explainer = getattr(bot, "explain", None) if explain else None
-    if explainer is not None:
-        action, why = explainer(h)
-        return Decision(modern_format(h, action), str(why), spec)
-    return Decision(modern_format(h, bot.choose(h)), None, spec)
-
-
-def decide(spec: str, position: State | Hand | dict[str, Any], seat: int, rng_seed: str,
+def decide(spec: str, position: Any, seat: int, rng_seed: str,
            explain: bool = False) -> Decision:
-    """What bot ``spec`` plays for ``seat`` (runs in a worker).
+    """What bot ``spec`` of the position's family plays for ``seat`` (runs in a worker).
 
     The bot sees only the seat's observation and the legal actions; ``explain`` asks for the
-    bot's ``explain`` method where it has one. A Modern American position goes to the
-    family's bots (:func:`decide_modern`).
+    bot's ``explain`` method where it has one.
     """
-    if isinstance(position, Hand) or (isinstance(position, dict)
-                                      and is_modern_american(position.get("rules"))):
-        return decide_modern(spec, position, rng_seed, explain)
-    state = position if isinstance(position, State) else state_from_json(position)
-    obs = observe(state, seat)
-    legal = legal_actions(state)
-    bot = make_bot(spec)
+    state = state_from_json(position) if isinstance(position, dict) else position
+    family = family_of(state.rules)
+    obs = family.observe(state, seat)
+    legal = family.legal_actions(state)
+    bot = make_bot(spec, family)
     rng = random.Random(rng_seed)
     explainer = getattr(bot, "explain", None) if explain else None
     if explainer is not None:
         action, why = explainer(obs, legal, rng)
-        return Decision(format_action(action), str(why), spec)
-    return Decision(format_action(bot.choose(obs, legal, rng)), None, spec)
+        return Decision(family.format_action(state.rules, action), str(why), spec)
+    return Decision(family.format_action(state.rules, bot.choose(obs, legal, rng)), None, spec)
 
 
 @dataclass(frozen=True)
@@ -95,7 +68,7 @@ class Job:
     """One decision to make: :func:`decide`'s arguments."""
 
     spec: str
-    state: State | Hand
+    state: Any
     seat: int
     rng_seed: str
     explain: bool = False

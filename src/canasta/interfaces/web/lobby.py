@@ -27,9 +27,12 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from canasta.actions import Action
+from canasta.bots import make_bot
 from canasta.cards import format_card
 from canasta.errors import IllegalActionError
-from canasta.interfaces.web.bot_runner import BotRunner, random_decision, resolve_bot
+from canasta.family import Family
+from canasta.family import family_of as table_family
+from canasta.interfaces.web.bot_runner import BotRunner, random_decision
 from canasta.interfaces.web.errors import (
     Conflict,
     Forbidden,
@@ -38,7 +41,13 @@ from canasta.interfaces.web.errors import (
     TooMany,
     Unavailable,
 )
-from canasta.interfaces.web.families import CLASSIC, TableFamily, family_for
+from canasta.interfaces.web.games import (
+    deck_for,
+    hint_bot,
+    read_action,
+    seat_bot,
+    table_rules,
+)
 from canasta.interfaces.web.limits import RateLimiter
 from canasta.interfaces.web.messages import CreateTable, dumps
 from canasta.interfaces.web.settings import Settings
@@ -60,7 +69,7 @@ from canasta.interfaces.web.tables import (
     TableDataError,
     hash_token,
 )
-from canasta.interfaces.web.views import build_view
+from canasta.interfaces.web.views import build_view, public_record, replay_of
 from canasta.interfaces.web.words import hint_words
 
 log = logging.getLogger(__name__)
@@ -128,8 +137,6 @@ class Lobby:
         self.runner = runner
         self.tables: dict[str, Table] = {}
         self.stats = Stats()
-        self.default_bot = resolve_bot(settings.default_bot)
-        self.hint_bot = resolve_bot(settings.hint_bot)
         self._loading: dict[str, asyncio.Future[Table]] = {}
         self._bot_commits = asyncio.Semaphore(max(1, settings.bot_concurrency))
         """Bots' actions being stored at once, over all tables: a person's action never waits
@@ -318,10 +325,10 @@ class Lobby:
                      client: str = "") -> tuple[Table, dict[int, str]]:
         """A new table, stored; returns it and the tokens of its human seats. ``client`` (an
         address) may create ``tables_per_minute``."""
-        family = family_for(request.rules)
-        rules = family.table_rules(request.rules)
-        n = family.num_players(rules)
-        what = getattr(rules, "name", family.name)
+        rules = table_rules(request.rules)
+        family = table_family(rules)
+        n = rules.num_players
+        what = rules.name
         specs = request.seats or [HUMAN] + ["bot"] * (n - 1)
         if len(specs) != n:
             raise Invalid(f"{what} needs {n} seats, not {len(specs)}")
@@ -338,7 +345,7 @@ class Lobby:
             _, colon, bot = spec.partition(":")
             if colon and not bot.strip():
                 raise Invalid(f"seat {i}: 'bot:' needs a bot after the colon, or write 'bot'")
-            bot = family.bot_spec(bot.strip() or family.default_bot(self.default_bot))
+            bot = bot.strip() or seat_bot(family, self.settings.default_bot)
             self._check_bot(bot, family)
             name = request.names[i] if request.names else f"bot:{bot}"
             seats.append(Seat(i, name, BOT, bot, None))
@@ -348,8 +355,7 @@ class Lobby:
                           f"{math.ceil(wait)} s", retry_after=wait)
         self._make_room()
         seed = request.seed if request.seed is not None else secrets.randbits(63)
-        table = Table.new(secrets.token_urlsafe(9), rules, seed, seats, request.auto_next,
-                          family)
+        table = Table.new(secrets.token_urlsafe(9), rules, seed, seats, request.auto_next)
         if any(seat.is_bot for seat in seats):  # the bots wait until every person sits down
             table.awaited = set(tokens)
         try:
@@ -361,12 +367,12 @@ class Lobby:
         self.kick(table)
         return table, tokens
 
-    def _check_bot(self, spec: str, family: TableFamily = CLASSIC) -> None:
+    def _check_bot(self, spec: str, family: Family) -> None:
         """:class:`Invalid` for a spec that names no bot of the table's family, or asks for
         more search than the server gives one decision (a table's bots share the workers with
         every other table)."""
         try:
-            bot = family.make_bot(spec)
+            bot = make_bot(spec, family)
         except (ValueError, TypeError) as e:
             raise Invalid(f"bot {spec!r}: {e}") from None
         seconds = getattr(bot, "seconds", None)
@@ -423,14 +429,14 @@ class Lobby:
     async def record(self, table_id: str) -> dict[str, Any]:
         """The game record once the game is over; before, the public record (no decks)."""
         table = await self.get(table_id)
-        return table.family.record(table)
+        return public_record(table)
 
     async def replay(self, table_id: str) -> dict[str, Any]:
         """Every position of the hands that are over, played again by the engine from the
         record: the whole game once it is over; while it is on, the hands already played (the
         hand in play has none: it would show the hands and the stock)."""
         table = await self.get(table_id)
-        return await asyncio.to_thread(table.family.replay, table)
+        return await asyncio.to_thread(replay_of, table)
 
     # -- acting ------------------------------------------------------------------------------
 
@@ -439,10 +445,7 @@ class Lobby:
         started = time.perf_counter()
         table, seat = await self.seat_of(table_id, token)
         assert seat is not None
-        family = table.family
-        # a classic action reads alone (a malformed one is refused before anything else);
-        # another family's reads in the position it is played in, under the lock
-        action: Action | str = family.parse(None, text) if family is CLASSIC else text
+        action = read_action(table.family, table.rules, text)  # malformed: refused at once
         async with self._locked(table):
             if table.seats[seat].is_bot:
                 raise Conflict(f"a bot plays seat {seat} now: claim the seat back first",
@@ -453,8 +456,7 @@ class Lobby:
         return view
 
     async def _commit(self, table: Table, seat: int, action: Action | str) -> None:
-        """Judge, store, apply and push one action (its text is read in the position it is
-        played in; the table's lock is held)."""
+        """Judge, store, apply and push one action (the table's lock is held)."""
         game, family = table.game, table.family
         if game.is_over:
             raise Conflict("the game is over", "game_over")
@@ -464,13 +466,13 @@ class Lobby:
         if state.to_move != seat:
             raise Conflict(f"not your turn: p{state.to_move} is to move", "not_your_turn")
         if isinstance(action, str):
-            action = family.parse(state, action)
+            action = read_action(family, game.rules, action)
         try:
             after = family.apply(state, action)
         except IllegalActionError as e:
             raise Conflict(str(e), "illegal") from None
-        final = family.ends_game(game, after)
-        text = family.format(state, action)
+        final = game.ends_game(after)
+        text = family.format_action(game.rules, action)
         try:
             await self.db.call(Storage.append_action, table.id, table.hand_number,
                                len(game.actions), seat, text, OVER if final else None)
@@ -501,8 +503,8 @@ class Lobby:
         """Store and deal the next hand (the table's lock is held, the hand is over)."""
         game = table.game
         number = table.hand_number + 1
-        deck = table.family.deck_for(game.rules, table.seed, number)
-        dealer = (game.state.dealer + 1) % table.family.num_players(game.rules)
+        deck = deck_for(game.rules, table.seed, number)
+        dealer = (game.state.dealer + 1) % game.rules.num_players
         try:
             await self.db.call(Storage.add_hand, table.id,
                                HandRow(number, dealer, tuple(format_card(c) for c in deck)))
@@ -533,7 +535,7 @@ class Lobby:
         player at the table once the seat is idle. Returns the asker's view."""
         table, actor = await self.seat_of(table_id, token)
         target = self._seat_at(table, index)
-        spec = table.family.bot_spec(bot or table.family.default_bot(self.default_bot))
+        spec = bot or seat_bot(table.family, self.settings.default_bot)
         self._check_bot(spec, table.family)
         async with self._locked(table):
             if target.is_bot:
@@ -583,9 +585,9 @@ class Lobby:
         wait = self._hints.take((table.id, seat))
         if wait:
             raise TooMany(f"too many hints: the next in {math.ceil(wait)} s", retry_after=wait)
-        hint_bot = table.family.hint_bot(self.hint_bot)
+        spec = hint_bot(table.family, self.settings.hint_bot)
         revision = table.revision
-        decision = await self.runner.decide(hint_bot, state, seat, table.bot_seed(seat),
+        decision = await self.runner.decide(spec, state, seat, table.bot_seed(seat),
                                             explain=True, table=table.id)
         hint = {"action": decision.action, "explanation": decision.explanation,
                 "words": hint_words(decision.explanation, decision.action), "bot": decision.bot}

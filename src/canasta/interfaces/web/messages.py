@@ -65,8 +65,9 @@ class Strict(BaseModel):
 class CreateTable(Strict):
     """``POST /api/tables``."""
 
-    rules: str | dict[str, Any] = Field(
-        "classic", description="A preset name or a rules object (NOTATION §3).")
+    rules: str | dict[str, Any] | None = Field(
+        None, description="A preset name of any family, or a rules object (NOTATION §3); "
+                          "default: the first family's default preset.")
     seats: list[SeatSpec] | None = Field(
         None, min_length=2, max_length=6,
         description="One entry per seat; default: a human at seat 0 and the default bot "
@@ -158,10 +159,15 @@ class SeatOut(BaseModel):
 
 
 class HistoryLine(BaseModel):
-    """One action of the current hand."""
+    """One action of the current hand, as the viewing seat may read it."""
+
+    model_config = ConfigDict(extra="allow")
 
     seat: int
-    action: str
+    action: str = Field(description="Its text; another player's move whose cards only its "
+                                    "player sees gives its verb alone.")
+    words: str | None = Field(None, description="For a verb of the family's own: the move in "
+                                                "words, after the player's name.")
 
 
 class SheetLine(BaseModel):
@@ -170,7 +176,13 @@ class SheetLine(BaseModel):
     hand: int
     dealer: int
     result: dict[str, Any] = Field(description="The hand's result (NOTATION §3 ``result``).")
+    totals: list[int] = Field(description="The hand's points by side.")
     scores: list[int] = Field(description="Cumulative scores by side after this hand.")
+    ending: dict[str, Any] | None = Field(None, description="How the hand ended (the facts' "
+                                                            "``ending``).")
+    score: list[dict[str, int]] | None = Field(
+        None, description="By side, the hand's score part by part as it counts, and its total "
+                          "(the facts' ``score``).")
 
 
 class HouseRule(BaseModel):
@@ -187,6 +199,8 @@ class HouseRule(BaseModel):
 class TableRules(BaseModel):
     """The rule facts a screen states, from the table's rules."""
 
+    family: str
+    title: str = Field(description="The family's name in words.")
     preset: str
     label: str = Field(description="The preset in a player's words: 'Classic — 6 players, "
                                    "3 teams of 2'.")
@@ -201,26 +215,22 @@ class TableRules(BaseModel):
     house_rules: list[HouseRule]
 
 
-class PileFreeze(BaseModel):
-    """Whether the pile is frozen for the viewing seat (a spectator: for everyone)."""
+class DisplayName(BaseModel):
+    """A seat as a screen names it."""
 
-    frozen: bool
-    reason: str | None = Field(description="Why, in a player's words: 'a black three is in "
-                                           "it', 'your side has not melded'.")
-    card: str | None = Field(description="The card that froze it for everyone (the lowest of "
-                                         "a freezing kind); null when not frozen for everyone.")
-    for_everyone: bool = Field(description="Frozen for every side, not only the seat's.")
-    blocked: str | None = Field(default=None, description=(
-        "Why nobody may take the pile whatever they hold: 'a black three is on top'; null when "
-        "its top card may be taken."))
+    name: str = Field(description="A person's name, or a bot's friendly name (never a spec).")
+    level: str | None = Field(description="The level of the bot playing the seat ('easy' ... "
+                                          "'expert', 'random' or 'custom'); null for a person.")
+    bot: bool
 
 
 class TableView(BaseModel):
-    """What one seat (or a spectator) sees: the reply of the view, action, next and seat
-    endpoints, and the ``view`` of every WebSocket ``view`` message.
+    """What one seat (or a spectator) sees, at a table of any family: the reply of the view,
+    action, next and seat endpoints, and the ``view`` of every WebSocket ``view`` message.
 
-    It is the NOTATION §3 position as the seat may see it (its own hand as cards; every other
-    hand and the stock as counts; spectators see every hand as a count), plus the table's keys.
+    It is the seat's observation as its family writes it (NOTATION §3 for classic: its own hand
+    as cards, every other hand and the stock as counts; spectators see every hand as a count),
+    plus the table's keys, plus the family's ``facts``.
     """
 
     model_config = ConfigDict(extra="allow")
@@ -229,21 +239,17 @@ class TableView(BaseModel):
     seat: int | None = Field(description="Whose view; null for spectators.")
     dealer: int
     to_move: int = Field(description="The seat to act (as in the position; see phase).")
-    phase: Literal["draw", "play", "answer", "over"]
+    phase: str = Field(description="The family's name for the moment of the turn ('draw', "
+                                   "'play', 'answer', ..., 'over').")
     hands: list[list[str] | int] = Field(description="By seat: the seat's own hand as cards, "
                                                      "every other hand as its size.")
     stock: int = Field(description="Cards left in the stock (never their order).")
-    pile: list[str] = Field(description="The discard pile, top last.")
-    sides: list[dict[str, Any]] = Field(description="Score at the start of the hand, melds, "
-                                                    "red threes, hidden canastas, by side.")
-    pile_frozen: bool
-    has_melded: list[bool]
-    asks: list[int]
-    answer: str | None
+    pile: list[str] = Field(description="The discard pile as the seat may see it, top last.")
+    sides: list[dict[str, Any]] = Field(description="By side: the score at the start of the "
+                                                    "hand, the melds and the family's own keys.")
     turn: dict[str, Any] = Field(description="What the player to move did this turn.")
-    known: list[list[str]] = Field(description="By seat: cards known to be in that hand "
-                                               "because they were taken with the pile (public).")
     result: dict[str, Any] | None = Field(None, description="Once the hand is over.")
+    family: str = Field(description="The family of the table's rules.")
     table_id: str
     status: Literal["playing", "hand_over", "game_over"]
     hand_number: int = Field(description="The current hand, from 1.")
@@ -252,8 +258,13 @@ class TableView(BaseModel):
     your_turn: bool
     legal: list[str] = Field(description="The seat's legal actions (canonical) when it is to "
                                          "move and no bot plays it, else [].")
+    legal_words: dict[str, str] = Field(
+        {}, description="A player's words for the legal actions of the family's own verbs "
+                        "(a kept three, a special hand), by action.")
     players: list[str] = Field(description="Names by seat, as in the game record.")
     seats: list[SeatOut]
+    names: list[DisplayName] = Field(description="By seat, the name a screen shows and the "
+                                                 "level of the bot playing it.")
     log: list[HistoryLine] = Field(description="This hand's actions so far.")
     last_action: HistoryLine | None
     scores: list[int] = Field(description="Cumulative scores by side, ended hands counted.")
@@ -265,8 +276,9 @@ class TableView(BaseModel):
     waiting_for: list[int] = Field(
         [], description="Seats people play whose player has not sat down yet (never used the "
                         "seat's token): the bots wait until this is empty.")
+    facts: dict[str, Any] = Field(description="What a screen states, as the family gives it "
+                                              "(canasta.family.Family.facts).")
     table_rules: TableRules
-    pile_freeze: PileFreeze
     card_points: dict[str, int] = Field(description="What each card counts in a meld.")
 
 
@@ -277,6 +289,8 @@ class MetaOut(BaseModel):
     bots: list[str]
     default_bot: str
     hint_bot: str
+    families: list[dict[str, Any]] = Field(
+        [], description="By family: its bots, levels, default and hint bot.")
 
 
 # -- WebSocket, inbound --------------------------------------------------------------------------

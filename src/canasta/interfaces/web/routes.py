@@ -15,9 +15,8 @@ from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from canasta.bots import bot_table
-from canasta.bots.modern import MODERN_BOTS
-from canasta.interfaces.web.bot_runner import bot_names
-from canasta.interfaces.web.families import MODERN, MODERN_LEVELS
+from canasta.family import Family, families, preset_names
+from canasta.interfaces.web.games import hint_bot, seat_bot
 from canasta.interfaces.web.lobby import Lobby
 from canasta.interfaces.web.messages import (
     CreateTable,
@@ -33,7 +32,6 @@ from canasta.interfaces.web.messages import (
     TableView,
 )
 from canasta.interfaces.web.views import preset_lines
-from canasta.rules import PRESETS
 
 router = APIRouter(prefix="/api")
 
@@ -213,30 +211,42 @@ async def get_hint(table_id: TableId, lobby: LobbyDep,
     return json_reply(await lobby.hint(table_id, token))
 
 
+def family_bots(family: Family, lobby: Lobby) -> dict[str, Any]:
+    """One family's bots: ``{"family", "title", "bots": [names], "levels": {level: spec},
+    "default": spec, "hint": spec}`` (a seat may be ``"bot:LEVEL"`` or ``"bot:NAME"``)."""
+    table = bot_table(family)
+    return {"family": family.name, "title": family.title, "bots": list(table.bots),
+            "levels": dict(table.levels),
+            "default": seat_bot(family, lobby.settings.default_bot),
+            "hint": hint_bot(family, lobby.settings.hint_bot)}
+
+
 @router.get("/meta", response_model=MetaOut, operation_id="getMeta", summary="Presets and bots")
 async def get_meta(lobby: LobbyDep) -> MetaOut:
-    """What a table can be created with."""
-    return MetaOut(presets=list(PRESETS), bots=bot_names(), default_bot=lobby.default_bot,
-                   hint_bot=lobby.hint_bot)
+    """What a table can be created with: every family's presets and bots (``bots``,
+    ``default_bot`` and ``hint_bot`` are the first family's)."""
+    first = family_bots(families()[0], lobby)
+    return MetaOut(presets=preset_names(), bots=[*first["bots"], *first["levels"]],
+                   default_bot=first["default"], hint_bot=first["hint"],
+                   families=[family_bots(family, lobby) for family in families()])
 
 
 @router.get("/bots", operation_id="getBots", summary="Bots and levels")
 async def get_bots(lobby: LobbyDep) -> dict[str, Any]:
-    """``{"bots": [names and levels], "levels": {level: spec}, "default": spec, "hint": spec,
-    "modern_american": {the same for Modern American tables}}``: a seat may be
+    """``{"families": [{"family", "title", "bots", "levels": {level: spec}, "default",
+    "hint"}]}``, the first family's keys also at the top: a seat may be ``"bot:LEVEL"``,
     ``"bot:NAME"`` with any of its family's (or any spec with parameters)."""
-    return {"bots": bot_names(), "levels": dict(bot_table().levels), "default": lobby.default_bot,
-            "hint": lobby.hint_bot,
-            "modern_american": {"bots": [*MODERN_BOTS, *MODERN_LEVELS],
-                                "levels": dict(MODERN_LEVELS),
-                                "default": MODERN.default_bot(lobby.default_bot),
-                                "hint": MODERN.hint_bot(lobby.hint_bot)}}
+    every = [family_bots(family, lobby) for family in families()]
+    first = every[0]
+    return {"bots": [*first["bots"], *first["levels"]], "levels": first["levels"],
+            "default": first["default"], "hint": first["hint"], "families": every}
 
 
 @router.get("/presets", operation_id="getPresets", summary="Rules presets")
 async def get_presets() -> dict[str, Any]:
-    """``{"presets": [{"name", "label", "players", "sides", "target"}...]}``: the label in a
-    player's words (``Classic — 6 players, 3 teams of 2``)."""
+    """``{"presets": [{"name", "label", "family", "title", "players", "sides",
+    "target"}...]}``, every family's, the default first: the label in a player's words
+    (``Classic — 6 players, 3 teams of 2``)."""
     return {"presets": preset_lines()}
 
 

@@ -78,13 +78,3 @@ actions = Table(
     Column("action", String(300), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
-
-modern_games = Table(
-    "canasta_modern_games", metadata,
-    Column("id", String(32), primary_key=True),
-    Column("token_hash", String(64), nullable=False),
-    Column("record", Text, nullable=False),
-    Column("updated_at", DateTime(timezone=True), nullable=False),
-)
-"""Modern American games (``interfaces/web/modern_tables.py``): the record, rewritten after
-every request that plays."""

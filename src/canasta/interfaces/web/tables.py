@@ -1,8 +1,8 @@
 """A table in memory (the room): the game, its seats, one lock, and who is listening.
 
 A :class:`Table` is rebuilt from its stored record by replay (:meth:`Table.from_row`): the
-rules, the seed, every hand's deck and every action. It holds no rules logic of its own: its
-family (:mod:`.families`: the classic presets, or Modern American) judges every action.
+rules, the seed, every hand's deck and every action. It holds no rules logic of its own: the
+family of its rules (:func:`canasta.family.family_of`) judges every action.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from canasta.cards import Card, format_card
+from canasta.cards import format_card
+from canasta.family import Family, family_of
 from canasta.game import Game
-from canasta.interfaces.web.families import CLASSIC, TableFamily, family_for
+from canasta.interfaces.web.games import new_game, resume
 from canasta.interfaces.web.storage import OVER, PLAYING, HandRow, SeatRow, TableRow
 from canasta.rules import Rules
-from canasta.state import State
 
 HUMAN = "human"
 BOT = "bot"
@@ -33,17 +33,6 @@ class TableDataError(Exception):
 def hash_token(token: str) -> str:
     """The stored form of a seat token (SHA-256, hex)."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def deck_for(rules: Rules, seed: int, number: int) -> list[Card]:
-    """The pack order of hand ``number`` (from 1) of a classic game with ``seed``: the same
-    shuffles :class:`~canasta.game.Game` makes when it deals by itself."""
-    return CLASSIC.deck_for(rules, seed, number)
-
-
-def ends_game(game: Game, state: State) -> bool:
-    """True if ``state`` ends its hand and with it the (classic) game."""
-    return CLASSIC.ends_game(game, state)
 
 
 @dataclass
@@ -113,14 +102,13 @@ class Listener:
 class Table:
     """One table: a whole game in progress, its seats and its listeners."""
 
-    def __init__(self, table_id: str, game: Any, seed: int, seats: list[Seat],
-                 auto_next: bool | None, history: list[tuple[int, str]] | None = None,
-                 family: TableFamily = CLASSIC) -> None:
+    def __init__(self, table_id: str, game: Game, seed: int, seats: list[Seat],
+                 auto_next: bool | None, history: list[tuple[int, str]] | None = None) -> None:
         self.id = table_id
-        self.family = family
-        """The family of rules played (:mod:`.families`)."""
         self.game = game
-        """The game: a :class:`~canasta.game.Game`, or the family's own (with its face)."""
+        """The game, of any family (:class:`~canasta.game.Game`)."""
+        self.family: Family = family_of(game.rules)
+        """The family of the table's rules: it judges every action."""
         self.seed = seed
         self.seats = seats
         self.auto_next = auto_next
@@ -150,17 +138,17 @@ class Table:
     # -- building -------------------------------------------------------------------------------
 
     @staticmethod
-    def new(table_id: str, rules: Any, seed: int, seats: list[Seat],
-            auto_next: bool | None, family: TableFamily = CLASSIC) -> Table:
+    def new(table_id: str, rules: Rules, seed: int, seats: list[Seat],
+            auto_next: bool | None) -> Table:
         """A fresh table: the first hand is dealt from ``seed``."""
-        game = family.new_game(rules, seed, [s.name for s in seats])
-        return Table(table_id, game, seed, seats, auto_next, family=family)
+        game = new_game(rules, seed, [s.name for s in seats])
+        return Table(table_id, game, seed, seats, auto_next)
 
     def to_row(self) -> TableRow:
         """The stored form of a fresh table."""
         game = self.game
         hand = HandRow(1, game.state.dealer, tuple(format_card(c) for c in game.deck))
-        return TableRow(self.id, self.family.rules_json(game), tuple(game.players), self.seed,
+        return TableRow(self.id, game.rules.to_json(), tuple(game.players), self.seed,
                         self.auto_next, self.status_word, tuple(s.to_row() for s in self.seats),
                         (hand,))
 
@@ -168,11 +156,10 @@ class Table:
     def from_row(row: TableRow) -> Table:
         """Rebuild a table from storage by replaying its record (every action checked again;
         the decks are the stored ones); raises :class:`TableDataError` if it does not replay."""
-        family = family_for(row.rules)
         try:
             if [h.number for h in row.hands] != list(range(1, len(row.hands) + 1)):
                 raise TableDataError("the hands are not numbered 1, 2, ...")
-            game = family.resume(row.rules, row.players, row.hands)
+            game = resume(row.rules, row.players, row.hands)
             history = list(row.hands[-1].actions)
         except TableDataError as e:
             raise TableDataError(f"table {row.id}: {e}") from None
@@ -180,9 +167,9 @@ class Table:
             # bad rules) and a table without hands
             raise TableDataError(f"table {row.id} does not replay: {e}") from None
         seats = [Seat(s.seat, s.name, s.controller, s.bot, s.token_hash) for s in row.seats]
-        if [s.index for s in seats] != list(range(family.num_players(game.rules))):
+        if [s.index for s in seats] != list(range(game.rules.num_players)):
             raise TableDataError(f"table {row.id}: the seats do not match the rules")
-        table = Table(row.id, game, row.seed, seats, row.auto_next, history, family)
+        table = Table(row.id, game, row.seed, seats, row.auto_next, history)
         if not game.is_over and any(s.is_bot for s in seats):
             # who sat down is not stored: a person who has not acted yet is awaited
             acted = {seat for h in row.hands for seat, _ in h.actions}
@@ -194,13 +181,12 @@ class Table:
     @property
     def rules(self) -> Rules:
         """The table's rules."""
-        rules: Rules = self.game.rules
-        return rules
+        return self.game.rules
 
     @property
     def hand_over(self) -> bool:
         """True when the current hand has ended (and the next is not dealt yet)."""
-        return self.family.hand_over(self.game.state)
+        return bool(self.game.state.is_over)
 
     @property
     def hand_number(self) -> int:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from canasta.interfaces.web.house_rules import FORM
+from canasta.family import families
 
 PREFIX = re.compile(r"^illegal action '[^']*':\s*")
 EXAMPLE = re.compile(r"\s*\(e\.g\.[^)]*\)")
@@ -50,7 +50,7 @@ VERBS = {"'draw'": "drawing", "'take'": "taking the pile", "'meld'": "melding",
          "'yes'": "yes", "'no'": "no"}
 SEAT = re.compile(r"\bp(\d)\b")
 FIELD = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
-LABELS = {f.name: f.label for _, fields in FORM for f in fields}
+LABELS = {f.field: f.label for family in families() for f in family.house_rules()}
 
 
 def _field(match: re.Match[str]) -> str:

@@ -261,8 +261,7 @@ export function moveWords(entry) {
   const text = String(entry?.action ?? "").trim();
   const [verb, ...rest] = text.split(/\s+/);
   const tail = rest.join(" ");
-  const reds = entry?.red_threes?.length
-    ? ` and laid ${entry.red_threes.length === 1 ? "a red three" : "red threes"} ${entry.red_threes.map(prettyCard).join(" ")}` : "";
+  const reds = entry?.laid?.length ? ` and laid ${entry.laid.map(prettyCard).join(" ")}` : "";
   if (verb === "take") {
     const size = entry.took ? ` (${entry.took} card${entry.took === 1 ? "" : "s"})` : "";
     const top = entry.top ? `: ${prettyCard(entry.top)}` : "";

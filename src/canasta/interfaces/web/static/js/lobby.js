@@ -96,8 +96,7 @@ class Lobby {
     const root = clear(this.root);
     add(root, h("div.lobby",
       h("header.topbar", h("a.brand", { href: "#/" }, h("span.brand-suit", "♦"), "Canasta"), h("span.spacer"),
-        h("span.muted", "a table for humans and bots"), h("a.btn.ghost.small#rules-link", { href: "#/rules" }, "How to play"),
-        h("a.btn.ghost.small#modern-link", { href: "/modern.html", title: "Modern American Canasta: against bots, or with friends and bots" }, "Modern American")),
+        h("span.muted", "a table for humans and bots"), h("a.btn.ghost.small#rules-link", { href: "#/rules" }, "How to play")),
       h("section.hero",
         h("div.hero-text", h("h1", "Canasta"), h("p", "Play the classic partnership game with friends or bots: melds, canastas, red threes and all.")),
         h("div.hero-fan", ["JK", "2h", "Ah", "Kd", "3h"].map((c) => cardEl(c)))),
@@ -147,7 +146,8 @@ class Lobby {
     if (!form) return h("p.muted#house-rules-loading", "House rules: loading…");
     const values = form.presets?.[this.preset] || {};
     const changed = Object.keys(this.edits).length;
-    const groups = (form.groups || []).map((g) => h("fieldset.rules-group",
+    const family = (form.families || []).find((f) => f.family === this.presets[this.preset]?.family);
+    const groups = (family?.groups || []).map((g) => h("fieldset.rules-group",
       h("legend", g.title),
       g.fields.map((f) => this.ruleField(f, values[f.name]))));
     return h("details.options#house-rules", { open: this.rulesOpen || changed > 0, ontoggle: (e) => { this.rulesOpen = e.target.open; } },
@@ -319,10 +319,7 @@ class Lobby {
   }
 }
 
-// A Modern American room is watched on its own page (/modern.html), a classic table here.
-const isModern = (rules) => (typeof rules === "string" ? rules : rules?.preset) === "modern-american";
-const watchHref = (t) => (isModern(t.rules) ? `/modern.html#/r/${encodeURIComponent(t.table_id)}`
-  : `#/watch/${encodeURIComponent(t.table_id)}`);
+const watchHref = (t) => `#/watch/${encodeURIComponent(t.table_id)}`;
 
 function defaultSeats(n, bot) {
   return Array.from({ length: n }, (_, i) => (i === 0 ? "human" : bot));

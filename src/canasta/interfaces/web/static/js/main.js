@@ -18,6 +18,11 @@ function route() {
       history.replaceState(null, "", `/${hash}`);
     }
   }
+  // Links of the former one-family page (#/m/ID?token=T, #/r/ID?token=T) open the table here.
+  const old = /^#\/[mr]\/([^?/]+)(\?token=.*)?$/.exec(location.hash);
+  if (old) {
+    history.replaceState(null, "", `/${old[2] ? `#/table/${old[1]}${old[2]}` : `#/watch/${old[1]}`}`);
+  }
   const hash = location.hash.replace(/^#/, "") || "/";
   const [path, query] = hash.split("?");
   const params = new URLSearchParams(query || "");

@@ -52,7 +52,8 @@ class RulesPage {
     const values = form?.presets?.[this.preset] ?? (form ? Object.values(form.presets || {})[0] : null);
     const rows = [];
     if (form && values) {
-      for (const g of form.groups || []) {
+      const family = (form.families || []).find((f) => this.preset in (f.presets || {})) || form.families?.[0];
+      for (const g of family?.groups || []) {
         rows.push(h("tr", h("th.group", { colspan: 2 }, g.title)));
         for (const f of g.fields) rows.push(h("tr", h("th", { scope: "row" }, f.label), h("td", valueWords(f, values[f.name]))));
       }

@@ -492,6 +492,12 @@ class TablePage {
     }
   }
 
+  /** The cards a side lays beside its melds, in words ("red three", "threes"). */
+  laidName(n) {
+    const names = this.view?.facts?.laid_name || ["card laid", "cards laid"];
+    return n === 1 ? names[0] : names[1];
+  }
+
   /** "Your side wins", "Noor and Hugo win", "Noor wins". */
   winWords(side) {
     if (this.mySide === side) return "your side wins";
@@ -604,13 +610,13 @@ class TablePage {
     const points = [];
     const parts = [];  // the total's make-up (the total's title says it where a phone hides it)
     if (live && live.opened) {
-      const canastas = (live.natural_canastas ?? 0) + (live.mixed_canastas ?? 0);
-      parts.push(h("span.live-part", `melds ${live.melded}`));
+      const canastas = live.canastaCount;
+      parts.push(h("span.live-part", `melds ${live.melds}`));
       if (canastas) parts.push(h("span.live-part.canasta-count", `${canastas} canasta${canastas > 1 ? "s" : ""} +${live.canastas}`));
     } else if (live) {
       points.push(h("span.badge.opening", { title: "the points this side's first meld needs" }, `opening needs ${live.minimum}`));
     }
-    if (live && live.red_threes) parts.push(h("span.live-part", `red 3s ${fmtSigned(live.red_threes)}`));
+    if (live && live.laid) parts.push(h("span.live-part", `${this.laidName(2)} ${fmtSigned(live.laid)}`));
     if (live && live.opened) {
       points.unshift(h("span.live-total", { title: `on the table this hand: ${parts.map((x) => x.textContent).join(", ")}` }, fmtSigned(live.total)));
     }
@@ -676,14 +682,15 @@ class TablePage {
     const top = pile[pile.length - 1];
     // the server says whether, why and by which card the pile is frozen for this seat
     const freeze = pileFreeze(v);
-    const frozenAll = freeze.frozen && freeze.for_everyone;
-    const frozenForMe = freeze.frozen && !freeze.for_everyone;
+    // frozen by a card in it (for everyone), or for this seat's side only (soft)
+    const frozenAll = freeze.frozen && !!freeze.card;
     // the card that froze it lies under the pile: show it beside the pile
     const freezer = frozenAll ? freeze.card : null;
     const badges = [];
     const why = freeze.reason ? `frozen: ${freeze.reason}${freezer ? ` (${prettyCard(freezer)})` : ""}` : "frozen";
-    if (frozenAll) badges.push(h("span.badge.frozen#pile-frozen", { title: why, "aria-label": why }, icon("snow"), freeze.reason ? `frozen: ${freeze.reason}` : "frozen"));
-    else if (frozenForMe) badges.push(h("span.badge.frozen.soft#pile-frozen", { title: why, "aria-label": why }, icon("snow"), "frozen for your side"));
+    if (freeze.frozen) {
+      badges.push(h(`span.badge.frozen#pile-frozen${frozenAll ? "" : ".soft"}`, { title: why, "aria-label": why }, icon("snow"), freeze.reason ? `frozen: ${freeze.reason}` : "frozen"));
+    }
     if (freeze.blocked) badges.push(h("span.badge.blocked", { title: `blocked: ${freeze.blocked}` }, icon("block"), `blocked: ${freeze.blocked}`));
     const last = lastAction(v);
     const lastDiscard = this.lastDiscard();

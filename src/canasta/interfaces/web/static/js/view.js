@@ -28,9 +28,23 @@ export function tableRules(v) {
   return v.table_rules ?? {};
 }
 
-/** Whether the pile is frozen for this view's seat, why, and by which card (the server's). */
+/** The family's facts of the view (what a screen states: Family.facts on the server). */
+export function factsOf(v) {
+  return v.facts ?? {};
+}
+
+/** Whether the pile is frozen for this view's seat, why, by which card, and why nobody may
+ * take it whatever they hold (the facts' pile). */
 export function pileFreeze(v) {
-  return v.pile_freeze ?? { frozen: !!v.pile_frozen, reason: null, card: null, for_everyone: !!v.pile_frozen };
+  const p = factsOf(v).pile ?? {};
+  return { frozen: !!p.frozen, reason: p.why ?? null, card: p.frozen_by ?? null,
+           blocked: p.blocked ?? null, note: p.note ?? null };
+}
+
+/** The index of the melds a seat plays on (its side's; the facts' melds_of). */
+export function meldsOf(v, seat) {
+  const m = factsOf(v).melds_of;
+  return Array.isArray(m) ? m[seat] : seat % sideCount(v);
 }
 
 export const sideOf = (v, seat) => seat % sideCount(v);
@@ -195,8 +209,15 @@ export function levelOf(v, seat) {
   return x && typeof x.level === "string" ? x.level : null;
 }
 
-/** Each side's running points this hand ({melded, canastas, red_threes, total, opened, minimum}). */
+/** A side's running points this hand, from the facts: {total, melds, canastas, laid, opened,
+ * minimum (while it has not melded), canastaCount}. */
 export function livePoints(v, side) {
-  const l = Array.isArray(v.live) ? v.live[side] : null;
-  return l && typeof l === "object" ? l : null;
+  const f = factsOf(v);
+  const seat = [...Array(seatCount(v)).keys()].find((s) => sideOf(v, s) === side) ?? side;
+  const owner = meldsOf(v, seat);
+  const points = f.table_points?.[owner];
+  if (!points) return null;
+  const melds = f.melds?.[owner] ?? [];
+  return { ...points, opened: melds.length > 0, minimum: melds.length ? null : f.opening_minimum?.[side] ?? null,
+           canastaCount: melds.filter((m) => m.canasta).length };
 }
