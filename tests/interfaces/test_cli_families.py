@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from canasta.bots import make_bot
+from canasta.bots import bot_table, make_bot
 from canasta.family import families, family_of, get_rules, new_hand, preset_names, state_to_json
 from canasta.game import Game
 from canasta.interfaces.cli import main
@@ -218,6 +218,12 @@ def test_hint_help_answers_what_a_user_asks() -> None:
     for words in ("--bot", "--level", "--seed", "--json", "easy, medium, hard and expert",
                   "exit status", "never the other hands"):
         assert words in out
+    for family in families():  # what --bot and --level accept, family by family
+        table = bot_table(family)
+        assert f"{family.title} ({family.name}" in out
+        assert "bots: " + ", ".join(table.bots) in " ".join(out.split())
+    code, played_help, _ = run("play", "--help")
+    assert code == 0 and "bots (a name, or name:key=value,...) and levels" in played_help
     code, out, _ = run("--help")
     assert code == 0 and "hint" in out and MODERN in out  # every preset of every family
 

@@ -157,6 +157,22 @@ def test_a_bots_kept_three_is_hidden_from_the_player() -> None:
     assert as_nina[0].startswith(f"You keep {kept} in hand")
 
 
+def test_a_step_of_the_familys_own_comes_first_at_the_table(tmp_path: Path) -> None:
+    """Dealt a three while the side has not melded, the player first says which to keep:
+    the table and the prompt say so, and the short list offers the choices."""
+    table = new_table(tmp_path, MODERN, seed=0)
+    prompts: list[str] = []
+
+    def reader(prompt: str) -> str:
+        prompts.append(prompt)
+        return "keep none" if len(prompts) == 1 else "quit"
+
+    status, text = run_app(table, reader)
+    assert status == 0 and prompts == ["keep> ", "draw/take> "]
+    assert "your turn: keep first" in text and "Keep  1 3" in text and " none" in text
+    assert "You keep no three and lay " in text
+
+
 def test_a_whole_modern_american_game_typed_at_the_terminal(tmp_path: Path) -> None:
     rules = house_rules(get_rules(MODERN), ["target_score=100"])  # one hand, for speed
     table = Table.new(rules, 2, "easy", "easy", tmp_path / "game.json")

@@ -14,6 +14,7 @@ import os
 import random
 import re
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -183,14 +184,45 @@ words (the terminal game's 'hint' says the same). The bot sees only what the pla
 may see (its own hand and the table), never the other hands or the stock.
 
 The bot is the family's hint level unless --bot or --level names another: the levels are
-easy, medium, hard and expert, and 'canasta play --help' names the bots. The same --seed gives
-the same answer; searching bots take about a second.
+easy, medium, hard and expert (each family's bots and levels are listed below). The same
+--seed gives the same answer; searching bots take about a second.
 
   canasta deal --rules classic --seed 4 > pos.json
   canasta hint pos.json                      # the hint level's move and why
   canasta hint pos.json --level easy --json  # {"action", "reason", "bot", "seat"}
 
 exit status: 0 ok; 2 a position that cannot be read, a hand that is over, an unknown bot."""
+
+
+def bots_help() -> str:
+    """Every family's bots and levels, for ``--help``: a help that names what it accepts."""
+    from canasta.bots import bot_table
+    from canasta.family import families
+
+    lines = ["bots (a name, or name:key=value,...) and levels, by family:"]
+    for family in families():
+        table = bot_table(family)
+        levels = ", ".join(f"{level} = {spec}" for level, spec in table.levels.items())
+        for text, indent in ((f"{family.title} ({', '.join(family.presets())}):", "  "),
+                             (f"bots: {', '.join(table.bots)}", "    "),
+                             (f"levels: {levels}; hints: {table.hint_level}", "    ")):
+            lines.append(textwrap.fill(text, 92, initial_indent=indent,
+                                       subsequent_indent=indent + "  ",
+                                       break_on_hyphens=False))
+    return "\n".join(lines)
+
+
+class BotsHelp(argparse.Action):
+    """``-h``/``--help`` that ends with every family's bots and levels (read when asked)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        sys.stdout.write(parser.format_help() + "\n" + bots_help() + "\n")
+        parser.exit()
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
@@ -262,8 +294,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("hint", help="print the action a bot plays in a position, and why",
-                       description=HINT_DESCRIPTION,
+                       description=HINT_DESCRIPTION, add_help=False,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("-h", "--help", action=BotsHelp,
+                   help="show this help message, every family's bots and levels, and exit")
     p.add_argument("position", help="position JSON file, or - for standard input")
     who = p.add_mutually_exclusive_group()
     who.add_argument("--bot", metavar="SPEC",

@@ -43,17 +43,20 @@ The game is saved after every action (default: a new file under
 'canasta play --resume FILE' continues it with the same bots (the file says which family and
 rules it holds). From a checkout, make play PLAY_ARGS="--opponents hard --resume FILE" does
 the same (or '. .venv/bin/activate' first to put canasta on the PATH). The bots are described
-in docs/bots.md: --partner and --opponents take a level or a bot of the game's family
-('canasta hint --help' shows how to ask a bot about a position)."""
+in docs/bots.md: --partner and --opponents take a level or a bot of the game's family (listed
+below; 'canasta hint' asks a bot about a position)."""
 
 
 def add_command(subparsers: Any) -> None:
     """Add ``play`` to the ``canasta`` command's subparsers."""
     from canasta.family import preset_names
+    from canasta.interfaces.cli import BotsHelp
 
     p = subparsers.add_parser(
         "play", help="play a game against bots in the terminal", description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        add_help=False, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("-h", "--help", action=BotsHelp,
+                   help="show this help message, every family's bots and levels, and exit")
     names = preset_names()
     p.add_argument("--rules", metavar="R", help=f"preset (default {names[0]}): "
                    + ", ".join(names))

@@ -23,6 +23,7 @@ from canasta.cards import parse_cards
 from canasta.errors import IllegalActionError, NotationError
 from canasta.interfaces.terminal import render
 from canasta.interfaces.terminal.advice import (
+    COMMON_VERBS,
     Suggestion,
     describe,
     ending,
@@ -129,10 +130,11 @@ class TerminalApp:
         """Draw the table and the numbered suggestions."""
         state = self.table.state
         obs = self.table.observation()
+        legal = self.table.legal()
         self.console.print(render.board(self.family, obs, self.table.names,
                                         self.table.game.hand_number, self.seed_note,
-                                        self.table.levels))
-        self.items = suggestions(self.family, obs, self.table.legal())
+                                        self.table.levels, own_verbs(legal)))
+        self.items = suggestions(self.family, obs, legal)
         self.console.print(render.suggestions_view(self.family, self.table.rules, self.items))
         self.shown = state
 
@@ -141,7 +143,7 @@ class TerminalApp:
         state = self.table.state
         if self.shown is not state:
             self.show()
-        line = self.read(PROMPTS.get(state.phase, "> "))
+        line = self.read(self.prompt(state))
         try:
             command = parse_command(line, self.table.observation().hand,
                                     lambda text: self.family.parse_action(self.table.rules,
@@ -165,6 +167,12 @@ class TerminalApp:
             raise Quit
         else:
             getattr(self, f"cmd_{kind}")()
+
+    def prompt(self, state: Any) -> str:
+        """The prompt of the phase (``draw/take> ``), or the verbs of a family's own step
+        that comes first (``keep> ``)."""
+        own = own_verbs(self.table.legal())
+        return f"{'/'.join(own)}> " if own else PROMPTS.get(state.phase, "> ")
 
     def play(self, action: Action) -> None:
         """Apply the player's action, or explain the rule it breaks (nothing changes then)."""
@@ -305,6 +313,13 @@ class TerminalApp:
         self.console.print(Text(f"Hand {game.hand_number}: {dealer} deal"
                                 f"{'' if dealer == 'You' else 's'}.", style="bold"))
         return True
+
+
+def own_verbs(legal: Sequence[Action]) -> list[str]:
+    """The verbs of a family's own step when nothing but that step may be played now (a
+    ``keep`` before the draw), else none."""
+    verbs = list(dict.fromkeys(a.verb for a in legal))
+    return verbs if verbs and not COMMON_VERBS & set(verbs) else []
 
 
 def readline_reader(table: Table) -> Reader:

@@ -117,12 +117,14 @@ def pile_text(facts: dict[str, Any]) -> Text:
     return text
 
 
-def _phase_words(obs: Any, names: Sequence[str], stock: int) -> str:
+def _phase_words(obs: Any, names: Sequence[str], stock: int, own_verbs: Sequence[str]) -> str:
     who = names[obs.to_move]
     if obs.phase == "over":
         return "hand over"
     if obs.to_move != obs.seat:
         return f"{who} to play"
+    if own_verbs:
+        return f"your turn: {' or '.join(own_verbs)} first"
     if obs.phase == "draw":
         return "your turn: draw, or take the pile" + (" (or pass)" if stock == 0 else "")
     if obs.phase == "play":
@@ -222,9 +224,11 @@ def seats_line(facts: dict[str, Any], view: dict[str, Any], seat: int, to_move: 
 
 
 def board(family: Family, obs: Any, names: Sequence[str], hand_number: int,
-          seed_note: str = "", levels: Sequence[str] = ()) -> RenderableType:
+          seed_note: str = "", levels: Sequence[str] = (),
+          own_verbs: Sequence[str] = ()) -> RenderableType:
     """The whole table as the player sees it, compact enough for 80×24 in mid-hand: the game
-    score, stock and pile, the other seats, each side's running points and melds, the hand."""
+    score, stock and pile, the other seats, each side's running points and melds, the hand.
+    ``own_verbs``: the family's own step the player takes first (``keep``), if any."""
     rules = obs.rules
     facts = family.facts(obs)
     view = obs.to_json()
@@ -233,7 +237,7 @@ def board(family: Family, obs: Any, names: Sequence[str], hand_number: int,
     lines: list[RenderableType] = []
 
     title = Text(f"Hand {hand_number} · {rules.name} · ", style="bold")
-    title.append(_phase_words(obs, names, facts["stock"]),
+    title.append(_phase_words(obs, names, facts["stock"], own_verbs),
                  style="bold yellow" if obs.to_move == obs.seat and obs.phase != "over"
                  else "bold")
     lines.append(title)
