@@ -93,6 +93,37 @@ def test_every_family_resumes_exactly_as_without_the_break(tmp_path: Path,
     assert (tmp_path / "whole.json").read_text() == (tmp_path / "broken.json").read_text()
 
 
+PROTOCOL_FACTS = ("family", "title", "num_players", "num_sides", "partners", "canasta_size",
+                  "canastas_to_go_out", "opening_minimum", "meld_keys", "canastas", "pile",
+                  "stock")
+"""The facts every family states (a new family may state no more)."""
+
+
+def test_a_family_that_states_only_the_first_facts_plays_at_the_terminal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    family = families()[0]
+    stated = family.facts
+
+    def first_facts(obs: Any) -> dict[str, Any]:
+        facts = stated(obs)
+        return {key: facts[key] for key in PROTOCOL_FACTS} | {
+            "pile": {k: facts["pile"][k] for k in ("size", "top", "frozen", "why")}}
+
+    monkeypatch.setattr(family, "facts", first_facts)
+    table = new_table(tmp_path, family.name, seed=21)
+
+    def reader(prompt: str) -> str:
+        return "quit" if prompt == NEXT_HAND_PROMPT else "1"
+
+    status, text = run_app(table, reader)
+    assert status == 0 and "Traceback" not in text and "internal error" not in text
+    assert "Cards left in the other hands" in text and "Total" in text  # the hand's end
+    record = GameRecord.loads(table.save_path.read_text())
+    from canasta.interfaces.terminal.advice import replay_text
+
+    assert list(replay_text(record))[-1].startswith(("The game goes on", "Game over"))
+
+
 # -- Modern American at the table -------------------------------------------------------------
 
 def _take(stock: list[str], *cards: str) -> list[str]:

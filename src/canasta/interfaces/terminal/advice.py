@@ -97,6 +97,29 @@ def _distinct_shapes(actions: Sequence[Action], limit: int) -> list[Action]:
     return out
 
 
+def screen_facts(family: Family, obs: Any) -> dict[str, Any]:
+    """The family's facts of ``obs`` (:meth:`~canasta.family.Family.facts`), with what a
+    family that states only the first facts of the protocol leaves out filled in: no melds,
+    no points, no cards laid, the pile's reason as its note, an end in plain words."""
+    facts = dict(family.facts(obs))
+    rules = obs.rules
+    sides = range(rules.num_sides)
+    facts.setdefault("melds_of", [rules.side_of(s) for s in range(rules.num_players)])
+    facts.setdefault("melds", [[] for _ in sides])
+    facts.setdefault("meld_names", {})
+    facts.setdefault("table_points", [{"total": 0, "melds": 0, "canastas": 0, "laid": 0}
+                                      for _ in sides])
+    facts.setdefault("laid", [[] for _ in sides])
+    facts.setdefault("laid_name", ["card", "cards"])
+    pile = facts["pile"] = dict(facts["pile"])
+    pile.setdefault("blocked", None)
+    pile.setdefault("frozen_by", None)
+    pile.setdefault("note", pile.get("why") if pile.get("frozen") else "not frozen")
+    if obs.phase == "over":
+        facts.setdefault("ending", {"seat": None, "words": "The hand is over"})
+    return facts
+
+
 def own_melds(facts: dict[str, Any], seat: int) -> dict[str, dict[str, Any]]:
     """The melds ``seat`` plays on, by key (the facts' entries)."""
     return {m["key"]: m for m in facts["melds"][facts["melds_of"][seat]]}
@@ -116,7 +139,7 @@ def group_key(family: Family, rules: Rules, group: Group) -> str:
 def suggestions(family: Family, obs: Any, legal: Sequence[Action]) -> list[Suggestion]:
     """A short list of sensible legal actions for the seat of ``obs`` (which is to move)."""
     value = obs.rules.value_of
-    facts = family.facts(obs)
+    facts = screen_facts(family, obs)
     out: list[Suggestion] = []
     takes = [a for a in legal if a.verb == "take"]
     melds = [a for a in legal if a.verb == "meld"]
@@ -286,7 +309,7 @@ def describe(family: Family, before: Any, action: Action, after: Any, names: Seq
     name = names[seat]
     seen = viewer is None or seat == viewer
     obs_before, obs_after = family.observe(before, seat), family.observe(after, seat)
-    fb, fa = family.facts(obs_before), family.facts(obs_after)
+    fb, fa = screen_facts(family, obs_before), screen_facts(family, obs_after)
     side = rules.side_of(seat)
     laid = _diff(_cards(fa["laid"][side]), _cards(fb["laid"][side]))
     laid_text = ""

@@ -29,6 +29,7 @@ from canasta.interfaces.terminal.advice import (
     ending,
     game_line,
     pretty_cards,
+    screen_facts,
     suggestions,
 )
 from canasta.interfaces.terminal.commands import HELP_TEXT, complete, parse_command
@@ -133,7 +134,8 @@ class TerminalApp:
         legal = self.table.legal()
         self.console.print(render.board(self.family, obs, self.table.names,
                                         self.table.game.hand_number, self.seed_note,
-                                        self.table.levels, own_verbs(legal)))
+                                        self.table.levels, own_verbs(legal),
+                                        self.table.game.scores))
         self.items = suggestions(self.family, obs, legal)
         self.console.print(render.suggestions_view(self.family, self.table.rules, self.items))
         self.shown = state
@@ -283,10 +285,12 @@ class TerminalApp:
         state = game.state
         names = table.names
         obs = table.observation()
-        facts = family.facts(obs)
+        facts = screen_facts(family, obs)
+        facts.setdefault("score", [{"total": t} for t in family.totals(state)])
         if self.shown is not state:
             self.console.print(render.board(family, obs, names, game.hand_number,
-                                            self.seed_note, table.levels))
+                                            self.seed_note, table.levels,
+                                            scores=game.scores))
             self.shown = state
             self.console.print(Text("Cards left in the other hands", style="bold"))
             hands = [parse_cards(cards) for cards in family.position_to_json(state)["hands"]]

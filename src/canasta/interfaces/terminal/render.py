@@ -28,6 +28,7 @@ from canasta.interfaces.terminal.advice import (
     hand_groups,
     join_names,
     pretty_cards,
+    screen_facts,
     side_label,
 )
 from canasta.rules import Rules
@@ -187,7 +188,7 @@ def side_line(facts: dict[str, Any], owner: int, label: str, mine: bool) -> Text
         parts += [f"{part.replace('_', ' ')} {value}" for part, value in points.items()
                   if part not in ("total", "melds", "canastas", "laid") and value]
         text.append(" (" + " · ".join(parts) + ")", style="dim")
-    else:
+    elif facts["opening_minimum"][owner]:
         minimum = facts["opening_minimum"][owner]
         text.append(f" not opened: {minimum} to open", style="yellow" if mine else "dim")
     laid = facts["laid"][owner]
@@ -218,20 +219,25 @@ def seats_line(facts: dict[str, Any], view: dict[str, Any], seat: int, to_move: 
             line.append(f" ({words})", style="dim")
         n = held if isinstance(held, int) else len(held)
         line.append(f" {n} card{'s' if n != 1 else ''}")
-        if s == view["dealer"]:
+        if s == view.get("dealer"):
             line.append(" D", style="dim")
     return line
 
 
 def board(family: Family, obs: Any, names: Sequence[str], hand_number: int,
           seed_note: str = "", levels: Sequence[str] = (),
-          own_verbs: Sequence[str] = ()) -> RenderableType:
+          own_verbs: Sequence[str] = (), scores: Sequence[int] | None = None
+          ) -> RenderableType:
     """The whole table as the player sees it, compact enough for 80×24 in mid-hand: the game
     score, stock and pile, the other seats, each side's running points and melds, the hand.
-    ``own_verbs``: the family's own step the player takes first (``keep``), if any."""
+    ``own_verbs``: the family's own step the player takes first (``keep``), if any;
+    ``scores``: the sides' scores before the hand (by default, as the observation says)."""
     rules = obs.rules
-    facts = family.facts(obs)
+    facts = screen_facts(family, obs)
     view = obs.to_json()
+    if scores is None:
+        scores = [side.get("score", 0) for side in view.get("sides", ())] or \
+            [0] * rules.num_sides
     sides = side_names(rules, names)
     my_side = rules.side_of(obs.seat)
     lines: list[RenderableType] = []
@@ -244,14 +250,13 @@ def board(family: Family, obs: Any, names: Sequence[str], hand_number: int,
 
     to_go_out = facts["canastas_to_go_out"]
     game = Text(f"Game to {rules.target_score}"
-                + (f", {to_go_out} canastas to go out" if to_go_out != 1 else "") + ": ",
+                + (f", {to_go_out} canastas to go out" if to_go_out > 1 else "") + ": ",
                 style="dim")
     for i, name in enumerate(sides):
         if i:
             game.append(" · ")
         game.append(f"{name} ")
-        game.append(str(view["sides"][i]["score"]), style="bold green" if i == my_side
-                    else "bold")
+        game.append(str(scores[i]), style="bold green" if i == my_side else "bold")
     if seed_note:
         game.append(f"   {seed_note}", style="dim")
     lines.append(game)
