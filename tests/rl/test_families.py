@@ -14,6 +14,7 @@ import pytest
 
 from canasta.family import Family, families
 from canasta.game import replay
+from canasta.rl import research as research_module
 from canasta.rl.research import Research, research_of
 from canasta.rl.table import Table
 
@@ -107,6 +108,56 @@ def test_a_table_plays_two_hands_and_its_record_replays_to_their_points(family: 
     rules = table.rules
     assert table.returns[0] == pytest.approx(sum(
         t[0] - sum(t[1:]) / (rules.num_sides - 1) for t in totals))
+
+
+def test_a_family_that_names_no_research_module_plays_through_the_generic_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a family registered with no research module of its own: the classic family, here, as if
+    # it named none; every adapter plays it through Research's own ids and tensor
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from canasta.family import get_rules
+    from canasta.rl import openspiel as cos
+    from canasta.rl.pettingzoo import env
+
+    family = FAMILIES[0]
+    rules = get_rules("classic-2p")
+    monkeypatch.setattr(type(family), "research_module", "")
+    research_module._research.cache_clear()
+    try:
+        research = research_of(rules)
+        assert type(research) is Research and research.alphabet.size == 125
+        layout = dict(research.tensor_layout())
+        assert layout["hand"] == (53,) and layout["scores"] == (2,)
+        table = Table(rules, hands=1)
+        table.reset(seed=2)
+        rng = random.Random(2)
+        while not table.over:
+            table.play(rng.choice(table.legal_ids()))
+        assert sum(table.returns) == 0
+        game = cos.load(rules)
+        assert game.observation_tensor_shape() == [len(research.dealing_tensor())]
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal() and steps < 60:
+            if state.is_chance_node():
+                state.apply_action(rng.choice([c for c, _ in state.chance_outcomes()]))
+                continue
+            player = state.current_player()
+            assert len(state.observation_tensor(player)) == len(research.dealing_tensor())
+            assert state.information_state_string(player).startswith(f"p{player} of ")
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            api_test(env(rules=rules, observation="box"), num_cycles=20)
+        with pytest.raises(NotImplementedError, match="resampler"):
+            research.resampler(table.state, 0, ())
+    finally:
+        monkeypatch.undo()
+        research_module._research.cache_clear()
 
 
 # -- OpenSpiel -------------------------------------------------------------------------------
