@@ -41,9 +41,7 @@ from canasta.actions import (
 )
 from canasta.cards import (
     BLACK_THREE_RANK,
-    FIRST_THREE,
     FIRST_WILD,
-    IS_BLACK_THREE,
     IS_NATURAL,
     IS_WILD,
     JOKER,
@@ -53,7 +51,8 @@ from canasta.cards import (
     Card,
     Rank,
 )
-from canasta.melds import can_go_out, split_counts
+from canasta.going_out import going_out_of, hand_profile, submultisets
+from canasta.melds import split_counts
 from canasta.plans import (
     forced_take,
     meld_problem_of,
@@ -84,29 +83,7 @@ def legal_actions(state: HandState) -> list[Action]:
     return []
 
 
-# -- small combinatorics, cached -------------------------------------------------------------
-
-_SUBSETS: Final[dict[tuple[tuple[Card, ...], int], list[tuple[Card, ...]]]] = {}
-
-
-def submultisets(cards: tuple[Card, ...], k: int) -> list[tuple[Card, ...]]:
-    """The distinct ``k``-card sub-multisets of sorted ``cards`` (one rank and suit: one choice)."""
-    key = (cards, k)
-    found = _SUBSETS.get(key)
-    if found is None:
-        found = sorted(set(itertools.combinations(cards, k)))
-        if len(_SUBSETS) > 200_000:
-            _SUBSETS.clear()
-        _SUBSETS[key] = found
-    return found
-
-
-def _all_submultisets(cards: tuple[Card, ...], low: int, high: int) -> list[tuple[Card, ...]]:
-    out: list[tuple[Card, ...]] = []
-    for k in range(low, min(high, len(cards)) + 1):
-        out.extend(submultisets(cards, k))
-    return out
-
+# -- single-group melds, cached -------------------------------------------------------------
 
 RankOptions = tuple[list[Action], list[int], int]
 """A rank's single-group melds: the actions, the number of cards each lays, the largest."""
@@ -246,25 +223,6 @@ def _rank_options(table: _OptionsTable, naturals: tuple[Card, ...], wilds: tuple
     return result
 
 
-def _hand_profile(hand: tuple[Card, ...]) -> tuple[dict[Rank, tuple[Card, ...]], tuple[Card, ...],
-                                                   tuple[Card, ...]]:
-    """(naturals by rank, wild cards, black threes) of a sorted hand."""
-    # Sorted, the natural cards come first (rank by rank), then the threes, then the wild cards.
-    by_rank: dict[Rank, tuple[Card, ...]] = {}
-    n = len(hand)
-    start = 0
-    while start < n and hand[start] < FIRST_THREE:
-        rank = hand[start] >> 2
-        end = start + 1
-        while end < n and hand[end] >> 2 == rank:
-            end += 1
-        by_rank[rank] = hand[start:end]
-        start = end
-    wild = bisect_left(hand, FIRST_WILD, start)
-    blacks = tuple(c for c in hand[start:wild] if IS_BLACK_THREE[c]) if wild > start else ()
-    return by_rank, hand[wild:], blacks
-
-
 # -- the draw phase --------------------------------------------------------------------------
 
 def _draw_actions(state: HandState) -> list[Action]:
@@ -325,17 +283,17 @@ def take_actions(state: HandState) -> list[Action]:
         return []
     acts = _takes_with(state, groups, rank, existing, state.canastas(owner), gain)
     if len(hand) + gain <= 3:  # taking with a pair (or less) could leave at most one card
-        acts.extend(_whole_hand_actions(state, hand, _hand_profile(hand)[0], melds, top, gain))
+        acts.extend(_whole_hand_actions(state, hand, melds, top, gain))
     return list(dict.fromkeys(acts))
 
 
 def _opening_takes(state: HandState, hand: tuple[Card, ...], melds: SideMelds, top: Card,
                    frozen: bool, gain: int) -> list[Action]:
     """The minimal openings through the pile, and those that lay the whole hand."""
-    by_rank, wilds, _ = _hand_profile(hand)
+    by_rank, wilds, _ = hand_profile(hand)
     acts = _openings(state, hand, by_rank, wilds, state.minimum(state.to_move), top, frozen, gain)
     if gain <= 1 and len(hand) <= WHOLE_HAND_OPENING:  # it could leave at most one card
-        acts.extend(a for a in _whole_hand_actions(state, hand, by_rank, melds, top, gain)
+        acts.extend(a for a in _whole_hand_actions(state, hand, melds, top, gain)
                     if a not in acts)
     return acts
 
@@ -582,8 +540,7 @@ whole count is below the minimum (a concealed going out the rules free from it: 
 This keeps the list short when a side that has not melded holds many wild cards."""
 
 
-def _whole_hand_actions(state: HandState, hand: tuple[Card, ...],
-                        by_rank: dict[Rank, tuple[Card, ...]], melds: SideMelds,
+def _whole_hand_actions(state: HandState, hand: tuple[Card, ...], melds: SideMelds,
                         top: Card | None, gain: int) -> list[Action]:
     """The legal melds (or takes, with the pile's ``top``) that lay the whole hand, or all of it
     but one card to discard.
@@ -592,15 +549,15 @@ def _whole_hand_actions(state: HandState, hand: tuple[Card, ...],
     would leave one card the player could not discard (NOTATION §2): the minimal opening or the
     pair for the pile leaves the card that completes the canasta needed. So every legal action
     that ends the hand this way is listed, which also gives the concealed going out that the
-    opening minimum does not bind (RULES §1.10). ``by_rank`` is the hand's natural cards by
-    rank; ``gain`` is the cards the pile adds below its top card.
+    opening minimum does not bind (RULES §1.10). ``gain`` is the cards the pile adds below its
+    top card. The going-out solver's bounds come first, then each of its ways
+    (:meth:`~canasta.going_out.GoingOut.ways`) that the plans accept.
     """
-    rules = state.rules
+    outs = going_out_of(state.rules)
     top_rank = RANK_OF[top] if top is not None else -1
     # with a card from the pile in hand, the whole hand must be laid
-    keeps = _kept_cards(rules, hand, by_rank, melds, top_rank, may_keep=gain == 0)
-    if not keeps or (_canastas_within_reach(rules, hand, by_rank, melds, top_rank)
-                     < rules.min_canastas_to_go_out):
+    keeps = outs.kept_cards(hand, melds, gain == 0, top_rank)
+    if not keeps or outs.canastas_within_reach(hand, melds, top_rank) < outs.need:
         return []  # the usual case: a lone card could go nowhere, or too few canastas
     acts: dict[Action, None] = {}
     for keep in keeps:
@@ -609,95 +566,11 @@ def _whole_hand_actions(state: HandState, hand: tuple[Card, ...],
             rest.remove(keep)
         if not rest and top is None:
             continue
-        for action in _lay_all(rules, tuple(rest), melds, top_rank):
+        for action in outs.ways(tuple(rest), melds, top_rank):
             if action not in acts and (take_problem(state, action) if top is not None
                                        else meld_problem_of(state, action)) is None:
                 acts[action] = None
     return list(acts)
-
-
-def _kept_cards(rules: Rules, hand: tuple[Card, ...], by_rank: dict[Rank, tuple[Card, ...]],
-                melds: SideMelds, top_rank: Rank, may_keep: bool) -> list[Card | None]:
-    """The cards that may stay in hand for the discard (``None``: none stays) when the rest is
-    laid: a lone natural card that no meld takes must be the one, and it must be alone."""
-    low = rules.min_naturals_per_meld
-    lone = [r for r, cards in by_rank.items()
-            if len(cards) < low and melds[r] is None and r != top_rank]
-    if not lone:
-        return [None, *sorted(set(hand))] if may_keep else [None]
-    if len(lone) > 1 or not may_keep or len(by_rank[lone[0]]) > 1:
-        return []
-    return [by_rank[lone[0]][0]]
-
-
-def _canastas_within_reach(rules: Rules, hand: tuple[Card, ...],
-                           by_rank: dict[Rank, tuple[Card, ...]], melds: SideMelds,
-                           top_rank: Rank) -> int:
-    """The canastas the side would have with every card of the hand (and the top card) laid."""
-    size = rules.canasta_size
-    wild_count = len(hand) - bisect_left(hand, FIRST_WILD)
-    canastas = sum(1 for m in melds if m is not None and len(m) >= size)
-    for rank in NATURAL_RANKS:
-        before = len(melds[rank] or ())
-        have = before + len(by_rank.get(rank, ())) + (1 if rank == top_rank else 0)
-        if before < size <= have + wild_count:
-            canastas += 1
-    return canastas
-
-
-def _lay_all(rules: Rules, rest: tuple[Card, ...], melds: SideMelds,
-             top_rank: Rank) -> Iterator[Action]:
-    """Each way to lay every card of ``rest`` (with the top card of rank ``top_rank`` first,
-    when it is a take), the wild cards shared among the melds; checked against the meld rules
-    by count only."""
-    low = rules.min_naturals_per_meld
-    ranks, wilds, blacks = _hand_profile(rest)
-    if any(len(cards) < low and melds[r] is None and r != top_rank
-           for r, cards in ranks.items()):
-        return
-    if blacks and len(blacks) not in rules.black_three_meld_sizes:
-        return
-    if len(rest) != sum(map(len, ranks.values())) + len(wilds) + len(blacks):
-        return  # a red three: never melded
-    targets = sorted(set(ranks).union(r for r in NATURAL_RANKS if melds[r] is not None))
-    if top_rank >= 0:
-        targets = [top_rank] + [r for r in targets if r != top_rank]
-    made = []  # (naturals, wild cards) of each target's meld with this hand's naturals
-    for r in targets:
-        nat, wild = split_counts(melds[r] or ())
-        made.append((nat + len(ranks.get(r, ())) + (1 if r == top_rank else 0), wild))
-    variant = variant_of(rules)
-    room = [variant.wild_room(r, nat, wild) for r, (nat, wild) in zip(targets, made)]
-    verb = "take" if top_rank >= 0 else "meld"
-    for split in _spreads(wilds, room):
-        if any((w or r in ranks) and variant.meld_problem(r, nat, wild + len(w), adds_wilds=bool(w))
-               for r, (nat, wild), w in zip(targets, made, split)):
-            continue  # a meld too small, or with too few natural cards
-        groups = [Group(r, tuple(sorted(ranks.get(r, ()) + w))) for r, w in zip(targets, split)]
-        if top_rank >= 0 and not groups[0].cards:
-            continue  # a plain take lays no hand card: the minimal takes list it
-        if blacks:
-            groups.append(Group(BLACK_THREE_RANK, blacks))
-        laid = tuple(g for g in groups if g.cards)
-        if laid:
-            yield canonical(Action(verb, laid))
-
-
-def _spreads(wilds: tuple[Card, ...], room: list[int]) -> Iterator[list[tuple[Card, ...]]]:
-    """Every way to share all ``wilds`` among groups that take at most ``room[i]`` each."""
-    if len(wilds) > sum(room):
-        return
-    if len(room) <= 1:
-        if room or not wilds:
-            yield [wilds] if room else []
-        return
-    for n in range(min(len(wilds), room[0]) + 1):
-        for chosen in submultisets(wilds, n):
-            rest = list(wilds)
-            for c in chosen:
-                rest.remove(c)
-            for tail in _spreads(tuple(rest), room[1:]):
-                yield [chosen, *tail]
 
 
 # -- the play phase --------------------------------------------------------------------------
@@ -711,7 +584,7 @@ def _play_actions(state: HandState) -> list[Action]:
     side_melded = has_melded(melds)
     canastas = state.canastas(owner) if side_melded else 0
     acts = _discard_actions(state, hand, canastas)
-    by_rank, wilds, blacks = _hand_profile(hand)
+    by_rank, wilds, blacks = hand_profile(hand)
     if not side_melded:
         acts.extend(_opening_melds(state, hand, by_rank, wilds, melds))
     else:
@@ -720,8 +593,7 @@ def _play_actions(state: HandState) -> list[Action]:
             acts.extend(_black_three_outs(state, hand, blacks, melds, canastas))
     answer = state.answer
     if (rules.permission_question_enabled and answer is None and not state.turn.melded
-            and _may_go_out_at_a_glance(rules, by_rank, len(wilds), melds, canastas)
-            and ask_problem(state) is None):
+            and not going_out_of(rules).surely_not(hand, melds) and ask_problem(state) is None):
         acts.append(ASK)
     if state.turn.last_red_three and answer != "yes":
         acts.append(PASS)  # done melding: the hand ends
@@ -760,7 +632,7 @@ def _opening_melds(state: HandState, hand: tuple[Card, ...],
         openings = [a for a in openings if _still_out(state, hand, melds, a)]
     if answer != "no" and (len(hand) <= WHOLE_HAND_OPENING or sum(
             map(state.rules.value_of.__getitem__, hand)) < minimum):  # only a concealed out
-        whole = _whole_hand_actions(state, hand, by_rank, melds, None, 0)
+        whole = _whole_hand_actions(state, hand, melds, None, 0)
         openings.extend([a for a in whole if a not in openings])
     return openings
 
@@ -867,33 +739,6 @@ def _black_three_outs(state: HandState, hand: tuple[Card, ...], blacks: tuple[Ca
     return acts
 
 
-def _may_go_out_at_a_glance(rules: Rules, by_rank: dict[Rank, tuple[Card, ...]], wilds: int,
-                            melds: SideMelds, canastas: int) -> bool:
-    """False when the player surely cannot go out this turn (the exact test, ``can_go_out``,
-    is far dearer): two ranks hold a lone natural card that no meld takes (one discard cannot
-    place both), or too few canastas are within reach of the hand."""
-    fields = fields_of(rules)
-    lone = 0
-    low = fields.min_naturals_per_meld
-    for rank, cards in by_rank.items():
-        if len(cards) < low and melds[rank] is None:
-            lone += 1
-            if lone > 1:
-                return False
-    need = fields.min_canastas_to_go_out - canastas
-    if need <= 0:
-        return True
-    size = fields.canasta_size - min(wilds, fields.max_wilds_per_meld)
-    for rank in NATURAL_RANKS:
-        meld = melds[rank]
-        if (meld is None or len(meld) < fields.canasta_size) and (
-                len(meld or ()) + len(by_rank.get(rank, ())) >= size):
-            need -= 1
-            if need == 0:
-                return True
-    return False
-
-
 def _outs_one_card_each(state: HandState, hand: tuple[Card, ...], melds: SideMelds,
                         canastas: int) -> list[Action]:
     """Going out by laying each card of the hand on a different meld, in one action.
@@ -950,7 +795,7 @@ def _still_out(state: HandState, hand: tuple[Card, ...], melds: SideMelds, actio
     for g in action.groups:
         existing = new[g.rank]
         new[g.rank] = tuple(sorted((existing or ()) + g.cards))
-    return can_go_out(state.rules, rest, new, None, False, discard=not state.turn.last_red_three)
+    return going_out_of(state.rules).can_go_out(rest, new, discard=not state.turn.last_red_three)
 
 
 # -- asking the partner (RULES §1.14) ---------------------------------------------------------

@@ -25,7 +25,8 @@ from canasta.cards import (
     format_card,
     rank_name,
 )
-from canasta.melds import black_three_problem, can_go_out, split_counts
+from canasta.going_out import going_out_of
+from canasta.melds import black_three_problem, split_counts
 from canasta.state import PLAY, Draft, HandState, Meld, SideMelds, turn_info
 from canasta.variant import variant_of
 
@@ -370,8 +371,8 @@ def meld_plan(state: HandState, action: Action) -> Plan:
         own_canasta = any(len(plan.melds[r] or ()) >= rules.canasta_size for r in plan.created)
         if problem and opening_exempt(state, seat, left, own_canasta):
             problem = None
-    if problem is None and state.answer == "yes" and left > 0 and not can_go_out(
-            rules, rest, plan.melds, None, False, discard=not state.turn.last_red_three):
+    if problem is None and state.answer == "yes" and left > 0 and not going_out_of(
+            rules).can_go_out(rest, plan.melds, discard=not state.turn.last_red_three):
         problem = ("your partner said yes: you must go out this turn, and this meld would make "
                    "it impossible")
     if problem:
@@ -416,18 +417,16 @@ def out_from(state: HandState, seat: int, discard: bool | None = None) -> bool:
     """Whether ``seat``, having drawn or taken, can go out this turn from its hand now."""
     rules = state.rules
     melds = state.melds[state.owner_of(seat)]
-    size = rules.canasta_size
-    longest = max((len(m) for m in melds if m is not None), default=0)
-    have = sum(1 for m in melds if m is not None and len(m) >= size)
-    if have < rules.min_canastas_to_go_out and longest + len(state.hands[seat]) < size:
-        return False  # no canasta within reach
-    side_melded = longest > 0
-    minimum = None if side_melded else state.minimum(seat)
-    exempt = (not side_melded and rules.concealed_out_minimum_exempt_on_stock_draw
-              and not state.turn.took_pile and not state.has_melded[seat])
+    if table.has_melded(melds):
+        minimum = None
+        exempt = False
+    else:
+        minimum = state.minimum(seat)
+        exempt = (rules.concealed_out_minimum_exempt_on_stock_draw
+                  and not state.turn.took_pile and not state.has_melded[seat])
     if discard is None:
         discard = not state.turn.last_red_three
-    return can_go_out(rules, state.hands[seat], melds, minimum, exempt, discard=discard)
+    return going_out_of(rules).can_go_out(state.hands[seat], melds, minimum, exempt, discard)
 
 
 def out_after_any_draw(state: HandState, seat: int) -> bool:

@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from canasta import cards, scoring, table
-from canasta.actions import Action, Group
+from canasta.actions import Action
 from canasta.cards import (
-    BLACK_THREE_RANK,
     IS_BLACK_THREE,
     IS_NATURAL,
     IS_RED_THREE,
@@ -24,7 +23,8 @@ from canasta.cards import (
     Rank,
     card_kind,
 )
-from canasta.melds import split_counts, wild_cap
+from canasta.going_out import OutPlan as OutPlan  # the plan bots follow: re-exported
+from canasta.going_out import going_out_of
 from canasta.observation import Observation
 from canasta.rules import Rules
 from canasta.state import SideMelds
@@ -460,213 +460,10 @@ def opponent_threat(rules: Rules, melds: SideMelds, cards: int) -> tuple[str, fl
 
 # -- going out -----------------------------------------------------------------------------
 
-class OutPlan(NamedTuple):
-    """Meld groups that empty a hand, in the order to lay them, and the final discard."""
-
-    groups: tuple[Group, ...]
-    discard: Card | None
-    score: int
-
-
-def _orphans(rules: Rules, nat: Sequence[int], melds: SideMelds, blacks: int) -> int:
-    """Cards that cannot be melded at all (lone naturals of unmelded ranks, stray threes)."""
-    out = 0
-    for r in range(NATURAL_RANKS):
-        k = nat[r]
-        if k and melds[r] is None and k < rules.min_naturals_per_meld:
-            out += k
-    if blacks and (blacks not in rules.black_three_meld_sizes
-                   or melds[BLACK_THREE_RANK] is not None):
-        out += blacks if blacks > max(rules.black_three_meld_sizes) else 1
-    return out
-
-
 def plan_going_out(rules: Rules, hand: Sequence[Card], melds: SideMelds) -> OutPlan | None:
-    """The best way to meld ``hand`` away onto ``melds`` (the side has melded), or ``None``.
-
-    Tries melding every card and every single final discard. The plan meets the canastas the
-    rules need to go out and lays canasta-making groups first, so each step is legal on its own.
-    """
-    nat = [0] * NATURAL_RANKS
-    blacks = 0
-    for c in hand:
-        if IS_NATURAL[c]:
-            nat[RANK_OF[c]] += 1
-        elif IS_BLACK_THREE[c]:
-            blacks += 1
-        elif IS_RED_THREE[c]:
-            return None
-    if _orphans(rules, nat, melds, blacks) > 1:
-        return None
-    options: list[Card | None] = [] if rules.going_out_requires_discard else [None]
-    options.extend(sorted(set(hand), reverse=True))
-    best: OutPlan | None = None
-    for discard in options:
-        rest = list(hand)
-        if discard is not None:
-            rest.remove(discard)
-            if not rest:
-                continue
-        plan = _partition(rules, rest, melds, discard)
-        if plan is not None and (best is None or plan.score > best.score):
-            best = plan
-            if discard is None:
-                break  # melding every card scores best: the last card counts too
-    return best
-
-
-class _Bounds(NamedTuple):
-    """Per rank a plan lays cards on: wild cards it must take (``lower``), may take beyond that
-    (``room``), its size with the must (``base``) and whether it is natural so far."""
-
-    lower: dict[Rank, int]
-    room: dict[Rank, int]
-    base: dict[Rank, int]
-    natural: dict[Rank, bool]
-
-
-def _sort_hand(rest: Sequence[Card]) -> tuple[list[list[Card]], list[Card], list[Card]]:
-    """The cards by kind: naturals per rank, wild cards, black threes."""
-    naturals: list[list[Card]] = [[] for _ in range(NATURAL_RANKS)]
-    wilds: list[Card] = []
-    blacks: list[Card] = []
-    for c in rest:
-        if IS_NATURAL[c]:
-            naturals[RANK_OF[c]].append(c)
-        elif IS_WILD[c]:
-            wilds.append(c)
-        else:
-            blacks.append(c)
-    return naturals, wilds, blacks
-
-
-def _add_rank(rules: Rules, b: _Bounds, r: Rank, n: int, existing: Sequence[Card] | None
-              ) -> bool:
-    """Record in ``b`` the wild-card bounds of rank ``r`` holding ``n`` naturals (nothing when
-    the rank takes no part); ``False`` when its naturals cannot be melded."""
-    if existing is None:
-        if n == 0:
-            return True
-        if n < rules.min_naturals_per_meld:
-            return False
-        low, cap, size = max(0, rules.min_meld_size - n), wild_cap(rules, n), n
-        b.natural[r] = True
-    else:
-        en, ew = split_counts(existing)
-        low, cap, size = 0, max(0, wild_cap(rules, en + n) - ew), len(existing) + n
-        b.natural[r] = ew == 0
-        if n == 0 and cap == 0:
-            return True
-    if rules.max_meld_size is not None:
-        cap = min(cap, rules.max_meld_size - size)
-    if low > cap:
-        return False
-    b.lower[r], b.room[r], b.base[r] = low, cap - low, size + low
-    return True
-
-
-def _bounds(rules: Rules, naturals: Sequence[Sequence[Card]], melds: SideMelds) -> _Bounds | None:
-    """The wild-card bounds of every rank the plan lays cards on, or ``None`` if one cannot."""
-    b = _Bounds({}, {}, {}, {})
-    for r in range(NATURAL_RANKS):
-        if not _add_rank(rules, b, r, len(naturals[r]), melds[r]):
-            return None
-    return b
-
-
-def _finish_canastas(rules: Rules, melds: SideMelds, b: _Bounds, extra: dict[Rank, int],
-                     budget: int) -> int | None:
-    """Spend wild cards finishing the closest canastas until the rules' count is met; the
-    budget left, or ``None`` when the canastas to go out cannot be made."""
-    size = rules.canasta_size
-    base, room = b.base, b.room
-    made = canastas_of(rules, melds) + sum(1 for r in base if base[r] >= size and (
-        melds[r] is None or len(melds[r] or ()) < size))
-    for r in sorted((r for r in base if base[r] < size and size - base[r] <= room[r]),
-                    key=lambda r: size - base[r]):
-        need = size - base[r]
-        if need > budget or made >= rules.min_canastas_to_go_out:
-            break
-        extra[r] += need
-        budget -= need
-        made += 1
-    return budget if made >= rules.min_canastas_to_go_out else None
-
-
-def _spread_spare(rules: Rules, b: _Bounds, extra: dict[Rank, int], budget: int) -> int:
-    """Put spare wild cards where they spoil least (mixed melds first, natural canastas last);
-    the wild cards that found no room."""
-    size = rules.canasta_size
-
-    def spoil(r: Rank) -> tuple[int, int]:
-        total = b.base[r] + extra[r]
-        return (1 if b.natural[r] and b.lower[r] + extra[r] == 0 and total >= size else 0,
-                -total)
-
-    for r in sorted(b.room, key=spoil):
-        if not budget:
-            break
-        add = min(budget, b.room[r] - extra[r])
-        if add > 0:
-            extra[r] += add
-            budget -= add
-    return budget
-
-
-def _group_score(rules: Rules, before: Sequence[Card], cards: Sequence[Card], wilds: int) -> int:
-    """What laying ``cards`` (``wilds`` of them wild) on ``before`` scores: their values and the
-    canasta it makes, less the natural bonus a wild card spoils."""
-    size = rules.canasta_size
-    total = len(before) + len(cards)
-    score = sum(rules.value_of[c] for c in cards)
-    mixed_before = any(IS_WILD[c] for c in before)
-    if total >= size and len(before) < size:
-        score += (rules.mixed_canasta_bonus if wilds > 0 or mixed_before
-                  else rules.natural_canasta_bonus)
-    elif total >= size and wilds and not mixed_before:
-        score -= rules.natural_canasta_bonus - rules.mixed_canasta_bonus
-    return score
-
-
-def _partition(rules: Rules, rest: list[Card], melds: SideMelds,
-               discard: Card | None) -> OutPlan | None:
-    naturals, wilds, blacks = _sort_hand(rest)
-    if blacks and (len(blacks) not in rules.black_three_meld_sizes
-                   or melds[BLACK_THREE_RANK] is not None):
-        return None
-    b = _bounds(rules, naturals, melds)
-    if b is None:
-        return None
-    budget = len(wilds) - sum(b.lower.values())
-    if budget < 0 or budget > sum(b.room.values()):
-        return None
-    extra = dict.fromkeys(b.lower, 0)
-    left = _finish_canastas(rules, melds, b, extra, budget)
-    if left is None or _spread_spare(rules, b, extra, left):
-        return None
-    wild_pool = sorted(wilds)  # twos before jokers
-    size = rules.canasta_size
-    first: list[Group] = []
-    then: list[Group] = []
-    score = 0
-    for r in b.lower:
-        k = b.lower[r] + extra[r]
-        cards = naturals[r] + wild_pool[:k]
-        del wild_pool[:k]
-        if not cards:
-            continue
-        before = melds[r] or ()
-        score += _group_score(rules, before, cards, k)
-        completes = len(before) + len(cards) >= size > len(before)
-        (first if completes else then).append(Group(r, tuple(sorted(cards))))
-    # canasta-making groups first: after them every step may leave the hand short
-    ordered = first + then
-    if blacks:
-        score += sum(rules.value_of[c] for c in blacks)
-        ordered.append(Group(BLACK_THREE_RANK, tuple(sorted(blacks))))
-    if discard is not None and IS_WILD[discard]:
-        score -= 5  # a discarded wild card freezes nothing useful at the end; keep it counted
-    return OutPlan(tuple(ordered), discard, score)
+    """The best way to meld ``hand`` away onto ``melds`` (the side has melded), or ``None``:
+    the going-out solver's plan (:meth:`canasta.going_out.GoingOut.plan`)."""
+    return going_out_of(rules).plan(hand, melds)
 
 
 def plan_step(plan: OutPlan, legal_set: set[Action] | frozenset[Action]) -> Action | None:
