@@ -10,7 +10,7 @@ import pytest
 
 import canasta.modern_american.search as search
 from canasta.actions import Action
-from canasta.bots import BotSpecError, bot_table, hint, make_bot
+from canasta.bots import BotSpecError, bot_table, explain, hint, make_bot
 from canasta.bots.names import level_of
 from canasta.cards import RANK_OF, parse_cards
 from canasta.modern_american.action_text import format_action
@@ -243,3 +243,15 @@ def test_a_player_who_discarded_a_rank_is_dealt_fewer_pairs_of_it() -> None:
         return count
 
     assert pairs(1.0) == 0 < pairs(0.5) < pairs(0.0)
+
+
+def test_every_level_says_why_in_a_players_words() -> None:
+    obs, legal = seat_view(DISCARD, DISCARD.to_move), legal_actions(DISCARD)
+    for level in TABLE.levels:
+        name, params = TABLE.resolve(level)
+        if name == "search":
+            params["rollouts"] = "1"  # the same words, sooner
+        bot = TABLE.bots[name](**params)
+        action, why = explain(bot, obs, legal, random.Random(2))
+        assert action == bot.choose(obs, legal, random.Random(2))
+        assert why and "bot plays" not in why, (level, why)

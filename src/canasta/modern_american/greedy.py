@@ -39,3 +39,20 @@ class GreedyBot:
             return min(discards, key=lambda a: (value_of[a.card], rng.random()))
         plain = [a for a in legal if a.verb in ("draw", "pass", "yes")]
         return plain[0] if plain else legal[-1]
+
+    def explain(self, obs: Observation, legal: Sequence[Action],
+                rng: random.Random) -> tuple[Action, str]:
+        """The action :meth:`choose` plays, and why, in a player's words."""
+        action = self.choose(obs, legal, rng)
+        laid = sum(len(g.cards) for g in action.groups)
+        if action.verb == "special":
+            reason = "a special hand: lay it, the hand ends"
+        elif action.verb in ("take", "meld"):
+            reason = f"it lays {laid} card{'s' if laid != 1 else ''}, the most you can"
+        elif action.verb == "discard":
+            reason = "nothing more to lay: discard your lowest card"
+        elif action.verb == "draw":
+            reason = "nothing to pick the pack with: draw"
+        else:
+            reason = f"{action.verb}: the simplest move"
+        return action, reason
