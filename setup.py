@@ -23,8 +23,14 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 COMPILED_MODULES = ("cards", "actions", "variant", "table", "state", "melds", "plans", "legal",
-                    "engine", "scoring", "deal", "bots/view", "bots/words", "bots/weights",
-                    "bots/moves", "bots/discards", "bots/heuristic")
+                    "engine", "scoring", "deal", "going_out", "bots/view", "bots/words",
+                    "bots/weights", "bots/moves", "bots/discards", "bots/heuristic",
+                    "modern_american/record", "modern_american/melds",
+                    "modern_american/discards", "modern_american/scoring",
+                    "modern_american/special_hands", "modern_american/hand",
+                    "modern_american/ending", "modern_american/layings",
+                    "modern_american/going_out", "modern_american/checks",
+                    "modern_american/choices", "modern_american/play")
 """The modules of ``src/canasta`` that are compiled: the rules core's hot path, and the heuristic
 bot, which plays every move of the search's play-outs (compiled, the search runs about twice as
 many iterations a second, ``benchmarks/bots_speed.py``). A family of rules

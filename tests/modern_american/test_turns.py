@@ -184,7 +184,7 @@ def test_47_asking_twice() -> None:
 
 
 def test_asking_and_a_binding_yes() -> None:
-    h = position("9h 9s 9d 5d 6d", ns=TWO_CANASTAS, turn={"drew": True})
+    h = position("9h 9s 9d 9c 6d", ns=TWO_CANASTAS, turn={"drew": True})
     asked = act(h, "ask")
     assert asked.to_move == 2 and asked.phase == "answer"
     yes = act(asked, "yes")
@@ -195,6 +195,41 @@ def test_asking_and_a_binding_yes() -> None:
     last = position("5d", ns=TWO_CANASTAS, turn={"drew": True})
     refused = act(act(last, "ask"), "no")
     assert "partner said no" in refusal(refused, "discard 5d")
+
+
+def test_ma_10_5_only_a_player_who_could_go_out_asks() -> None:
+    """RULES §1.14, as MA §10.5 reads it: the question is for a player about to go out."""
+    stuck = position("9h 9s 9d 5d 6d", ns=TWO_CANASTAS, turn={"drew": True})
+    assert "could go out" in refusal(stuck, "ask")
+    assert "ask" not in [format_action(stuck, a) for a in legal_actions(stuck)]
+    one_short = position("9h 9s 9d 9c 6d", ns={"K": KINGS}, turn={"drew": True})
+    assert "could go out" in refusal(one_short, "ask")
+    # the wild cards go where the meld rules take them: onto the meld of wild cards here
+    wilds = position("2c 2d JK 6d", ns={"K": KINGS, "W": ["2h", "2s", "JK", "2c"]},
+                     turn={"drew": True})
+    assert "ask" in [format_action(wilds, a) for a in legal_actions(wilds)]
+    ready = position("9h 9s 9d 9c 6d", ns=TWO_CANASTAS, turn={"drew": True})
+    assert "ask" in [format_action(ready, a) for a in legal_actions(ready)]
+
+
+def test_ma_4_4_3_an_opening_by_picking_aces_keeps_them_natural() -> None:
+    hand = "Ad Ah 2c Kc Kd Ks Qc Qd Qh Jc Jd Jh 5c 6d"
+    picked = position(hand, phase="draw", pile="8c Ac", turn={"threes_chosen": True})
+    assert "natural" in refusal(picked, "take Ad Ah 2c, Kc Kd Ks, Qc Qd Qh, Jc Jd Jh")
+    listed = [format_action(picked, a) for a in legal_actions(picked)]
+    assert listed and not [t for t in listed if t.startswith("take") and "2c" in t.split(",")[0]]
+    assert act(picked, "take Ad Ah, Kc Kd Ks, Qc Qd Qh, Jc Jd Jh").side_melded(0)
+    # laid from the hand, the initial meld may put wild cards into a meld of aces (MA §4.4.1)
+    melded = position("Ac Ad Ah 2c Kc Kd Ks Qc Qd Qh Jc Jd 6d", turn={"drew": True})
+    assert act(melded, "meld Ac Ad Ah 2c, Kc Kd Ks, Qc Qd Qh").side_melded(0)
+
+
+@pytest.mark.parametrize("top", ["8c", "Tc", "Ac"])
+def test_ma_6_1_a_take_without_a_pair_names_the_top_cards_rank(top: str) -> None:
+    h = position("5c 6d 9h", phase="draw", pile=f"4c {top}", turn={"threes_chosen": True})
+    why = refusal(h, "take")
+    rank = top[0]
+    assert f"(take {rank}c {rank}d)" in why
 
 
 def test_49_no_special_hand_once_the_side_has_melded() -> None:

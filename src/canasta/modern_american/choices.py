@@ -1,309 +1,139 @@
-"""The candidate actions of a Modern American turn: every action that could be legal, each once.
+"""The legal list of a Modern American turn (:func:`legal_actions`): every action
+:func:`~canasta.modern_american.play.apply` accepts, each once, in canonical form.
 
-:func:`canasta.modern_american.play.legal_actions` keeps the candidates its checks accept, so
-the rules are decided in one place and this module only counts cards. The list is complete for
-play one action at a time: a meld after the initial meld lays one group (several groups are the
-same as several actions), and an initial meld lays a set of groups from which no group and no
-natural card can be left out (what else the player lays that turn follows as further melds,
-under the initial meld's rules for the whole turn).
+It is the candidates of :mod:`~canasta.modern_american.layings` (every way to lay the cards,
+counting cards only) that the checks of :mod:`~canasta.modern_american.checks` accept, so the
+list and the engine cannot disagree. Two things make it cheap:
+
+* the facts of the position that every check reads are found once (:class:`~canasta.
+  modern_american.checks.Facts`);
+* the rules never read a card's suit (a meld, a pick or a discard counts natural cards by rank
+  and wild cards by kind, two or joker), so actions that differ only in suits are judged once:
+  the first of them is checked and the others share its verdict.
+
+>>> from canasta.modern_american.play import new_hand
+>>> [str(a) for a in legal_actions(new_hand(seed=3))]
+['draw']
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Sequence
-from itertools import combinations
 from typing import Final
 
-from canasta.actions import ASK, DRAW, NO, PASS, YES, Action, Group
-from canasta.cards import IS_NATURAL, IS_WILD, NATURAL_RANKS, RANK_OF, Card, Rank
-from canasta.modern_american.hand import ANSWER, OVER, PLAY, Hand
-from canasta.modern_american.melds import (
-    MAX_MELD,
-    MAX_WILDS,
-    MIN_MELD,
-    MIN_NATURALS,
-    WILD_MELD,
-    opening_problem,
-    wild_problem,
+from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action
+from canasta.cards import IS_WILD, JOKER, RANK_OF, THREE, Card
+from canasta.modern_american.checks import (
+    KEEP_NONE,
+    Facts,
+    ask_problem,
+    discard_refusal,
+    each_card_once,
+    keyed,
+    left_after,
+    meld_refusal,
+    special_moment_problem,
+    special_refusal,
+    take_refusal,
 )
-from canasta.modern_american.special_hands import CATALOGUES, SIZE
+from canasta.modern_american.hand import ANSWER, OVER, PLAY, Hand
+from canasta.modern_american.layings import meld_candidates, take_candidates
+from canasta.modern_american.special_hands import SIZE, matching
 
-KEEP_NONE: Final = -1
-"""The ``card`` of ``keep none``: every three is laid."""
-SEARCH_LIMIT: Final = 20_000
-"""The most shapes the initial-meld search tries in one position (a bound on its time)."""
+__all__ = ["KEEP_NONE", "legal_actions"]
 
-
-def submultisets(cards: Sequence[Card], k: int) -> list[tuple[Card, ...]]:
-    """The distinct ``k``-card selections of ``cards`` (equal cards are one card)."""
-    return list(dict.fromkeys(combinations(sorted(cards), k)))
+ANSWERS: Final = [YES, NO]
 
 
-def candidates(h: Hand) -> list[Action]:
-    """Every action that could be legal in ``h``."""
-    if h.phase == OVER:
-        return []
-    if h.phase == ANSWER:
-        return [YES, NO]
-    seat = h.to_move
-    if h.phase != PLAY:
-        if not h.turn.threes_chosen:
-            threes = sorted(set(h.threes_in(seat)))
-            return [Action("keep", (), c) for c in threes] + [Action("keep", (), KEEP_NONE)]
-        return [DRAW if h.stock else PASS, *take_candidates(h)]
-    hand = h.hands[seat]
-    out = meld_candidates(h)
-    out += [Action("discard", (), c) for c in sorted(set(hand))]
-    # a card melded this turn, taken back (no_legal_discard_remedy="retract_melds")
-    laid = {c for _, cards in h.turn.laid for c in cards} - set(hand)
-    out += [Action("discard", (), c) for c in sorted(laid)]
-    out.append(ASK)
-    if len(hand) == SIZE and h.turn.drew:
-        catalogue = CATALOGUES[h.knobs.special_hands]
-        out += [Action("special", (), i) for i, s in enumerate(catalogue) if s.matches(hand)]
+def suit_class(action: Action) -> int:
+    """What the rules read of a meld or a pick: per group its key, how many natural cards,
+    twos and jokers, as one number (two actions that differ only in suits share it)."""
+    out = 0
+    for group in action.groups:
+        naturals = twos = jokers = 0
+        for c in group.cards:
+            if c == JOKER:
+                jokers += 1
+            elif IS_WILD[c]:
+                twos += 1
+            else:
+                naturals += 1
+        # a group holds at most 14 cards: 16 values per count, 16 per key
+        out = (((out * 16 + group.rank + 1) * 16 + naturals) * 16 + twos) * 16 + jokers
     return out
 
 
-def _by_rank(hand: Sequence[Card]) -> dict[Rank, tuple[Card, ...]]:
-    out: dict[Rank, list[Card]] = {}
-    for c in hand:
-        if IS_NATURAL[c]:
-            out.setdefault(RANK_OF[c], []).append(c)
-    return {r: tuple(cs) for r, cs in out.items()}
-
-
-def _wilds(hand: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(c for c in hand if IS_WILD[c])
-
-
-def take_candidates(h: Hand) -> list[Action]:
-    """Picks of the pack: its top card with a natural pair or more of its rank and wild cards
-    (MA §6); for a side that has not melded, with the initial meld from the hand (MA §5.4)."""
-    if not h.pile or not IS_NATURAL[h.pile[-1]]:
-        return []
-    top = h.pile[-1]
-    rank = RANK_OF[top]
-    seat = h.to_move
-    side = h.side_of(seat)
-    hand = h.hands[seat]
-    naturals = _by_rank(hand).get(rank, ())
-    room = MAX_MELD - 1 - len(h.melds[side][rank] or ())
-    if h.knobs.max_meld_size_exception_when_going_out and h.side_melded(side):
-        room = len(hand)  # past seven when the pick leaves one card to go out with
-    picks = [nat + ws for k in range(MIN_NATURALS, min(len(naturals), room) + 1)
-             for nat in submultisets(naturals, k)
-             for w in range(min(MAX_WILDS, room - k) + 1)
-             for ws in submultisets(_wilds(hand), w)]
-    if h.side_melded(side):
-        return [Action("take", (Group(rank, tuple(sorted(p))),)) for p in picks]
-    out = []
-    value_of = h.rules.value_of
-    for pick in picks:
-        rest = list((Counter(hand) - Counter(pick)).elements())
-        need = h.minimum(side) - sum(value_of[c] for c in pick)
-        for groups in openings(h, rest, need, exclude=rank):
-            out.append(Action("take", (Group(rank, tuple(sorted(pick))), *groups)))
-    return out
-
-
-def meld_candidates(h: Hand) -> list[Action]:
-    """Melds from the hand: the initial meld's sets of groups while the side has not melded,
-    else one group onto each meld key (MA §4)."""
-    seat = h.to_move
-    side = h.side_of(seat)
-    hand = h.hands[seat]
-    if not h.side_melded(side):
-        return [Action("meld", groups) for groups in openings(h, hand, h.minimum(side))]
-    melds = h.melds[side]
-    by_rank = _by_rank(hand)
-    wilds = _wilds(hand)
-    ctx = h.context(side)
-    out = []
-    for rank in NATURAL_RANKS:
-        naturals = by_rank.get(rank, ())
-        before = melds[rank] or ()
-        if not naturals and not before:
-            continue
-        room = MAX_MELD - len(before)
-        held = sum(1 for c in before if not IS_WILD[c])
-        for k in range(min(len(naturals), room) + 1):
-            # the same check the meld gets: no wild card where the moment forbids one
-            most = 0 if not wilds or wild_problem(h.knobs, rank, before, held + k, ctx) else \
-                min(MAX_WILDS, room - k)
-            for nat in submultisets(naturals, k):
-                for w in range(most + 1):
-                    if k + w == 0:
-                        continue
-                    for ws in submultisets(wilds, w):
-                        out.append(Action("meld", (Group(rank, nat + ws),)))
-    room = MAX_MELD - len(melds[WILD_MELD] or ())
-    least = 1 if melds[WILD_MELD] else h.knobs.wild_meld_sizes[0]
-    for w in range(least, min(len(wilds), room) + 1):
-        for ws in submultisets(wilds, w):
-            out.append(Action("meld", (Group(WILD_MELD, ws),)))
-    if h.knobs.max_meld_size_exception_when_going_out:
-        out += going_out_past_seven(h)
-    return out
-
-
-def going_out_past_seven(h: Hand) -> list[Action]:
-    """The melds that go out past seven cards (``max_meld_size_exception_when_going_out``):
-    every card but one laid at once, one group per meld key, at least one meld passing seven.
-    They are listed whole, because a smaller step would leave more than one card, and a meld
-    passes seven only with the one card left to go out with (MA §4.1.1)."""
-    seat = h.to_move
-    side = h.side_of(seat)
-    hand = h.hands[seat]
-    melds = h.melds[side]
-    if not any(m is not None and len(m) + len(hand) - 1 > MAX_MELD for m in melds):
-        return []  # no meld can pass seven
+def _lays(f: Facts, candidates: list[Action], take: bool) -> list[Action]:
+    """The ``candidates`` (melds, or picks of the pack with ``take``) that the checks accept,
+    each suit class judged once."""
+    verdicts: dict[int, bool] = {}
     out: list[Action] = []
-    for keep in sorted(set(hand)):
-        rest = list((Counter(hand) - Counter([keep])).elements())
-        by_rank = _by_rank(rest)
-        wilds = sorted(_wilds(rest))
-        if any(r in h.dead and len(melds[r] or ()) < MAX_MELD for r in by_rank) or any(
-                melds[r] is None and len(cs) < MIN_NATURALS for r, cs in by_rank.items()):
-            continue  # a natural card with nowhere to go
-        keys = sorted({*by_rank, *(k for k, m in enumerate(melds) if m is not None
-                                   and k != WILD_MELD), WILD_MELD})
-        for share in _shares(wilds, keys):
-            groups = []
-            for key in keys:
-                laid = (*by_rank.get(key, ()), *share.get(key, ()))
-                if laid:
-                    groups.append(Group(key, tuple(sorted(laid))))
-            if any(len(melds[g.rank] or ()) + len(g.cards) > MAX_MELD for g in groups):
-                natural = [g for g in groups if g.rank != WILD_MELD]
-                wild = [g for g in groups if g.rank == WILD_MELD]
-                ordered = sorted(natural, key=lambda g: -g.rank) + wild
-                out.append(Action("meld", tuple(ordered)))
+    for action in candidates:
+        key = suit_class(action)
+        ok = verdicts.get(key)
+        if ok is None:
+            problem, laid = keyed(action.groups)
+            if problem is None:
+                problem, left = left_after(f.hand, laid)
+                if problem is None:
+                    problem = (take_refusal(f, laid, left) if take
+                               else meld_refusal(f, laid, left))
+            ok = problem is None
+            verdicts[key] = ok
+        if ok:
+            out.append(action)
     return out
 
 
-def _shares(wilds: Sequence[Card], keys: Sequence[Rank]) -> Iterator[dict[Rank, tuple[Card, ...]]]:
-    """Every distinct way to give the wild cards ``wilds`` (sorted) to the meld ``keys``."""
-    if not wilds:
-        yield {}
-        return
-    seen: set[tuple[tuple[Rank, tuple[Card, ...]], ...]] = set()
-
-    def give(i: int, share: dict[Rank, list[Card]]) -> Iterator[dict[Rank, tuple[Card, ...]]]:
-        if i == len(wilds):
-            key = tuple(sorted((k, tuple(v)) for k, v in share.items() if v))
-            if key not in seen:
-                seen.add(key)
-                yield dict(key)
-            return
-        for k in keys:
-            if k != WILD_MELD and len(share.get(k, ())) >= MAX_WILDS:
-                continue
-            share.setdefault(k, []).append(wilds[i])
-            yield from give(i + 1, share)
-            share[k].pop()
-
-    yield from give(0, {})
+def _card_class(card: Card) -> int:
+    """What a discard's check reads of a card: its rank, the joker apart from the twos."""
+    return 13 if card == JOKER else RANK_OF[card]
 
 
-# -- the initial meld ------------------------------------------------------------------------
-
-Shape = tuple[Rank, int, int]
-"""A group by its key, its natural cards and its wild cards."""
-
-
-def _shapes(key: Rank, naturals: int) -> list[tuple[int, int]]:
-    if key == WILD_MELD:
-        return [(0, w) for w in range(MIN_MELD, MAX_MELD + 1)]
-    return [(k, w) for k in range(MIN_NATURALS, min(naturals, MAX_MELD) + 1)
-            for w in range(min(MAX_WILDS, MAX_MELD - k) + 1) if k + w >= MIN_MELD]
-
-
-def openings(h: Hand, hand: Sequence[Card], minimum: int, exclude: Rank | None = None
-             ) -> list[tuple[Group, ...]]:
-    """The initial melds ``hand`` can lay toward ``minimum`` from which no group and no
-    natural card can be left out, as groups (MA §5)."""
-    by_rank = _by_rank(hand)
-    wilds = _wilds(hand)
-    keys = [r for r in sorted(by_rank, reverse=True)
-            if r != exclude and len(by_rank[r]) >= MIN_NATURALS]
-    if len(wilds) >= MIN_MELD:
-        keys.append(WILD_MELD)
-    value_of = h.rules.value_of
-    best = {r: sum(value_of[c] for c in by_rank[r]) for r in keys if r != WILD_MELD}
-    wild_points = sorted((value_of[c] for c in wilds), reverse=True)
-    found: list[list[Shape]] = []
-    budget = [SEARCH_LIMIT]
-
-    rich = tuple(sorted(wilds, key=lambda c: -value_of[c]))  # the best count a shape reaches
-
-    def valid(shapes: Sequence[Shape]) -> bool:
-        groups = []
-        used = 0
-        for key, k, w in shapes:
-            groups.append((key, (*by_rank.get(key, ())[:k], *rich[used:used + w])))
-            used += w
-        return opening_problem(h.knobs, value_of, groups, minimum, h.dead) is None
-
-    def minimal(shapes: list[Shape]) -> bool:
-        for i, (key, k, w) in enumerate(shapes):
-            if valid(shapes[:i] + shapes[i + 1:]):
-                return False
-            if key != WILD_MELD and (k - 1, w) in _shapes(key, k - 1) and valid(
-                    [*shapes[:i], (key, k - 1, w), *shapes[i + 1:]]):
-                return False
-        return True
-
-    def search(i: int, chosen: list[Shape], points: int, wilds_left: int) -> None:
-        if budget[0] <= 0:
-            return
-        budget[0] -= 1
-        # ``points`` never undercounts what ``chosen`` can reach, so below the minimum the
-        # check is not needed (unless a canasta may open alone)
-        if chosen and (points >= minimum or h.knobs.splash_allowed) and valid(chosen):
-            if minimal(chosen):
-                found.append(list(chosen))
-            return
-        if i == len(keys):
-            return
-        reach = points + sum(best[r] for r in keys[i:] if r != WILD_MELD) + sum(
-            wild_points[:wilds_left])
-        if reach < minimum:
-            return
-        key = keys[i]
-        search(i + 1, chosen, points, wilds_left)
-        for k, w in _shapes(key, len(by_rank.get(key, ()))):
-            if w > wilds_left:
-                continue
-            chosen.append((key, k, w))
-            gain = sum(sorted((value_of[c] for c in by_rank.get(key, ())), reverse=True)[:k])
-            search(i + 1, chosen, points + gain + sum(wild_points[:w]), wilds_left - w)
-            chosen.pop()
-
-    search(0, [], 0, len(wilds))
-    out: list[tuple[Group, ...]] = []
-    for shapes in found:
-        out += _spread(by_rank, wilds, shapes)
+def _discards(f: Facts, cards: list[Card]) -> list[Action]:
+    """The discards of ``cards`` that the checks accept (by rank, unless cards melded this
+    turn may be taken back: then card by card)."""
+    verdicts: dict[int, bool] = {}
+    out: list[Action] = []
+    by_card = f.retract
+    for c in cards:
+        key = c if by_card else _card_class(c)
+        ok = verdicts.get(key)
+        if ok is None:
+            ok = discard_refusal(f, c) is None
+            verdicts[key] = ok
+        if ok:
+            out.append(DISCARDS[c])
     return out
 
 
-def _spread(by_rank: dict[Rank, tuple[Card, ...]], wilds: tuple[Card, ...],
-            shapes: list[Shape]) -> Iterator[tuple[Group, ...]]:
-    """Every distinct choice of cards for ``shapes``."""
-    def fill(i: int, left: Counter[Card]) -> Iterator[list[Group]]:
-        if i == len(shapes):
-            yield []
-            return
-        key, k, w = shapes[i]
-        for nat in submultisets(by_rank.get(key, ()), k):
-            for ws in submultisets(list(left.elements()), w):
-                rest = left - Counter(ws)
-                for tail in fill(i + 1, rest):
-                    yield [Group(key, (*nat, *ws)), *tail]
-
-    seen: set[tuple[Group, ...]] = set()
-    for groups in fill(0, Counter(wilds)):
-        ordered = tuple(groups)
-        if ordered not in seen:
-            seen.add(ordered)
-            yield ordered
+def legal_actions(h: Hand) -> list[Action]:
+    """Every action :func:`~canasta.modern_american.play.apply` accepts now, each once, in
+    canonical form: the complete list of ways to play the turn, one action at a time."""
+    phase = h.phase
+    if phase == OVER:
+        return []
+    if phase == ANSWER:
+        return list(ANSWERS)
+    seat = h.to_move
+    if phase != PLAY:
+        if not h.turn.threes_chosen:
+            threes = [c for c in each_card_once(h.hands[seat]) if RANK_OF[c] == THREE]
+            return [Action("keep", (), c) for c in threes] + [Action("keep", (), KEEP_NONE)]
+        f = Facts(h)
+        first = DRAW if h.stock else PASS
+        return [first, *_lays(f, take_candidates(h), True)]
+    f = Facts(h)
+    hand = f.hand
+    out = _lays(f, meld_candidates(h), False)
+    out += _discards(f, list(each_card_once(hand)))
+    if f.retract and h.turn.laid:
+        # a card melded this turn, taken back (no_legal_discard_remedy="retract_melds")
+        laid = sorted({c for _, cards in h.turn.laid for c in cards} - set(hand))
+        out += _discards(f, laid)
+    if ask_problem(h, f) is None:
+        out.append(ASK)
+    if len(hand) == SIZE and h.turn.drew and special_moment_problem(f) is None:
+        for i in matching(hand, f.knobs.special_hands):
+            if special_refusal(f, i) is None:
+                out.append(Action("special", (), i))
+    return out

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, Card, Rank, rank_name
-from canasta.modern_american.knobs import ACE, SEVEN, Knobs
-from canasta.modern_american.melds import MeldContext, meld_problem
+from canasta.modern_american.knobs import ACE, AFTER_OPENING, SEVEN, Knobs
+from canasta.modern_american.melds import MeldContext, meld_problem, natural_only
 
 
 def _swad_kind(card: Card, dead: frozenset[Rank]) -> str | None:
@@ -69,4 +69,9 @@ def pick_problem(knobs: Knobs, top: Card, shown: Sequence[Card], existing: Seque
     if sum(1 for c in shown if IS_NATURAL[c] and RANK_OF[c] == rank) < 2:
         return (f"the pile is always frozen: it is picked only with a natural pair of "
                 f"{rank_name(rank)} from your hand")
+    if (ctx.opening and natural_only(knobs, rank) == AFTER_OPENING
+            and any(IS_WILD[c] for c in shown)):
+        # wild cards join such a meld only in an initial meld laid from the hand (MA §4.4.3)
+        return (f"an initial meld made by picking the pack with {rank_name(rank)} keeps that "
+                "meld natural: no wild card joins it")
     return meld_problem(knobs, rank, existing, (top, *shown), ctx)

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
-from functools import cached_property
+from dataclasses import dataclass
 from typing import Final
 
 from canasta.cards import RANK_OF, THREE, Card, Rank, make_pack
@@ -28,6 +27,7 @@ from canasta.modern_american.knobs import (
     ModernAmericanRules,
 )
 from canasta.modern_american.melds import MAX_MELD, WILD_MELD, MeldContext
+from canasta.modern_american.record import NOTHING_SEEN, Seen
 from canasta.modern_american.scoring import SideScore
 from canasta.rules import Rules
 
@@ -50,7 +50,6 @@ SideMelds = tuple[Meld | None, ...]
 NO_MELDS: Final[SideMelds] = (None,) * SLOTS
 
 
-@dataclass(frozen=True)
 class Turn:
     """What the player to move has done this turn.
 
@@ -64,15 +63,49 @@ class Turn:
     ``laid``, the cards laid from the hand this turn by meld key, and ``top``, the pile's top
     card picked this turn."""
 
-    threes_chosen: bool = False
-    kept: Card | None = None
-    drew: bool = False
-    took: bool = False
-    opening: bool = False
-    talon: int = 0
-    melded: bool = False
-    laid: tuple[tuple[Rank, tuple[Card, ...]], ...] = ()
-    top: Card | None = None
+    def __init__(self, threes_chosen: bool = False, kept: Card | None = None,
+                 drew: bool = False, took: bool = False, opening: bool = False, talon: int = 0,
+                 melded: bool = False, laid: tuple[tuple[Rank, tuple[Card, ...]], ...] = (),
+                 top: Card | None = None) -> None:
+        self.threes_chosen: Final = threes_chosen
+        self.kept: Final = kept
+        self.drew: Final = drew
+        self.took: Final = took
+        self.opening: Final = opening
+        self.talon: Final = talon
+        self.melded: Final = melded
+        self.laid: Final = laid
+        self.top: Final = top
+
+    def fields(self) -> tuple[object, ...]:
+        """The fields' values, in the order of :data:`TURN_FIELDS`."""
+        return (self.threes_chosen, self.kept, self.drew, self.took, self.opening, self.talon,
+                self.melded, self.laid, self.top)
+
+    def but(self, **changes: object) -> Turn:
+        """A copy with ``changes`` (fields by name)."""
+        return Turn(**{**dict(zip(TURN_FIELDS, self.fields())), **changes})  # type: ignore[arg-type]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Turn) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        return _repr("Turn", TURN_FIELDS, self.fields())
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return Turn, self.fields()
+
+
+TURN_FIELDS: Final = ("threes_chosen", "kept", "drew", "took", "opening", "talon", "melded",
+                      "laid", "top")
+"""The fields of a :class:`Turn`, in order."""
+
+
+def _repr(name: str, names: Sequence[str], values: Sequence[object]) -> str:
+    return f"{name}({', '.join(f'{n}={v!r}' for n, v in zip(names, values))})"
 
 
 NEW_TURN: Final = Turn()
@@ -90,38 +123,68 @@ class HandEnd:
     wins_game: bool = False
 
 
-@dataclass(frozen=True)
 class Hand:
     """One moment of one Modern American hand (four players, partners opposite).
 
     ``hands`` per seat, sorted; ``stock`` top first; ``pile`` top last; ``melds`` per side,
     :data:`SLOTS` slots; ``threes`` per side, the threes laid; ``scores`` per side at the start
     of the hand; ``asks`` per seat, questions asked this hand; ``answer`` the answer the player
-    to move received this turn; ``turn`` this turn's :class:`Turn`; ``end`` once it is over.
+    to move received this turn; ``turn`` this turn's :class:`Turn`; ``end`` once it is over;
+    ``seen`` the public record of the hand (:mod:`~canasta.modern_american.record`).
     """
 
-    dealer: int
-    to_move: int
-    phase: str
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    pile: tuple[Card, ...]
-    melds: tuple[SideMelds, ...] = (NO_MELDS, NO_MELDS)
-    threes: tuple[tuple[Card, ...], ...] = ((), ())
-    scores: tuple[int, ...] = (0, 0)
-    asks: tuple[int, ...] = (0, 0, 0, 0)
-    answer: str | None = None
-    turn: Turn = NEW_TURN
-    end: HandEnd | None = None
-    courtesy: int | None = None
-    """The seat that may still lay a special hand on this turn of its own although its partner
-    has just made the side's initial meld (``special_hand_after_partner_meld``)."""
-    number: int = 1
-    """The hand's number in the game, from 1 (``initial_meld_by_hand_number``)."""
-    talons: tuple[tuple[Card, ...], ...] = ()
-    """With ``talon_source="set_aside"``: the two piles set aside at the deal, for the first
-    and the second side to open from the hand; a pile given (or never set aside) is empty."""
-    rules: ModernAmericanRules = RULES
+    def __init__(self, dealer: int, to_move: int, phase: str,
+                 hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
+                 pile: tuple[Card, ...], melds: tuple[SideMelds, ...] = (NO_MELDS, NO_MELDS),
+                 threes: tuple[tuple[Card, ...], ...] = ((), ()),
+                 scores: tuple[int, ...] = (0, 0), asks: tuple[int, ...] = (0, 0, 0, 0),
+                 answer: str | None = None, turn: Turn = NEW_TURN, end: HandEnd | None = None,
+                 courtesy: int | None = None, number: int = 1,
+                 talons: tuple[tuple[Card, ...], ...] = (),
+                 rules: ModernAmericanRules = RULES, seen: Seen = NOTHING_SEEN) -> None:
+        self.dealer: Final = dealer
+        self.to_move: Final = to_move
+        self.phase: Final = phase
+        self.hands: Final = hands
+        self.stock: Final = stock
+        self.pile: Final = pile
+        self.melds: Final = melds
+        self.threes: Final = threes
+        self.scores: Final = scores
+        self.asks: Final = asks
+        self.answer: Final = answer
+        self.turn: Final = turn
+        self.end: Final = end
+        self.courtesy: Final = courtesy
+        """The seat that may still lay a special hand on this turn of its own although its
+        partner has just made the side's initial meld (``special_hand_after_partner_meld``)."""
+        self.number: Final = number
+        """The hand's number in the game, from 1 (``initial_meld_by_hand_number``)."""
+        self.talons: Final = talons
+        """With ``talon_source="set_aside"``: the two piles set aside at the deal, for the first
+        and the second side to open from the hand; a pile given (or never set aside) is
+        empty."""
+        self.rules: Final = rules
+        self.seen: Final = seen
+        """What every seat has seen of the others' hands (picked cards, discarded ranks)."""
+
+    def fields(self) -> tuple[object, ...]:
+        """The fields' values, in the order of :data:`HAND_FIELDS`."""
+        return (self.dealer, self.to_move, self.phase, self.hands, self.stock, self.pile,
+                self.melds, self.threes, self.scores, self.asks, self.answer, self.turn,
+                self.end, self.courtesy, self.number, self.talons, self.rules, self.seen)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        return _repr("Hand", HAND_FIELDS, self.fields())
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return Hand, self.fields()
 
     # -- facts -------------------------------------------------------------------------------
     @property
@@ -151,13 +214,10 @@ class Hand:
         """The completed canastas (seven cards, any kind) of ``side``."""
         return sum(1 for m in self.melds[side] if m is not None and len(m) >= MAX_MELD)
 
-    @cached_property
+    @property
     def dead(self) -> frozenset[Rank]:
         """The natural ranks of which either side has completed a canasta (MA §4.6)."""
-        if not self.knobs.dead_ranks:
-            return frozenset()
-        return frozenset(key for melds in self.melds for key, m in enumerate(melds)
-                         if key != WILD_MELD and m is not None and len(m) >= MAX_MELD)
+        return dead_ranks(self.knobs, self.melds)
 
     def wild_meld_incomplete(self, side: int) -> bool:
         """True while ``side`` has a meld of wild cards short of a canasta."""
@@ -219,8 +279,31 @@ class Hand:
         return out
 
     def but(self, **changes: object) -> Hand:
-        """A copy with ``changes`` (``dataclasses.replace``)."""
-        return replace(self, **changes)  # type: ignore[arg-type]
+        """A copy with ``changes`` (fields by name)."""
+        return Hand(**{**dict(zip(HAND_FIELDS, self.fields())), **changes})  # type: ignore[arg-type]
+
+
+HAND_FIELDS: Final = ("dealer", "to_move", "phase", "hands", "stock", "pile", "melds", "threes",
+                      "scores", "asks", "answer", "turn", "end", "courtesy", "number", "talons",
+                      "rules", "seen")
+"""The fields of a :class:`Hand`, in order."""
+
+
+NO_DEAD: Final[frozenset[Rank]] = frozenset()
+
+
+def dead_ranks(knobs: Knobs, melds: Sequence[SideMelds]) -> frozenset[Rank]:
+    """The natural ranks of which a side of ``melds`` has completed a canasta, where the
+    rules make them dead (MA §4.6)."""
+    if not knobs.dead_ranks:
+        return NO_DEAD
+    dead: list[Rank] = []
+    for side in melds:
+        for key in range(WILD_MELD):
+            m = side[key]
+            if m is not None and len(m) >= MAX_MELD:
+                dead.append(key)
+    return frozenset(dead) if dead else NO_DEAD
 
 
 def shuffled_pack(rules: Rules = RULES, seed: int | None = None) -> list[Card]:

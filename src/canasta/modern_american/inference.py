@@ -26,34 +26,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from canasta.actions import Action
 from canasta.cards import IS_NATURAL, RANK_OF, THREE, Card, Rank, make_pack
-from canasta.modern_american.hand import NUM_PLAYERS, Hand
+from canasta.modern_american.hand import Hand
 from canasta.modern_american.observation import Observation
 from canasta.modern_american.play import apply
+from canasta.modern_american.record import NOTHING_SEEN, Seen
 
 AVOID: Final = 0.5
 """The chance that :func:`determinize` moves a card of a rank its holder has discarded into the
 stock, for each card it dealt of that rank beyond the first."""
-
-
-@dataclass(frozen=True)
-class Seen:
-    """The public record of a hand, the same for every seat: per seat, the cards known to be in
-    its hand (picked from the pile and not laid or discarded since; sorted), the natural ranks
-    it has discarded, and whether its turn has come (from then on it holds no three it did not
-    pick or keep)."""
-
-    held: tuple[tuple[Card, ...], ...] = ((),) * NUM_PLAYERS
-    discarded: tuple[frozenset[Rank], ...] = (frozenset(),) * NUM_PLAYERS
-    played: tuple[bool, ...] = (False,) * NUM_PLAYERS
-
-
-NOTHING_SEEN: Final = Seen()
-"""The record at the deal: nothing known of any hand."""
 
 
 def visible_pile(h: Hand) -> tuple[Card, ...]:

@@ -14,7 +14,6 @@ side has an incomplete meld of wild cards, and which ranks are dead (:class:`Mel
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from canasta.cards import IS_NATURAL, IS_WILD, JOKER, RANK_OF, TWO, Card, Rank, rank_name
@@ -29,18 +28,32 @@ MIN_NATURALS: Final = 2
 MAX_WILDS: Final = 2
 
 
-@dataclass(frozen=True)
 class MeldContext:
     """The moment of a meld: ``opening`` in the turn of the side's initial meld,
-    ``wild_meld_incomplete`` while the side has an unfinished meld of wild cards, and the
-    ``dead`` ranks (either side has completed a canasta of them)."""
+    ``wild_meld_incomplete`` while the side has an unfinished meld of wild cards, the ``dead``
+    ranks (either side has completed a canasta of them), and ``going_out``: the meld leaves
+    the one card the player goes out with (where the rules allow it,
+    ``max_meld_size_exception_when_going_out``, it may take a meld past seven cards)."""
 
-    opening: bool
-    wild_meld_incomplete: bool = False
-    dead: frozenset[Rank] = frozenset()
-    going_out: bool = False
-    """The meld leaves the one card the player goes out with: where the rules allow it
-    (``max_meld_size_exception_when_going_out``), it may take a meld past seven cards."""
+    def __init__(self, opening: bool, wild_meld_incomplete: bool = False,
+                 dead: frozenset[Rank] = frozenset(), going_out: bool = False) -> None:
+        self.opening: Final = opening
+        self.wild_meld_incomplete: Final = wild_meld_incomplete
+        self.dead: Final = dead
+        self.going_out: Final = going_out
+
+    def __repr__(self) -> str:
+        return (f"MeldContext(opening={self.opening!r}, wild_meld_incomplete="
+                f"{self.wild_meld_incomplete!r}, dead={self.dead!r}, "
+                f"going_out={self.going_out!r})")
+
+
+def natural_only(knobs: Knobs, rank: Rank) -> str | None:
+    """``"always"``, ``"after_opening"`` or ``None`` for melds of ``rank`` (MA §4.3, §4.4)."""
+    for r, mode in knobs.natural_only_ranks:
+        if r == rank:
+            return mode
+    return None
 
 
 def past_seven(knobs: Knobs, ctx: MeldContext) -> bool:
@@ -73,7 +86,7 @@ def _wild_meld_problem(knobs: Knobs, before: Sequence[Card], added: Sequence[Car
 def wild_problem(knobs: Knobs, key: Rank, before: Sequence[Card], naturals: int,
                  ctx: MeldContext) -> str | None:
     """Why wild cards may not join this meld now, or ``None`` (MA §4.2–§4.5)."""
-    mode = knobs.natural_only(key)
+    mode = natural_only(knobs, key)
     if mode == ALWAYS:
         return f"a meld of {rank_name(key)} never takes wild cards"
     if mode == AFTER_OPENING:
@@ -90,6 +103,13 @@ def wild_problem(knobs: Knobs, key: Rank, before: Sequence[Card], naturals: int,
         return (f"after the initial meld, wild cards join only a meld of at least {least} "
                 "natural cards")
     return None
+
+
+def too_small(before: int, naturals: int, added: int) -> bool:
+    """Whether a meld of a natural rank that held ``before`` cards and takes ``added`` more,
+    ``naturals`` of all its cards natural, is too small: a meld holds at least two natural
+    cards and three cards (MA §4.1)."""
+    return naturals < MIN_NATURALS or before + added < MIN_MELD
 
 
 def meld_problem(knobs: Knobs, key: Rank, before: Sequence[Card], added: Sequence[Card],
@@ -113,9 +133,9 @@ def meld_problem(knobs: Knobs, key: Rank, before: Sequence[Card], added: Sequenc
     naturals = len(cards) - wilds
     if len(cards) > MAX_MELD and not past_seven(knobs, ctx):
         return _over_cap(knobs)
-    if naturals < MIN_NATURALS:
-        return f"a meld needs at least {MIN_NATURALS} natural cards"
-    if len(cards) < MIN_MELD:
+    if too_small(len(before), naturals, len(added)):
+        if naturals < MIN_NATURALS:
+            return f"a meld needs at least {MIN_NATURALS} natural cards"
         return f"a meld needs at least {MIN_MELD} cards"
     if wilds > MAX_WILDS:
         return f"a meld may hold at most {MAX_WILDS} wild cards"

@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import fields
 from typing import Any, Final
 
 from canasta.cards import (
@@ -49,6 +48,7 @@ from canasta.modern_american.hand import (
     OVER,
     PHASES,
     PLAY,
+    TURN_FIELDS,
     Hand,
     HandEnd,
     SideMelds,
@@ -57,6 +57,7 @@ from canasta.modern_american.hand import (
 from canasta.modern_american.knobs import NAME, SET_ASIDE, Knobs, rules_from_json
 from canasta.modern_american.melds import MAX_MELD, WILD_MELD
 from canasta.modern_american.play import start_turn
+from canasta.modern_american.record import NOTHING_SEEN, Seen
 from canasta.modern_american.special_hands import CATALOGUES
 
 # -- rules ---------------------------------------------------------------------------------------
@@ -106,6 +107,15 @@ def turn_to_json(turn: Turn) -> dict[str, Any]:
     return out
 
 
+def seen_to_json(seen: Seen) -> dict[str, Any]:
+    """The public record as a position holds it (``seen``): per seat the cards known to be in
+    its hand, the natural ranks it has discarded, whether its turn has come."""
+    return {"held": [card_names(cards) for cards in seen.held],
+            "discarded": [[key_text(r) for r in sorted(ranks, reverse=True)]
+                          for ranks in seen.discarded],
+            "played": list(seen.played)}
+
+
 def hand_to_json(h: Hand) -> dict[str, Any]:
     """A position of this family (docs/notation.md)."""
     out: dict[str, Any] = {
@@ -125,6 +135,8 @@ def hand_to_json(h: Hand) -> dict[str, Any]:
         out["talons"] = [card_names(t) for t in h.talons]
     if h.end is not None:
         out["result"] = end_to_json(h.end)
+    if not h.seen.is_empty:
+        out["seen"] = seen_to_json(h.seen)
     return out
 
 
@@ -176,7 +188,7 @@ def _read_turn(value: Any, h: Hand) -> Turn:
         return Turn(threes_chosen=chosen or h.phase != "draw")
     if not isinstance(value, Mapping):
         raise PositionError("turn must be an object")
-    known = {f.name for f in fields(Turn)}
+    known = set(TURN_FIELDS)
     unknown = set(value) - known
     if unknown:
         raise PositionError(f"turn: unknown key {sorted(unknown)[0]!r}")
@@ -224,9 +236,41 @@ def _read_talons(value: Any, knobs: Knobs) -> tuple[tuple[Card, ...], ...]:
     return piles
 
 
+def _read_seen(value: Any, hands: tuple[tuple[Card, ...], ...]) -> Seen:
+    """The public record of a position (optional: nothing seen without it)."""
+    if value is None:
+        return NOTHING_SEEN
+    if not isinstance(value, Mapping) or set(value) - {"held", "discarded", "played"}:
+        raise PositionError("seen must be an object with held, discarded and played")
+    held = value.get("held", [[]] * NUM_PLAYERS)
+    discarded = value.get("discarded", [[]] * NUM_PLAYERS)
+    played = value.get("played", [False] * NUM_PLAYERS)
+    for name, field in (("held", held), ("discarded", discarded), ("played", played)):
+        if not isinstance(field, list) or len(field) != NUM_PLAYERS:
+            raise PositionError(f"seen.{name} must hold {NUM_PLAYERS} entries, one per seat")
+    known = tuple(tuple(sorted(_cards(cards, f"seen.held[{s}]"))) for s, cards in
+                  enumerate(held))
+    for s, cards in enumerate(known):
+        if Counter(cards) - Counter(hands[s]):
+            raise PositionError(f"seen.held[{s}]: the cards known in a hand must be in it")
+    ranks: list[frozenset[int]] = []
+    for s, keys in enumerate(discarded):
+        if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+            raise PositionError(f"seen.discarded[{s}] must be an array of ranks")
+        try:
+            read = frozenset(parse_rank(k) for k in keys)
+        except NotationError as e:
+            raise PositionError(f"seen.discarded[{s}]: {e}") from None
+        if not read <= frozenset(NATURAL_RANKS):
+            raise PositionError(f"seen.discarded[{s}] holds natural ranks only")
+        ranks.append(read)
+    return Seen(known, tuple(ranks), tuple(_bool(p, f"seen.played[{s}]")
+                                            for s, p in enumerate(played)))
+
+
 KEYS: Final = frozenset({"rules", "dealer", "to_move", "phase", "hands", "stock", "pile", "sides",
                          "asks", "answer", "turn", "turn_card", "result", "courtesy",
-                         "hand_number", "talons"})
+                         "hand_number", "talons", "seen"})
 
 
 def hand_from_json(data: Any) -> Hand:
@@ -280,7 +324,8 @@ def hand_from_json(data: Any) -> Hand:
                  data["courtesy"], "courtesy", 0, NUM_PLAYERS - 1),
              number=_int(data.get("hand_number", 1), "hand_number", 1, 10_000),
              talons=_read_talons(data.get("talons"), rules.knobs), rules=rules)
-    h = h.but(turn=_read_turn(data.get("turn"), h))
+    h = h.but(turn=_read_turn(data.get("turn"), h),
+              seen=_read_seen(data.get("seen"), h.hands))
     _check(h, data)
     if phase == DRAW and data.get("turn") is None:
         h = start_turn(h)  # the start of a turn: threes are laid unless one may be kept

@@ -19,14 +19,20 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from canasta.cards import Card, Rank, card_names, format_card, make_pack
 from canasta.modern_american.hand import NUM_SIDES, Hand, HandEnd, Meld, SideMelds, Turn
 from canasta.modern_american.knobs import Knobs, ModernAmericanRules
 from canasta.modern_american.melds import MAX_MELD, WILD_MELD
-from canasta.modern_american.notation import end_to_json, melds_to_json, turn_to_json
+from canasta.modern_american.notation import (
+    end_to_json,
+    melds_to_json,
+    seen_to_json,
+    turn_to_json,
+)
+from canasta.modern_american.record import NOTHING_SEEN, Seen
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,9 @@ class Observation:
     courtesy: int | None
     number: int
     end: HandEnd | None
+    seen: Seen = NOTHING_SEEN
+    """The public record (:mod:`~canasta.modern_american.record`): what the whole table has
+    seen of every hand, the same for every seat."""
 
     # -- facts, as the hand answers them ------------------------------------------------------
     @property
@@ -134,6 +143,8 @@ class Observation:
             out["result"] = end_to_json(self.end)
         if self.end is None and self.seat != self.to_move:
             out["turn"].pop("kept", None)
+        if not self.seen.is_empty:
+            out["seen"] = seen_to_json(self.seen)
         return out
 
 
@@ -145,14 +156,14 @@ def observe(h: Hand, seat: int) -> Observation:
     pile = h.pile if depth is None or len(h.pile) <= depth else h.pile[-depth:]
     turn = h.turn
     if h.end is None and seat != h.to_move and turn.kept is not None:
-        turn = replace(turn, kept=None)  # only its player knows which three was kept
+        turn = turn.but(kept=None)  # only its player knows which three was kept
     return Observation(
         rules=h.rules, seat=seat, dealer=h.dealer, to_move=h.to_move, phase=h.phase,
         hand=h.hands[seat], hand_sizes=tuple(len(cards) for cards in h.hands),
         stock_size=len(h.stock), turn_card_drawn=h.turn_card_drawn, pile=pile,
         pile_size=len(h.pile), melds=h.melds, threes=h.threes, scores=h.scores, asks=h.asks,
         answer=h.answer, turn=turn, talons=tuple(len(t) for t in h.talons),
-        courtesy=h.courtesy, number=h.number, end=h.end)
+        courtesy=h.courtesy, number=h.number, end=h.end, seen=h.seen)
 
 
 def format_top(obs: Observation) -> str | None:
@@ -162,7 +173,8 @@ def format_top(obs: Observation) -> str | None:
 
 def world(obs: Observation, rng: random.Random) -> Hand:
     """A hand the seat cannot tell from what it sees: its own cards and the table as
-    observed, the cards it cannot see (the other hands, the stock, the pile below its visible
+    observed, every other player holding the cards the table knows it holds (``seen``), the
+    rest of the cards it cannot see (the other hands, the stock, the pile below its visible
     top, the talons set aside) dealt at random, each keeping its size. Built from ``obs``
     alone, so a bot that reads it learns nothing hidden."""
     rules = obs.rules
@@ -173,6 +185,14 @@ def world(obs: Observation, rng: random.Random) -> Hand:
     unseen.subtract(c for laid in obs.threes for c in laid)
     if obs.turn.kept is not None and obs.seat != obs.to_move:
         unseen[obs.turn.kept] -= 1
+    known: list[list[Card]] = [[] for _ in obs.hand_sizes]
+    for s, held in enumerate(obs.seen.held):
+        if s == obs.seat:
+            continue
+        for c in held:
+            if unseen[c] > 0 and len(known[s]) < obs.hand_sizes[s]:
+                known[s].append(c)
+                unseen[c] -= 1
     cards = sorted(unseen.elements())
     rng.shuffle(cards)
     at = 0
@@ -181,8 +201,9 @@ def world(obs: Observation, rng: random.Random) -> Hand:
         if s == obs.seat:
             hands.append(obs.hand)
             continue
-        hands.append(tuple(sorted(cards[at:at + size])))
-        at += size
+        n = size - len(known[s])
+        hands.append(tuple(sorted((*cards[at:at + n], *known[s]))))
+        at += n
     below = obs.pile_size - len(obs.pile)
     pile = (*cards[at:at + below], *obs.pile)
     at += below
@@ -194,4 +215,4 @@ def world(obs: Observation, rng: random.Random) -> Hand:
                 stock=tuple(cards[at:]), pile=pile, melds=obs.melds, threes=obs.threes,
                 scores=obs.scores, asks=obs.asks, answer=obs.answer, turn=obs.turn,
                 end=obs.end, courtesy=obs.courtesy, number=obs.number, talons=tuple(talons),
-                rules=rules)
+                rules=rules, seen=obs.seen)

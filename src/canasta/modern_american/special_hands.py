@@ -12,7 +12,6 @@ cards whatever their kind.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -47,20 +46,41 @@ class SpecialHand:
 
     def matches(self, cards: Sequence[Card]) -> bool:
         """Whether the fourteen ``cards`` make this hand."""
-        if len(cards) != SIZE:
-            return False
-        groups = Counter(_group_rank(c) for c in cards)
+        return len(cards) == SIZE and self.fits(Profile(cards))
+
+    def fits(self, profile: Profile) -> bool:
+        """Whether fourteen cards of this :class:`Profile` make this hand."""
         if self.straight:
-            return len(groups) == SIZE and all(n == 1 for n in groups.values())
-        if THREE in groups or not self.required <= set(groups):
+            return len(profile.groups) == SIZE
+        if profile.has_three:
             return False
-        natural = sorted((n for r, n in groups.items() if r in NATURAL_RANKS), reverse=True)
-        wild = sorted((n for r, n in groups.items() if r not in NATURAL_RANKS), reverse=True)
+        for rank in self.required:
+            if rank not in profile.groups:
+                return False
         if self.pooled_wilds:
-            return natural == list(self.natural) and sum(wild) == self.pooled_wilds
+            return profile.natural == self.natural and profile.wilds == self.pooled_wilds
         if self.mixed_groups:
-            return sorted(natural + wild, reverse=True) == list(self.natural)
-        return natural == list(self.natural) and wild == list(self.wild)
+            return profile.mixed == self.natural
+        return profile.natural == self.natural and profile.wild == self.wild
+
+
+class Profile:
+    """What the patterns read of fourteen cards: the size of each group (jokers a group of
+    their own), the sizes of the natural groups and of the wild groups, largest first."""
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        groups: dict[Rank, int] = {}
+        for c in cards:
+            r = _group_rank(c)
+            groups[r] = groups.get(r, 0) + 1
+        natural = [n for r, n in groups.items() if r in NATURAL_RANKS]
+        wild = [n for r, n in groups.items() if r in (TWO, JOKERS)]
+        self.groups = groups
+        self.has_three = THREE in groups
+        self.natural = tuple(sorted(natural, reverse=True))
+        self.wild = tuple(sorted(wild, reverse=True))
+        self.wilds = sum(wild)
+        self.mixed = tuple(sorted(natural + wild, reverse=True))
 
 
 def _group_rank(card: Card) -> Rank:
@@ -100,6 +120,14 @@ CATALOGUES: Final = {"cla": CLA, "pagat": PAGAT}
 def matches(cards: Sequence[Card], catalogue: str = "cla") -> list[SpecialHand]:
     """The special hands of ``catalogue`` that ``cards`` make."""
     return [hand for hand in CATALOGUES[catalogue] if hand.matches(cards)]
+
+
+def matching(cards: Sequence[Card], catalogue: str = "cla") -> list[int]:
+    """The indices in ``catalogue`` of the special hands that ``cards`` make."""
+    if len(cards) != SIZE:
+        return []
+    profile = Profile(cards)
+    return [i for i, hand in enumerate(CATALOGUES[catalogue]) if hand.fits(profile)]
 
 
 def special_problem(cards: Sequence[Card], name: str, catalogue: str = "cla") -> str | None:
