@@ -210,9 +210,11 @@ def test_ctrl_c_saves_to_the_data_dir(tmp_path: Path) -> None:
     assert list(replay(GameRecord.loads(path.read_text())))
 
 
+@pytest.mark.slow
 def test_a_modern_american_game_in_a_terminal(tmp_path: Path) -> None:
     """The family's own rules from the command line, its table on the screen, played to the
-    end of the game (a target of 100 points: one hand)."""
+    end of the game (a target of 100 points: one hand). Slow: the in-process sessions of
+    test_terminal_families.py draw the same table; this one adds the real terminal."""
     save = tmp_path / "game.json"
     term = start(tmp_path, "--rules", "modern-american", "--set", "target_score=100",
                  "--seed", "2", "--partner", "easy", "--opponents", "easy", "--save",
