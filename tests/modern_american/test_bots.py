@@ -16,10 +16,11 @@ from canasta.cards import RANK_OF, parse_cards
 from canasta.modern_american.action_text import format_action
 from canasta.modern_american.hand import Hand
 from canasta.modern_american.heuristic import HeuristicBot
-from canasta.modern_american.inference import NOTHING_SEEN, Seen, determinize, observe, record
+from canasta.modern_american.inference import determinize
 from canasta.modern_american.knobs import MODERN_AMERICAN
 from canasta.modern_american.observation import observe as seat_view
 from canasta.modern_american.play import apply, legal_actions, new_hand
+from canasta.modern_american.record import NOTHING_SEEN, Seen
 from canasta.modern_american.search import SearchBot
 from canasta.modern_american.view import deal_hidden
 from tests.modern_american.test_turns import position
@@ -166,15 +167,11 @@ def _picked_position() -> tuple[Hand, list[int], Seen]:
     holds, and the table's record."""
     h = position("Qd Qh 5c 9d", phase="draw", pile="4c 5d Kh 8s Jc Qc",
                  ns={"K": ["Kc", "Kd", "Ks"]}, turn={"threes_chosen": True})
-    actions = []
     for text in ("take Qd Qh", "meld Kh", "discard 4c"):
-        actions.append(next(a for a in legal_actions(h) if format_action(h, a) == text))
-        h = apply(h, actions[-1])
-    seen, after = record(position("Qd Qh 5c 9d", phase="draw", pile="4c 5d Kh 8s Jc Qc",
-                                  ns={"K": ["Kc", "Kd", "Ks"]}, turn={"threes_chosen": True}),
-                         actions)
-    assert after == h and h.to_move == 1 and h.phase == "draw"
-    return h, parse_cards("5d 8s Jc"), seen
+        h = apply(h, next(a for a in legal_actions(h) if format_action(h, a) == text))
+    assert h.to_move == 1 and h.phase == "draw"
+    assert seat_view(h, 1).seen == h.seen  # the observation carries the record
+    return h, parse_cards("5d 8s Jc"), h.seen
 
 
 def test_the_worlds_give_a_player_the_pile_cards_it_picked_and_still_holds() -> None:
@@ -183,7 +180,7 @@ def test_the_worlds_give_a_player_the_pile_cards_it_picked_and_still_holds() -> 
     assert Counter(seen.held[0]) == Counter(kept)
     obs = seat_view(h, 1)
     for seed in range(40):
-        world = determinize(obs, random.Random(seed), seen=seen)
+        world = determinize(obs, random.Random(seed))
         assert not Counter(kept) - Counter(world.hands[0]), seed
     uniform = [determinize(obs, random.Random(seed), seen=NOTHING_SEEN) for seed in range(40)]
     assert any(Counter(kept) - Counter(w.hands[0]) for w in uniform)  # dealt alone, they go
@@ -192,44 +189,39 @@ def test_the_worlds_give_a_player_the_pile_cards_it_picked_and_still_holds() -> 
 def test_every_world_holds_every_card_once_and_the_table_as_it_is() -> None:
     h = new_hand(seed=0)
     bot, rng = HeuristicBot(), random.Random(0)
-    seen = NOTHING_SEEN
     while h.end is None:
-        world = determinize(seat_view(h, h.to_move), random.Random(1), seen=seen)
+        world = determinize(seat_view(h, h.to_move), random.Random(1))
         assert sorted(world.all_cards()) == sorted(h.all_cards())
         assert [len(c) for c in world.hands] == [len(c) for c in h.hands]
         assert world.hands[h.to_move] == h.hands[h.to_move]
         assert (world.melds, world.threes, world.pile) == (h.melds, h.threes, h.pile)
-        assert len(world.stock) == len(h.stock)
-        for s, cards in enumerate(seen.held):
-            assert not Counter(cards) - Counter(h.hands[s])  # the record is never wrong
-        action = bot.choose(seat_view(h, h.to_move), legal_actions(h), rng)
-        seen = observe(seen, h, action)
-        h = apply(h, action)
+        assert len(world.stock) == len(h.stock) and world.seen == h.seen
+        for s, cards in enumerate(h.seen.held):
+            assert not Counter(cards) - Counter(world.hands[s])  # the record holds there
+        h = apply(h, bot.choose(seat_view(h, h.to_move), legal_actions(h), rng))
 
 
 def test_a_world_reads_no_card_its_seat_cannot_see() -> None:
-    h, _, seen = _picked_position()
+    h, _, _ = _picked_position()
     # the same table, the hidden cards (the other hands, the stock) in other places
     for k in range(3):
         other = deal_hidden(h, random.Random(k))
         assert other.hands[1] == h.hands[1] and other.hands != h.hands
         assert seat_view(other, 1) == seat_view(h, 1)
         for seed in range(5):
-            assert determinize(seat_view(other, 1), random.Random(seed), seen=seen) == (
-                determinize(seat_view(h, 1), random.Random(seed), seen=seen))
-    # and the record of a move does not depend on them either
-    after = next(a for a in legal_actions(h) if a.verb == "draw")
-    assert observe(seen, other, after) == observe(seen, h, after)
+            assert determinize(seat_view(other, 1), random.Random(seed)) == (
+                determinize(seat_view(h, 1), random.Random(seed)))
+    # and the search decides alike, from the record the observation carries
+    bot = SearchBot(rollouts=1, width=2)
+    assert decide(bot, other, 5) == decide(bot, h, 5)
 
 
 def test_a_player_who_discarded_a_rank_is_dealt_fewer_pairs_of_it() -> None:
     h = new_hand(seed=1)
     bot, rng = HeuristicBot(), random.Random(1)
-    seen = NOTHING_SEEN
-    while not seen.discarded[(h.to_move + 3) % 4]:  # the last player has discarded
-        action = bot.choose(seat_view(h, h.to_move), legal_actions(h), rng)
-        seen = observe(seen, h, action)
-        h = apply(h, action)
+    while not h.seen.discarded[(h.to_move + 3) % 4]:  # the last player has discarded
+        h = apply(h, bot.choose(seat_view(h, h.to_move), legal_actions(h), rng))
+    seen = h.seen
     last = (h.to_move + 3) % 4
     (rank,) = seen.discarded[last]
     assert len(h.hands[last]) > 10 and not seen.held[last]
@@ -238,7 +230,7 @@ def test_a_player_who_discarded_a_rank_is_dealt_fewer_pairs_of_it() -> None:
     def pairs(avoid: float) -> int:
         count = 0
         for seed in range(200):
-            world = determinize(obs, random.Random(seed), seen=seen, avoid=avoid)
+            world = determinize(obs, random.Random(seed), avoid=avoid)
             count += sum(1 for c in world.hands[last] if RANK_OF[c] == rank) >= 2
         return count
 

@@ -1,21 +1,23 @@
-"""What the whole table has seen of a Modern American hand, and worlds dealt to agree with it.
+"""Worlds dealt from a seat's observation of a Modern American hand, agreeing with what the
+whole table has seen.
 
 A search bot plays its candidates out in *worlds*: the hand with the cards its seat cannot see
 (the other hands, the stock, the pile below its visible top, the talons set aside) dealt anew.
 Dealing them uniformly forgets what the whole table saw: a player who picked the pack holds its
-cards until they are melded or discarded. :class:`Seen` keeps that public record, :func:`observe`
-brings it up to date after each action of anyone at the table, and :func:`determinize` deals a
-world from a seat's observation in which every player still holds the picked cards known to be
-in hand, and a player who discarded a rank holds fewer pairs of it.
+cards until they are melded or discarded. The hand keeps that public record
+(:class:`~canasta.modern_american.record.Seen`, ``Hand.seen``) and the observation carries it;
+:func:`determinize` deals a world in which every player still holds the picked cards known to
+be in hand, holds no three it was dealt once its turn has come, and holds fewer pairs of a rank
+it discarded.
 
 A world is built from the observation alone (the seat's own hand, the table, the counts of the
 other hands and of the stock, and the record): two positions that differ only in hidden cards
 give the same world for the same generator.
 
->>> from canasta.modern_american.observation import observe as seat_view
+>>> from canasta.modern_american.observation import observe
 >>> from canasta.modern_american.play import new_hand
 >>> h = new_hand(seed=3)
->>> world = determinize(seat_view(h, h.to_move), random.Random(1))
+>>> world = determinize(observe(h, h.to_move), random.Random(1))
 >>> world.hands[h.to_move] == h.hands[h.to_move], sorted(world.all_cards()) == sorted(
 ...     h.all_cards())
 (True, True)
@@ -25,70 +27,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
 from typing import Final
 
-from canasta.actions import Action
 from canasta.cards import IS_NATURAL, RANK_OF, THREE, Card, Rank, make_pack
 from canasta.modern_american.hand import Hand
 from canasta.modern_american.observation import Observation
-from canasta.modern_american.play import apply
-from canasta.modern_american.record import NOTHING_SEEN, Seen
+from canasta.modern_american.record import Seen
 
 AVOID: Final = 0.5
 """The chance that :func:`determinize` moves a card of a rank its holder has discarded into the
 stock, for each card it dealt of that rank beyond the first."""
-
-
-def visible_pile(h: Hand) -> tuple[Card, ...]:
-    """The pile cards every player sees: all of it, or its top ``pile_visible_depth``."""
-    depth = h.knobs.pile_visible_depth
-    return h.pile if depth is None else h.pile[-depth:]
-
-
-def _less(cards: Sequence[Card], gone: Iterable[Card]) -> tuple[Card, ...]:
-    left = Counter(cards)
-    left.subtract(gone)
-    return tuple(sorted(left.elements()))
-
-
-def observe(seen: Seen, h: Hand, action: Action) -> Seen:
-    """``seen`` once the player to move in ``h`` has played ``action``.
-
-    Reads the public part of the move alone: the pile before a pick (its visible cards, less
-    the top card melded), the cards laid in a pick or a meld and the card discarded. A draw, a
-    three kept and the questions to the partner change nothing; the threes a player holds are
-    laid at the start of its turn, so none is known in hand once its turn has begun."""
-    seat = h.to_move
-    mine = seen.held[seat]
-    if h.turn.threes_chosen and any(RANK_OF[c] == THREE for c in mine):
-        mine = tuple(c for c in mine if RANK_OF[c] != THREE)
-    discarded = seen.discarded
-    if action.verb in ("take", "meld"):
-        laid = [c for g in action.groups for c in g.cards]
-        mine = _less(mine, laid)
-        if action.verb == "take":
-            mine = tuple(sorted((*mine, *visible_pile(h)[:-1])))
-    elif action.verb == "discard":
-        mine = _less(mine, [action.card])
-        if IS_NATURAL[action.card]:
-            discarded = tuple(d | {RANK_OF[action.card]} if s == seat else d
-                              for s, d in enumerate(discarded))
-    held = tuple(mine if s == seat else cards for s, cards in enumerate(seen.held))
-    played = seen.played
-    if h.turn.threes_chosen and not played[seat]:
-        played = tuple(p or s == seat for s, p in enumerate(played))
-    return Seen(held, discarded, played)
-
-
-def record(h: Hand, actions: Iterable[Action]) -> tuple[Seen, Hand]:
-    """The record after ``actions`` played from ``h`` (a hand's deal), and the hand they
-    reach."""
-    seen = NOTHING_SEEN
-    for action in actions:
-        seen = observe(seen, h, action)
-        h = apply(h, action)
-    return seen, h
 
 
 def unseen_cards(obs: Observation) -> Counter[Card]:
@@ -108,11 +56,12 @@ def determinize(obs: Observation, rng: random.Random, *, seen: Seen | None = Non
     """A world the seat of ``obs`` cannot tell from what it sees: the other hands, the stock,
     the pile below its visible top and the talons set aside dealt anew, each keeping its size,
     every player keeping the cards the record (``seen``, the observation's own by default)
-    knows it holds. A player whose turn has come holds no three it was dealt; a player who
-    discarded a rank holds fewer pairs of it: each card of that rank dealt to it beyond the
-    first is swapped, with chance ``avoid``, with a stock card of another rank."""
+    knows it holds; the world keeps the record, so that play in it goes on from it. A player
+    whose turn has come holds no three it was dealt; a player who discarded a rank holds fewer
+    pairs of it: each card of that rank dealt to it beyond the first is swapped, with chance
+    ``avoid``, with a stock card of another rank."""
     if seen is None:
-        seen = seen_of(obs)
+        seen = obs.seen
     seat = obs.seat
     pool = unseen_cards(obs)
     sizes = obs.hand_sizes
@@ -152,13 +101,7 @@ def determinize(obs: Observation, rng: random.Random, *, seen: Seen | None = Non
                 stock=tuple(stock), pile=pile, melds=obs.melds, threes=obs.threes,
                 scores=obs.scores, asks=obs.asks, answer=obs.answer, turn=obs.turn,
                 end=obs.end, courtesy=obs.courtesy, number=obs.number, talons=tuple(talons),
-                rules=obs.rules)
-
-
-def seen_of(obs: Observation) -> Seen:
-    """The public record an observation carries (nothing known where it carries none)."""
-    seen: Seen = getattr(obs, "seen", NOTHING_SEEN)
-    return seen
+                rules=obs.rules, seen=seen)
 
 
 def _swap_out(dealt: list[Card], i: int, stock: list[Card], rng: random.Random,

@@ -5,10 +5,10 @@ Each of the ``width`` best candidates is played out ``rollouts`` times to the en
 four heuristics, the cards the seat cannot see dealt anew each time
 (:func:`~canasta.modern_american.inference.determinize`: a player keeps the pile cards it picked
 and still holds, a player who discarded a rank holds fewer pairs of it, as the table's public
-record tells). Every candidate meets the same worlds and the same play-out seeds, so their
-figures differ by the candidate alone; one replaces the heuristic's own choice only when its mean
-of its side's score less the other side's is ahead by more than ``margin`` standard errors of
-the paired differences (0: the best mean wins).
+record in the observation tells). Every candidate meets the same worlds and the same play-out
+seeds, so their figures differ by the candidate alone; one replaces the heuristic's own choice
+only when its mean of its side's score less the other side's is ahead by more than ``margin``
+standard errors of the paired differences (0: the best mean wins).
 
 >>> import random
 >>> from canasta.modern_american.observation import observe
@@ -28,7 +28,7 @@ from canasta.actions import Action
 from canasta.modern_american.action_text import format_action
 from canasta.modern_american.hand import Hand
 from canasta.modern_american.heuristic import HeuristicBot, number
-from canasta.modern_american.inference import determinize, seen_of
+from canasta.modern_american.inference import determinize
 from canasta.modern_american.observation import Observation, observe
 from canasta.modern_american.play import apply, legal_actions
 
@@ -85,8 +85,7 @@ class SearchBot(HeuristicBot):
         over the same worlds; with what the play-outs found, in words."""
         side = obs.side_of(obs.seat)
         seeds = [(rng.getrandbits(32), rng.getrandbits(32)) for _ in range(self.rollouts)]
-        seen = seen_of(obs)
-        worlds = [determinize(obs, random.Random(world), seen=seen) for world, _ in seeds]
+        worlds = [determinize(obs, random.Random(world)) for world, _ in seeds]
         values = [[play_out(apply(w, a), side, play) for w, (_, play) in zip(worlds, seeds)]
                   for a in options]
         base = values[0]
