@@ -167,14 +167,17 @@ def crowded_table(preset: str = "classic", seed: int = 1, hoard: bool = True) ->
     raise AssertionError(f"no seed from {seed} reaches a full table of {preset}")
 
 
-def table_row(table_id: str, game: Game, bot: str = "medium") -> TableRow:
-    """``game`` (its first hand so far) as a stored table: a person at seat 0 with
-    :data:`TOKEN`, bots of level ``bot`` at every other seat (named ``bot:LEVEL``, so the page
-    gives them friendly names); over once that hand ended the game."""
+def table_row(table_id: str, game: Game, bot: str = "medium",
+              people: dict[int, tuple[str, str]] | None = None) -> TableRow:
+    """``game`` (its first hand so far) as a stored table: people at the seats of ``people``
+    (seat -> name and token; by default Ann at seat 0 with :data:`TOKEN`), bots of level ``bot``
+    at every other seat (named ``bot:LEVEL``, so the page gives them friendly names); over once
+    that hand ended the game."""
     rules = game.rules
     hand = game.record.hands[0]
-    seats = [SeatRow(0, "Ann", HUMAN, None, hash_token(TOKEN))]
-    seats += [SeatRow(i, f"bot:{bot}", BOT, bot, None) for i in range(1, rules.num_players)]
+    people = people if people is not None else {0: ("Ann", TOKEN)}
+    seats = [SeatRow(i, people[i][0], HUMAN, None, hash_token(people[i][1])) if i in people
+             else SeatRow(i, f"bot:{bot}", BOT, bot, None) for i in range(rules.num_players)]
     actions: list[tuple[int, str]] = []
     family = family_of(rules)
     position = family.new_hand(rules, deck=hand.deck, dealer=hand.dealer)
@@ -187,12 +190,35 @@ def table_row(table_id: str, game: Game, bot: str = "medium") -> TableRow:
                     tuple(seats), (HandRow(1, hand.dealer, deck, actions),))
 
 
-def store_tables(database_url: str, games: dict[str, Game]) -> None:
-    """Write every game as a table (see :func:`table_row`), by table id."""
+def store_tables(database_url: str, games: dict[str, Game],
+                 people: dict[str, dict[int, tuple[str, str]]] | None = None) -> None:
+    """Write every game as a table (see :func:`table_row`), by table id; ``people`` gives
+    some tables' people by seat (name, token)."""
     storage = Storage(database_url)
     try:
         storage.migrate()
         for table_id, game in games.items():
-            storage.create_table(table_row(table_id, game))
+            storage.create_table(table_row(table_id, game, people=(people or {}).get(table_id)))
     finally:
         storage.close()
+
+
+def late_hand(preset: str, stock_left: int = 8, seed: int = 1) -> Game:
+    """A game of ``preset`` whose first hand greedy bots played until the stock holds
+    ``stock_left`` cards or fewer and seat 0 is to begin its turn."""
+    rules = get_rules(preset)
+    family = family_of(rules)
+    bot = make_bot("greedy", family)
+    for s in range(seed, seed + 200):
+        game = Game(rules, seed=s)
+        rng = random.Random(s)
+        while not game.state.is_over:
+            state = game.state
+            facts = family.facts(family.observe(state, 0))
+            if (state.to_move == 0 and facts["stock"] <= stock_left
+                    and not family.observe(state, 0).to_json()["turn"].get("drew")
+                    and state.phase != "over"):
+                return game
+            game.apply(bot.choose(family.observe(state, state.to_move),
+                                  family.legal_actions(state), rng))
+    raise AssertionError(f"no seed from {seed} reaches a late hand of {preset}")

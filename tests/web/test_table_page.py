@@ -38,8 +38,8 @@ from typing import Any
 import httpx
 import pytest
 
+from canasta.family import all_presets, get_rules
 from canasta.game import Game
-from canasta.rules import PRESETS, get_rules
 from tests.web.phone_checks import (
     clipped,
     instant_bots,
@@ -65,7 +65,8 @@ from tests.web.support import LiveServer
 from tests.web.test_browser import ARTIFACTS, browser  # noqa: F401 - the fixture
 
 SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
-PRESET_NAMES = [name for name, rules in PRESETS.items() if rules.num_players <= 6]
+PRESET_NAMES = [name for name, rules in all_presets().items() if rules.num_players <= 6]
+"""Every preset of every family: the one page draws them all."""
 RAW_CARD = re.compile(r"(?<![\w])(JK|[2-9TJQKA][cdhs])(?![\w])")
 """A card in notation (``Kh``): the page writes cards with suit symbols."""
 BLACK_THREE_FREEZES = get_rules("classic").replace(black_three_freezes_pile=True)
@@ -535,12 +536,15 @@ def test_the_replay_shows_the_servers_positions(browser: Any, server: LiveServer
     page.keyboard.press("End")
     page.wait_for_function("t => document.querySelector('#replay-step').textContent === t",
                            arg=f"{steps} / {steps}")
-    assert "went out" in page.inner_text("#replay-caption")
+    ending = replay.json()["score_sheet"][0]["ending"]
+    assert ending["words"] in page.inner_text("#replay-caption")
     shown = page.eval_on_selector_all(".replay-seat", "els => els.map(e =>"
                                       " e.querySelectorAll('.card').length)")
     assert shown == [len(h) for h in last["hands"]]
     melds = page.locator(".side .meld").count()
     assert melds == sum(len(s["melds"]) for s in last["sides"])
+    # "Table" goes back to the table: this browser holds no seat there, so it watches
+    assert page.get_attribute("#replay-table", "href") == "#/watch/over"
     page.screenshot(path=str(ARTIFACTS / "replay.png"))
     assert not page.errors, page.errors
     page.close()

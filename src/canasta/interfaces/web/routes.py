@@ -15,7 +15,9 @@ from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from canasta.bots import bot_table
-from canasta.family import Family, families, preset_names
+from canasta.errors import RulesError
+from canasta.family import Family, families, get_rules, preset_names
+from canasta.interfaces.web.errors import NotFound
 from canasta.interfaces.web.games import hint_bot, seat_bot
 from canasta.interfaces.web.lobby import Lobby
 from canasta.interfaces.web.messages import (
@@ -31,7 +33,7 @@ from canasta.interfaces.web.messages import (
     TableLine,
     TableView,
 )
-from canasta.interfaces.web.views import preset_lines
+from canasta.interfaces.web.views import card_points, preset_lines, rules_facts, table_rules
 
 router = APIRouter(prefix="/api")
 
@@ -248,6 +250,23 @@ async def get_presets() -> dict[str, Any]:
     "target"}...]}``, every family's, the default first: the label in a player's words
     (``Classic — 6 players, 3 teams of 2``)."""
     return {"presets": preset_lines()}
+
+
+@router.get("/rules/{preset}", responses=ERRORS, operation_id="getRules",
+            summary="What a screen states of a preset's rules")
+async def get_rules_facts(preset: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
+    """The rules of a preset as the rules page states them: ``{"table_rules", "facts" (the
+    family's facts that do not change in play: canasta size, canastas to go out, meld names,
+    the laid cards' name, notes...), "card_points"}``; 404 for an unknown preset."""
+    try:
+        rules = get_rules(preset)
+    except RulesError:
+        raise NotFound(f"no preset {preset!r}") from None
+    facts = rules_facts(rules)
+    keep = ("family", "title", "preset_title", "canasta_size", "canastas_to_go_out",
+            "opening_minimum", "meld_keys", "meld_names", "laid_name", "notes", "house_rules")
+    return {"table_rules": table_rules(rules), "facts": {k: facts[k] for k in keep if k in facts},
+            "card_points": card_points(rules)}
 
 
 @router.get("/health", operation_id="getHealth", summary="Is the server up")

@@ -58,6 +58,7 @@ export const api = {
   meta: () => request("GET", "/api/meta"),
   presets: () => request("GET", "/api/presets"),
   houseRules: () => request("GET", "/api/house-rules"),
+  rules: (preset) => request("GET", `/api/rules/${encodeURIComponent(preset)}`),
 };
 
 /** Pull a view out of a reply or socket message ({type: "view", view} or the view itself). */

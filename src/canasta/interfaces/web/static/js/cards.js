@@ -213,6 +213,15 @@ export function prettyText(text) {
   });
 }
 
+/** Cards in notation, space-separated ("As Kh 2c"), as a player reads them ("A♠ K♥ 2♣"): every
+ * token a card, so an ace of spades is never taken for the word "As". */
+export function cardsText(text) {
+  return String(text ?? "").split(/\s+/).filter(Boolean).map((t) => {
+    const c = canonical(t);
+    return c ? prettyCard(c) : prettyText(t);
+  }).join(" ");
+}
+
 const VERB_WORDS = {
   draw: "draws", take: "takes the pile", meld: "melds", discard: "discards", ask: "asks: may I go out?",
   yes: "answers yes", no: "answers no", pass: "passes",
@@ -230,7 +239,8 @@ const VERB_WORDS_YOU = {
 export function actionWords(action, you = false) {
   const [verb, ...rest] = String(action).trim().split(/\s+/);
   const tail = rest.join(" ");
-  const words = (you ? VERB_WORDS_YOU : VERB_WORDS)[verb] ?? verb;
+  const words = (you ? VERB_WORDS_YOU : VERB_WORDS)[verb];
+  if (words === undefined) return prettyText(action);  // a family's own verb: its text
   if (!tail) return words;
   const groups = tail.split(/\s*,\s*/).map(groupWords).join(", ");
   if (verb === "take") return `${words} with ${groups}`;
@@ -262,19 +272,63 @@ export function moveWords(entry) {
   const [verb, ...rest] = text.split(/\s+/);
   const tail = rest.join(" ");
   const reds = entry?.laid?.length ? ` and laid ${entry.laid.map(prettyCard).join(" ")}` : "";
+  if (typeof entry?.words === "string") {  // a verb of the family's own, in its words
+    const said = cardsWordsText(entry.words);
+    if (said) return said + reds;
+    return entry.laid?.length ? `laid ${entry.laid.map(prettyCard).join(" ")}` : "played";
+  }
   if (verb === "take") {
     const size = entry.took ? ` (${entry.took} card${entry.took === 1 ? "" : "s"})` : "";
     const top = entry.top ? `: ${prettyCard(entry.top)}` : "";
     return `took the pile${size}${top}${tail ? ` with ${groupsText(tail)}` : ""}${reds}`;
   }
   if (verb === "meld") return `melded ${groupsText(tail)}${reds}`;
-  if (verb === "discard") return `discarded ${prettyText(tail)}${reds}`;
+  if (verb === "discard") return `discarded ${cardsText(tail)}${reds}`;
   return (PAST[verb] ?? prettyText(text)) + reds;
 }
 
 /** A group of a meld: "7h 7d" -> "7♥ 7♦"; wild cards naming their meld, "7: 2c" -> "2♣ on the sevens". */
 function groupWords(group) {
-  const m = /^(10|[2-9TJQKA]):\s*(.*)$/i.exec(group);
-  if (!m) return prettyText(group);
-  return `${prettyText(m[2])} on the ${RANK_PLURAL[m[1].toUpperCase()] ?? m[1]}`;
+  const m = /^(10|\w{1,2}):\s*(.*)$/i.exec(group);
+  if (!m) return cardsText(group);
+  const key = m[1].toUpperCase();
+  // a rank's meld by its name; a family's own key (a meld of wild cards) by its cards alone
+  return RANK_PLURAL[key] ? `${cardsText(m[2])} on the ${RANK_PLURAL[key]}` : cardsText(m[2]);
+}
+
+/** A family's words for a move ("keeps 3d in hand"), its cards with suit symbols. */
+function cardsWordsText(words) {
+  return String(words).replace(CARD_CODE, (code) => prettyCard(canonical(code) || code));
+}
+
+/** A part of a hand's score in words (the facts' score keys); a key of no known part reads as
+ * its own words. */
+const SCORE_WORDS = {
+  melded: "Cards melded", canastas: "Canasta bonuses", hidden: "Hidden canastas",
+  red_threes: "Red threes", going_out: "Going out", in_hand: "Cards left in hand",
+  bonuses: "Canasta and going-out bonuses", threes: "Threes", penalties: "Penalties",
+  special: "Special hand",
+};
+
+export function scoreWords(key) {
+  const w = SCORE_WORDS[key] ?? key.replace(/_/g, " ");
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+/** Words in the third person as an instruction or after "you": "keeps 3♦ in hand" -> "Keep 3♦
+ * in hand", "goes out" -> "Go out". */
+export function imperative(words) {
+  const text = String(words).replace(/^(\w+?)(?:(?<=[sxz]|ch|sh|o)es|s)\b/, "$1");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A move of a hand's log, in the present after the player's name: "discards 9♠", "takes the
+ * pile with 7♥ 7♦"; a verb of the family's own in its words. */
+export function presentWords(entry) {
+  if (typeof entry?.words === "string") {
+    const said = String(entry.words).replace(CARD_CODE, (code) => prettyCard(canonical(code) || code));
+    if (said) return said;
+    return entry.laid?.length ? `lays ${entry.laid.map(prettyCard).join(" ")}` : "plays";
+  }
+  return actionWords(entry?.action ?? "");
 }

@@ -5,7 +5,8 @@ import { add, clear, copyText, h, toast } from "./dom.js";
 import { cardEl } from "./cards.js";
 
 const LEVEL_NAMES = ["easy", "medium", "hard", "expert"];
-const NAMED = ["heuristic", "greedy", "random"];
+/** A bot seat by its level, in a player's words (the lobby never shows a bot's spec). */
+const LEVEL_WORDS = { easy: "Easy bot", medium: "Medium bot", hard: "Hard bot", expert: "Expert bot", random: "Random bot (plays any legal move)" };
 const RECENT_KEY = "canasta.recent-tables";
 
 export function joinLink(tableId, token) {
@@ -52,15 +53,15 @@ class Lobby {
     this.root = root;
     this.presets = null;     // GET /api/presets: [{name, label, players, sides, target}]
     this.preset = null;
-    this.defaultBot = "bot:heuristic";
+    this.defaultBot = "bot:medium";
     this.seats = [];
     this.names = [];
     this.edits = {};         // house rules changed from the preset's, by field
     this.houseRules = null;  // GET /api/house-rules
     this.rulesOpen = false;
     this.created = null;
-    this.botNames = NAMED;
-    this.levels = [];
+    this.levels = LEVEL_NAMES;
+    this.families = [];      // GET /api/meta: each family's bots and levels
     this.openTables = [];
     api.presets().then((r) => this.usePresets(r)).catch((e) => { this.presetsError = e.message; this.render(); });
     api.meta().then((m) => this.useMeta(m)).catch(() => {});
@@ -78,17 +79,16 @@ class Lobby {
     this.render();
   }
 
-  /** GET /api/meta: {presets, bots (names and levels), default_bot, hint_bot}. */
+  /** GET /api/meta: {presets, families: [{family, title, bots, levels, default, hint}]}. */
   useMeta(m) {
-    const bots = Array.isArray(m?.bots) ? m.bots.map(String) : [];
-    if (bots.length) {
-      this.levels = LEVEL_NAMES.filter((l) => bots.includes(l));
-      this.botNames = bots.filter((b) => !LEVEL_NAMES.includes(b));
-    }
-    const old = this.defaultBot;
-    this.defaultBot = this.levels.includes("medium") ? "bot:medium" : `bot:${m?.default_bot || this.botNames[0] || "heuristic"}`;
-    this.seats = this.seats.map((x) => (x === old ? this.defaultBot : x));
+    this.families = Array.isArray(m?.families) ? m.families : [];
     this.render();
+  }
+
+  /** The levels the bots of the chosen preset's family play at. */
+  familyLevels() {
+    const fam = this.families.find((f) => f.family === this.presets?.[this.preset]?.family);
+    return fam ? LEVEL_NAMES.filter((l) => l in (fam.levels || {})) : LEVEL_NAMES;
   }
 
   render() {
@@ -98,7 +98,8 @@ class Lobby {
       h("header.topbar", h("a.brand", { href: "#/" }, h("span.brand-suit", "♦"), "Canasta"), h("span.spacer"),
         h("span.muted", "a table for humans and bots"), h("a.btn.ghost.small#rules-link", { href: "#/rules" }, "How to play")),
       h("section.hero",
-        h("div.hero-text", h("h1", "Canasta"), h("p", "Play the classic partnership game with friends or bots: melds, canastas, red threes and all.")),
+        h("div.hero-text", h("h1", "Canasta"), h("p", "Play the partnership card game with friends or bots: melds, canastas and all."),
+          this.presets ? h("p.families", [...new Set(Object.values(this.presets).map((p) => p.title))].join(" · ")) : null),
         h("div.hero-fan", ["JK", "2h", "Ah", "Kd", "3h"].map((c) => cardEl(c)))),
       h("div.lobby-grid",
         this.newTableCard(),
@@ -117,7 +118,8 @@ class Lobby {
       const old = this.seats;
       this.seats = defaultSeats(n, this.defaultBot).map((d, i) => old[i] ?? d);
       this.render();
-    } }, Object.values(this.presets).map((p) => h("option", { value: p.name, selected: p.name === this.preset }, p.label)));
+    } }, this.presetGroups().map(([title, list]) => h("optgroup", { label: title },
+      list.map((p) => h("option", { value: p.name, selected: p.name === this.preset }, p.label)))));
     const sidesN = this.presets[this.preset].sides;
     const rows = this.seats.map((spec, i) => this.seatRow(spec, i, sidesN));
     const quick = h("div.quick",
@@ -198,23 +200,33 @@ class Lobby {
     return wrap;
   }
 
+  /** The presets by family, in the server's order: [[title, [preset...]]]. */
+  presetGroups() {
+    const groups = new Map();
+    for (const p of Object.values(this.presets)) {
+      if (!groups.has(p.title)) groups.set(p.title, []);
+      groups.get(p.title).push(p);
+    }
+    return [...groups];
+  }
+
   rulesValue() {
     const edits = Object.entries(this.edits);
     return edits.length ? { preset: this.preset, ...Object.fromEntries(edits) } : this.preset;
   }
 
   seatRow(spec, i, sidesN) {
-    const isCustom = spec.startsWith("bot:") && !this.levels.some((l) => spec === `bot:${l}`) && !this.botNames.some((b) => spec === `bot:${b}`);
+    const levels = [...this.familyLevels(), "random"];
+    const isCustom = spec.startsWith("bot:") && !levels.some((l) => spec === `bot:${l}`);
     const sel = h("select.seat-kind", { id: `seat-${i}`, "aria-label": `who plays seat ${i + 1}`, onchange: (e) => {
       this.seats[i] = e.target.value === "custom" ? "bot:" : e.target.value;
       this.render();
       if (e.target.value === "custom") this.root.querySelector(`#seat-${i}-name`)?.focus();
     } },
-    h("option", { value: "human", selected: spec === "human" }, "Human"),
-    this.levels.length ? h("optgroup", { label: "Bot by level" }, this.levels.map((l) => h("option", { value: `bot:${l}`, selected: spec === `bot:${l}` }, `Bot — ${l}`))) : null,
-    h("optgroup", { label: "Bot by name" },
-      this.botNames.map((b) => h("option", { value: `bot:${b}`, selected: spec === `bot:${b}` }, `Bot — ${b}`)),
-      h("option", { value: "custom", selected: isCustom }, "Other bot…")));
+    h("option", { value: "human", selected: spec === "human" }, "A person (send them a link)"),
+    h("optgroup", { label: "A bot" },
+      levels.map((l) => h("option", { value: `bot:${l}`, selected: spec === `bot:${l}` }, LEVEL_WORDS[l] ?? `${l} bot`)),
+      h("option", { value: "custom", selected: isCustom }, "Another bot (by its settings)…")));
     const custom = isCustom ? h("input.bot-name", { id: `seat-${i}-name`, placeholder: "bot spec, e.g. ismcts:iterations=500", value: spec.slice(4),
       oninput: (e) => { this.seats[i] = `bot:${e.target.value.trim()}`; } }) : null;
     const side = i % sidesN;
@@ -300,9 +312,16 @@ class Lobby {
     return h("section.card-panel",
       h("h2", "Tables in play"),
       h("ul.recent", list.map((t) => h("li",
-        h("code", t.table_id), h("span.muted", ` ${typeof t.rules === "string" ? t.rules : t.rules?.preset || ""} · hand ${t.hands ?? "?"}`),
+        h("code", t.table_id), h("span.muted", ` ${this.rulesLabel(t.rules)} · hand ${t.hands ?? "?"}`),
         h("span.spacer"),
         h("a.btn.small.ghost", { href: watchHref(t) }, "watch")))));
+  }
+
+  /** A table's rules in a player's words: its preset's label, "with house rules" where changed. */
+  rulesLabel(rules) {
+    const name = typeof rules === "string" ? rules : rules?.preset || "";
+    const label = this.presets?.[name]?.label ?? name;
+    return typeof rules === "object" && rules && Object.keys(rules).length > 1 ? `${label}, house rules` : label;
   }
 
   recentCard() {

@@ -2,15 +2,15 @@
 
 import { api, ApiError, LiveView, viewOf } from "./api.js";
 import {
-  actionWords, backEl, canonical, cardEl, cardName, cardsInAction, isRed,
-  isWild, meldRankOrder, moveWords, prettyCard, prettyText, rankLabel, rankOf, rankPlural, sortBySuit,
+  actionWords, backEl, canonical, cardEl, cardName, cardsInAction, imperative, isRed, scoreWords,
+  isWild, moveWords, prettyCard, prettyText, rankLabel, rankOf, rankPlural, sortBySuit,
   sortCards,
 } from "./cards.js";
 import { add, clear, copyText, h, icon, toast } from "./dom.js";
 import {
-  actionLog, gameOver, gameScores, handNumber, handOf, handSize, isBotSeat, lastAction, legalList,
-  levelOf, livePoints, mySeat, pileFreeze, playerNames, scoreSheet, seatCount, seatInfo, sideCount,
-  sideOf, stockSize, tableRules, versionOf, winner, yourTurn,
+  actionLog, factsOf, gameOver, gameScores, handNumber, handOf, handSize, isBotSeat, lastAction,
+  legalList, levelOf, livePoints, meldsOf, mySeat, pileFreeze, playerNames, scoreSheet, seatCount,
+  seatInfo, sideCount, sideOf, stockSize, tableRules, versionOf, winner, yourTurn,
 } from "./view.js";
 
 const SIDE_COLORS = ["side-a", "side-b", "side-c"];
@@ -69,7 +69,6 @@ class TablePage {
     this.busy = false;
     this.error = null;       // the server's reason for the last refused move
     this.hint = null;
-    this.log = [];
     this.resultDismissed = null;
     this.conn = "connecting";
     this.legalFilter = "";
@@ -297,7 +296,6 @@ class TablePage {
     }) : [];
     if (fresh.length) this.freshCards = handNumber(v) === handNumber(old) ? [...this.freshCards, ...fresh] : [];
     if (old && handNumber(old) !== handNumber(v)) this.freshCards = [];
-    if (old && !actionLog(v)) this.narrate(old, v);
     const la = lastAction(v);
     const moved = !!old && !!la && la.seat !== this.seat && JSON.stringify(la) !== JSON.stringify(lastAction(old));
     this.mover = moved ? la.seat : null;
@@ -370,55 +368,6 @@ class TablePage {
     return playerNames(this.view)[seat];
   }
 
-  narrate(a, b) {
-    const la = lastAction(b);
-    if (la && JSON.stringify(la) !== JSON.stringify(lastAction(a))) {
-      this.addLog(la.seat ?? a.to_move, la.action);
-      return;
-    }
-    const handA = handNumber(a);
-    const handB = handNumber(b);
-    if (handA !== handB && b.phase !== "over") { this.addLog(null, `hand ${handB} dealt`); return; }
-    const seat = a.to_move;
-    if (a.phase === "draw" && b.phase !== "draw" || (a.phase === "draw" && b.to_move !== seat)) {
-      if ((a.pile?.length || 0) > (b.pile?.length || 0) + 0 && (b.pile?.length || 0) === 0) {
-        this.addLog(seat, `took the pile (${a.pile.length} cards)`);
-      } else if (stockSize(b) < stockSize(a)) {
-        this.addLog(seat, "drew from the stock");
-      }
-    }
-    const side = sideOf(a, seat);
-    const before = a.sides?.[side]?.melds || {};
-    const after = b.sides?.[side]?.melds || {};
-    const added = [];
-    for (const [r, cards] of Object.entries(after)) {
-      const n = (before[r] || []).length;
-      if (cards.length > n) added.push(`${rankLabel(r)}×${cards.length - n}`);
-    }
-    if (added.length) this.addLog(seat, `melded ${added.join(", ")}`);
-    const redA = (a.sides?.[side]?.red_threes || []).length;
-    const redB = (b.sides?.[side]?.red_threes || []).length;
-    if (redB > redA) this.addLog(seat, `laid ${redB - redA === 1 ? "a red three" : `${redB - redA} red threes`}`);
-    if (b.pile?.length === (a.pile?.length || 0) + 1 && a.to_move === seat && a.phase !== "draw") {
-      this.addLog(seat, `discarded ${prettyCard(b.pile[b.pile.length - 1])}`);
-    } else if (b.pile?.length && a.pile?.length !== undefined && b.pile.length > 0 &&
-               b.pile[b.pile.length - 1] !== a.pile[a.pile.length - 1] && a.phase !== "draw") {
-      this.addLog(seat, `discarded ${prettyCard(b.pile[b.pile.length - 1])}`);
-    }
-    if (b.phase === "answer" && a.phase !== "answer") this.addLog(seat, "asks partner: may I go out?");
-    if (a.phase === "answer" && b.phase !== "answer" && b.answer) this.addLog(seat, `answered “${b.answer}”`);
-    if (b.phase === "over" && a.phase !== "over") {
-      const r = b.result || {};
-      if (r.went_out !== null && r.went_out !== undefined) this.addLog(r.went_out, `went out${r.concealed ? " concealed" : ""}`);
-      else this.addLog(null, "the hand is over");
-    }
-  }
-
-  addLog(seat, text) {
-    this.log.push({ seat, text, hand: this.view ? handNumber(this.view) : null });
-    if (this.log.length > 200) this.log.shift();
-  }
-
   // -- rendering ---------------------------------------------------------------------------------
 
   render() {
@@ -458,7 +407,7 @@ class TablePage {
     const box = this.el.status;
     box.className = "status-line";
     const me = this.seat !== null ? seatInfo(v, this.seat) : null;
-    if (me && me.controller === "bot") {
+    if (me && me.controller === "bot" && !gameOver(v)) {
       add(el, h("span.badge.botseat", "A bot is playing your seat"), " ",
         h("button.btn.small#claim-seat", { type: "button", onclick: () => this.setBot(false) }, "Take my seat back"));
     }
@@ -472,11 +421,14 @@ class TablePage {
     const mover = v.to_move;
     if (this.myTurn) {
       box.classList.add("mine");
-      const what = {
-        draw: this.can("take") ? "tap the stock to draw, or take the pile" : "tap the stock to draw",
-        play: "meld if you can, then discard one card (tap it twice)",
-        answer: "your partner asks whether they may go out",
-      }[v.phase] || v.phase;
+      const own = this.ownMoves();
+      const what = own.length && own.length === (this.legal() || []).length
+        ? `choose: ${own.map((a) => this.ownWords(a)).join(", or ")}`
+        : {
+          draw: this.can("take") ? "tap the stock to draw, or take the pile" : "tap the stock to draw",
+          play: "meld if you can, then discard one card (tap it twice)",
+          answer: "your partner asks whether they may go out",
+        }[v.phase] || "choose a move";
       add(el, h("strong", "Your turn"), ` — ${what}.`);
       if (v.phase === "play" && v.answer) {
         add(el, " ", h("span.badge", v.answer === "yes" ? "Partner said yes: go out this turn" : "Partner said no: you may not go out"));
@@ -492,10 +444,32 @@ class TablePage {
     }
   }
 
+  /** The legal moves of the family's own verbs (keeping a three, laying a special hand): the
+   * view names them (legal_words), the page shows them as buttons. */
+  ownMoves() {
+    const words = this.view?.legal_words || {};
+    return (this.legal() || []).filter((a) => a in words);
+  }
+
+  /** A move of the family's own, as a button says it: "Keep 3♦ in hand". */
+  ownWords(action) {
+    const words = prettyText(this.view?.legal_words?.[action] ?? action);
+    return imperative(words);
+  }
+
   /** The cards a side lays beside its melds, in words ("red three", "threes"). */
   laidName(n) {
     const names = this.view?.facts?.laid_name || ["card laid", "cards laid"];
     return n === 1 ? names[0] : names[1];
+  }
+
+  /** How a hand ended (the facts' ending): "Noor goes out.", "You go out.", or its sentence. */
+  endingWords(ending) {
+    const words = prettyText(ending.words || "");
+    if (ending.seat === null || ending.seat === undefined) return words.endsWith(".") ? words : `${words}.`;
+    const you = ending.seat === this.seat;
+    const said = you ? imperative(words).replace(/^./, (c) => c.toLowerCase()) : words;
+    return `${this.name(ending.seat)} ${said}.`;
   }
 
   /** "Your side wins", "Noor and Hugo win", "Noor wins". */
@@ -561,12 +535,13 @@ class TablePage {
     const info = seatInfo(v, s);
     const online = info && info.controller === "human" && s !== this.seat
       ? h("span.online", { class: info.connected ? "on" : "", title: info.connected ? "connected" : "not connected" }) : null;
-    const known = Array.isArray(v.known?.[s]) && v.known[s].length && s !== this.seat
-      ? h("span.known", { title: `known to hold (taken with the pile): ${v.known[s].map(prettyCard).join(" ")}` }, "holds ",
-        v.known[s].slice(0, 6).map(prettyCard).join(" "), v.known[s].length > 6 ? ` +${v.known[s].length - 6}` : "")
+    const heldKnown = factsOf(v).known?.[s] ?? v.known?.[s];
+    const known = Array.isArray(heldKnown) && heldKnown.length && s !== this.seat
+      ? h("span.known", { title: `known to hold (taken with the pile): ${heldKnown.map(prettyCard).join(" ")}` }, "holds ",
+        heldKnown.slice(0, 6).map(prettyCard).join(" "), heldKnown.length > 6 ? ` +${heldKnown.length - 6}` : "")
       : null;
     const said = last && last.seat === s && v.phase !== "over"
-      ? h("div.said", { title: "the last move" }, actionWords(last.action, s === this.seat)) : null;
+      ? h("div.said", { title: "the last move" }, saidWords(last, s === this.seat)) : null;
     const toMove = v.to_move === s && v.phase !== "over";
     const who = s === this.seat ? "you" : names[s];
     const label = [who, partner ? "your partner" : null, bot ? (level ? `a ${level} bot` : "a bot") : null,
@@ -599,24 +574,36 @@ class TablePage {
     add(mine, this.sideEl(me));  // a spectator sees seat 0's side here
   }
 
+  /** The melds ``side`` plays on (the facts' melds, in table order): [{key, cards, canasta, hidden}]. */
+  sideMelds(i) {
+    const v = this.view;
+    const seat = [...Array(seatCount(v)).keys()].find((s) => sideOf(v, s) === i) ?? i;
+    return factsOf(v).melds?.[meldsOf(v, seat)] ?? [];
+  }
+
+  /** A meld's cards in words: "kings", "wild cards" (the facts' meld_names). */
+  meldName(key) {
+    return factsOf(this.view).meld_names?.[key] ?? rankPlural(key);
+  }
+
   sideEl(i) {
     const v = this.view;
-    const side = v.sides?.[i] || { melds: {}, red_threes: [] };
-    const melds = side.melds || {};
-    const ranks = Object.keys(melds).sort((a, b) => meldRankOrder(a) - meldRankOrder(b));
+    const f = factsOf(v);
+    const melds = this.sideMelds(i);
     const mine = this.mySide === i;
     const live = livePoints(v, i);
-    const score = gameScores(v)[i] ?? side.score ?? 0;
+    const score = gameScores(v)[i] ?? v.sides?.[i]?.score ?? 0;
     const points = [];
     const parts = [];  // the total's make-up (the total's title says it where a phone hides it)
     if (live && live.opened) {
       const canastas = live.canastaCount;
       parts.push(h("span.live-part", `melds ${live.melds}`));
       if (canastas) parts.push(h("span.live-part.canasta-count", `${canastas} canasta${canastas > 1 ? "s" : ""} +${live.canastas}`));
-    } else if (live) {
+    } else if (live && live.minimum) {
       points.push(h("span.badge.opening", { title: "the points this side's first meld needs" }, `opening needs ${live.minimum}`));
     }
     if (live && live.laid) parts.push(h("span.live-part", `${this.laidName(2)} ${fmtSigned(live.laid)}`));
+    if (live && live.penalties) parts.push(h("span.live-part", `penalties ${fmtSigned(live.penalties)}`));
     if (live && live.opened) {
       points.unshift(h("span.live-total", { title: `on the table this hand: ${parts.map((x) => x.textContent).join(", ")}` }, fmtSigned(live.total)));
     }
@@ -624,43 +611,48 @@ class TablePage {
     // the seat at the bottom of the screen (a spectator's: seat 0) has its plate with its side
     const bottom = this.seat ?? 0;
     const plate = i === sideOf(v, bottom) ? this.plateEl(bottom, "bottom", lastAction(v)) : null;
+    const hidden = melds.filter((m) => m.hidden);
     const header = h("div.side-head", plate,
       h("span.side-name", this.sideName(i)),
-      h("span.side-score", { title: "the game score, ended hands counted" }, `game ${score}`),
+      h("span.side-score", { title: "the game score, ended hands counted" }, `score ${score}`),
       h("span.live", { dataset: { side: i } }, points),
-      (side.hidden_canastas || []).length ? h("span.badge", `hidden: ${side.hidden_canastas.map(rankLabel).join(", ")}`) : null);
-    const reds = (side.red_threes || []).length
-      ? h("div.red-threes", { title: "red threes" }, side.red_threes.map((c) => cardEl(c, { cls: "small" }))) : null;
-    const row = h("div.meld-row", { class: ranks.length ? "" : "empty" });
-    if (!ranks.length) add(row, h("div.empty-melds", mine ? "No melds yet: select cards, then Meld." : "No melds yet."));
-    for (const r of ranks) add(row, this.meldEl(r, melds[r], mine));
+      hidden.length ? h("span.badge", `hidden: ${hidden.map((m) => this.meldName(m.key)).join(", ")}`) : null);
+    const laid = f.laid?.[i] ?? [];
+    const reds = laid.length
+      ? h("div.red-threes.laid", { title: this.laidName(laid.length), "aria-label": `${this.laidName(laid.length)} laid: ${laid.map(cardName).join(", ")}` },
+        laid.map((c) => cardEl(c, { cls: "small" }))) : null;
+    const row = h("div.meld-row", { class: melds.length ? "" : "empty" });
+    if (!melds.length) add(row, h("div.empty-melds", mine ? "No melds yet: select cards, then Meld." : "No melds yet."));
+    for (const m of melds) add(row, this.meldEl(m, mine));
     return h(`section.side.${SIDE_COLORS[i % 3]}`, { class: mine ? "mine" : "", dataset: { side: i } },
       header, h("div.side-body", reds, row));
   }
 
-  meldEl(rank, cards, mine) {
+  meldEl(meld, mine) {
+    const { key, cards, canasta } = meld;
     const naturals = cards.filter((c) => !isWild(c));
     const wilds = cards.filter((c) => isWild(c));
     const ordered = [...sortCards(naturals), ...sortCards(wilds)];
-    const isCanasta = cards.length >= tableRules(this.view).canasta_size;
-    const natural = wilds.length === 0;
+    const name = this.meldName(key);
     let el;
-    if (isCanasta) {
+    if (canasta) {
       // A closed canasta is squared up: a red card on top when natural, a black one when mixed.
-      const topCard = natural ? (naturals.find(isRed) || naturals[0]) : (naturals.find((c) => !isRed(c)) || wilds.find((c) => c !== "JK") || ordered[0]);
-      el = h("div.meld.canasta", { class: natural ? "natural" : "mixed", title: `${natural ? "natural" : "mixed"} canasta of ${rankLabel(rank)}: ${ordered.map(prettyCard).join(" ")}` },
+      const topCard = naturals.length
+        ? (canasta === "natural" ? (naturals.find(isRed) || naturals[0]) : (naturals.find((c) => !isRed(c)) || naturals[0]))
+        : (wilds.find((c) => c !== "JK") || ordered[0]);
+      el = h("div.meld.canasta", { class: canasta, title: `${canasta} canasta of ${name}: ${ordered.map(prettyCard).join(" ")}` },
         h("div.stack", h("div.stack-shadow"), h("div.stack-shadow"), cardEl(topCard, { cls: "small" })),
-        h("div.canasta-badge", natural ? "natural" : "mixed", h("b", ` ${cards.length}`)));
+        h("div.canasta-badge", canasta, h("b", ` ${cards.length}`)));
     } else {
-      el = h("div.meld", { title: `${rankLabel(rank)}: ${ordered.map(prettyCard).join(" ")}` },
+      el = h("div.meld", { title: `${name}: ${ordered.map(prettyCard).join(" ")}` },
         h("div.fan", { style: { gridTemplateColumns: fanColumns(ordered.length) } }, ordered.map((c) => cardEl(c, { cls: "small" }))),
-        h("div.meld-label", h("span.label-rank", `${rankLabel(rank)} · `), `${cards.length}${wilds.length ? ` (${wilds.length}★)` : ""}`));
+        h("div.meld-label", h("span.label-rank", `${keyLabel(key, name)} · `), `${cards.length}${wilds.length && naturals.length ? ` (${wilds.length}★)` : ""}`));
     }
-    el.dataset.rank = rank;
+    el.dataset.rank = key;
     if (mine && this.myTurn) {
       el.classList.add("target");
-      keyButton(el, () => this.meldOnto(rank), `your ${rankPlural(rank)}: ${cards.length} cards; add the selected cards`);
-      this.setupDrop(el, (c) => { this.selected = c; this.meldOnto(rank); });
+      keyButton(el, () => this.meldOnto(key), `your ${name}: ${cards.length} cards; add the selected cards`);
+      this.setupDrop(el, (c) => { this.selected = c; this.meldOnto(key); });
     }
     return el;
   }
@@ -688,8 +680,10 @@ class TablePage {
     const freezer = frozenAll ? freeze.card : null;
     const badges = [];
     const why = freeze.reason ? `frozen: ${freeze.reason}${freezer ? ` (${prettyCard(freezer)})` : ""}` : "frozen";
-    if (freeze.frozen) {
-      badges.push(h(`span.badge.frozen#pile-frozen${frozenAll ? "" : ".soft"}`, { title: why, "aria-label": why }, icon("snow"), freeze.reason ? `frozen: ${freeze.reason}` : "frozen"));
+    if (freeze.frozen && top) {
+      // the badge's words: why a card froze it, else the family's few words for the pile's state
+      const short = !frozenAll && freeze.note ? prettyText(freeze.note) : freeze.reason ? `frozen: ${freeze.reason}` : "frozen";
+      badges.push(h(`span.badge.frozen#pile-frozen${frozenAll ? "" : ".soft"}`, { title: why, "aria-label": why }, icon("snow"), short));
     }
     if (freeze.blocked) badges.push(h("span.badge.blocked", { title: `blocked: ${freeze.blocked}` }, icon("block"), `blocked: ${freeze.blocked}`));
     const last = lastAction(v);
@@ -711,7 +705,7 @@ class TablePage {
     const pileEl = h("div.pile#pile", { class: (this.can("take") ? "clickable " : "") + (frozenAll ? "is-frozen" : ""), title: "discard pile", dataset: { role: "pile" } },
       h("div.pile-cards", pileStack,
         freezer && freezer !== top ? h("div.freezer", { title: `${prettyCard(freezer)} froze the pile: ${freeze.reason}` }, cardEl(freezer, { cls: "small" }), h("span", "froze it")) : null),
-      h("div.pile-label", h("b", `${pile.length}`), ` in pile`,
+      h("div.pile-label", h("b", `${factsOf(v).pile?.size ?? pile.length}`), ` in pile`,
         lastDiscard && top === lastDiscard.card ? h("span.by", ` · ${this.name(lastDiscard.seat)} discarded it`) : null),
       h("div.pile-badges", badges));
     keyButton(pileEl, () => {
@@ -732,10 +726,13 @@ class TablePage {
     if (v.phase !== "over") {
       const r = this.rules;
       const house = r.house_rules || [];
+      const notes = factsOf(v).notes || [];
       infoBits.push(h("div.info-line.rules-line#rules-line",
         `${r.canastas_to_go_out} canasta${r.canastas_to_go_out === 1 ? "" : "s"} to go out`,
         r.draw_count > 1 ? ` · draw ${r.draw_count}` : "", ` · game to ${v.target ?? r.target_score}`,
         house.length ? h("span.house-rules", { title: house.map((x) => x.text).join("\n") }, ` · ${house.length} house rule${house.length === 1 ? "" : "s"} (☰)`) : null));
+      // the family's own notes (a talon due, the turn card drawn, a rank that takes no more melds)
+      if (notes.length) infoBits.push(h("div.info-line.notes#table-notes", notes.map((n, i) => h("span.note", i ? " · " : "", prettyText(n)))));
     }
     add(el, stock, pileEl, h("div.table-info", infoBits));
   }
@@ -919,16 +916,18 @@ class TablePage {
   }
 
   rankSelect(g) {
-    const v = this.view;
-    const ranks = new Set(Object.keys(v.sides?.[this.mySide]?.melds || {}));
+    const keys = new Set(this.sideMelds(this.mySide).map((m) => m.key));
     for (const o of this.staged) {
       const nat = o.cards.find((c) => !isWild(c));
-      if (nat) ranks.add(rankOf(nat));
+      if (nat) keys.add(rankOf(nat));
     }
-    const sel = h("select.rank-select", { title: "the meld these wild cards join", onchange: (e) => { g.rank = e.target.value || null; } },
+    const wildKey = factsOf(this.view).wild_meld_key;
+    if (wildKey) keys.add(wildKey);
+    const order = factsOf(this.view).meld_keys || [];
+    const sel = h("select.rank-select", { title: "the meld these wild cards join", "aria-label": "the meld these wild cards join", onchange: (e) => { g.rank = e.target.value || null; } },
       h("option", { value: "" }, "joins…"),
-      [...ranks].filter((r) => r !== "3").sort((a, b) => meldRankOrder(a) - meldRankOrder(b))
-        .map((r) => h("option", { value: r, selected: g.rank === r }, rankLabel(r))));
+      [...keys].filter((k) => order.includes(k)).sort((a, b) => order.indexOf(a) - order.indexOf(b))
+        .map((k) => h("option", { value: k, selected: g.rank === k }, this.meldName(k))));
     return sel;
   }
 
@@ -1054,7 +1053,11 @@ class TablePage {
 
   meldText() {
     const groups = [...this.staged];
-    if (this.selected.length) groups.push({ cards: [...this.selected], rank: null });
+    if (this.selected.length) {
+      // wild cards alone make a meld of their own where the family has one (its key)
+      const wildKey = this.selected.every(isWild) ? factsOf(this.view).wild_meld_key : null;
+      groups.push({ cards: [...this.selected], rank: wildKey || null });
+    }
     if (!groups.length) return null;
     return "meld " + groups.map((g) => this.groupText(g)).join(", ");
   }
@@ -1075,7 +1078,7 @@ class TablePage {
 
   meldOnto(rank) {
     if (!this.myTurn) return;
-    if (!this.selected.length) { this.refuse(`Select cards first, then tap the ${rankPlural(rank)} to add them.`); return; }
+    if (!this.selected.length) { this.refuse(`Select cards first, then tap the ${this.meldName(rank)} to add them.`); return; }
     if (this.view.phase === "draw") { this.takePile(); return; }
     const cards = sortCards(this.selected);
     // a meld is of one rank, so a natural card of another rank cannot join it: say so now,
@@ -1084,7 +1087,7 @@ class TablePage {
     if (strangers.length) {
       const names = strangers.map(prettyCard);
       const who = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
-      this.showError(`${who} cannot join the ${rankPlural(rank)}: a meld holds cards of one rank, with wild cards`);
+      this.showError(`${who} cannot join the ${this.meldName(rank)}: a meld holds cards of one rank, with wild cards`);
       return;
     }
     const allWild = cards.every(isWild);
@@ -1116,7 +1119,16 @@ class TablePage {
     const phase = v.phase;
     const mine = this.myTurn;
     const wait = mine ? null : (phase === "over" ? "The hand is over." : `Wait for your turn: ${this.name(v.to_move)} ${v.to_move === this.seat ? "are" : "is"} playing.`);
-    if (mine && phase === "play") {
+    // the family's own moves (keep a three, lay a special hand), named in its words
+    const own = mine ? this.ownMoves() : [];
+    own.forEach((a, k) => add(el, h(`button.btn.own-move#own-${k}`, {
+      type: "button", class: own.length === (this.legal() || []).length ? "primary" : "",
+      dataset: { action: a }, onclick: () => this.play(a),
+    }, this.ownWords(a))));
+    const onlyOwn = own.length > 0 && own.length === (this.legal() || []).length;
+    if (onlyOwn) {
+      // nothing else may be played now: the family's choice comes first
+    } else if (mine && phase === "play") {
       const meld = this.meldText();
       add(el, btn("btn-meld", this.staged.length ? "Meld all" : "Meld", this.meldProblem(), () => this.play(meld), ".primary", "meld the selected cards"));
       add(el, btn("btn-discard", "Discard", sel === 1 ? this.discardProblem(this.selected[0]) : (sel ? "Select only the one card to discard." : "Select the card to discard (or tap it twice)."),
@@ -1228,8 +1240,7 @@ class TablePage {
 
   /** The hand's log as {seat, text} lines, from the server's log (with what each seat saw). */
   logLines() {
-    const serverLog = actionLog(this.view);
-    if (!serverLog) return this.log;
+    const serverLog = actionLog(this.view) || [];
     return serverLog.map((line) => {
       const m = typeof line === "string" ? /^p(\d+):\s*(.*)$/.exec(line) : null;
       const entry = m ? { seat: Number(m[1]), action: m[2] } : line;
@@ -1279,9 +1290,10 @@ class TablePage {
     add(el, h("div.panel-head", h("h3", "This table's rules")),
       h("p.rules-label", r.label || ""),
       h("ul.rules-facts",
-        h("li", `${r.canastas_to_go_out} canasta${r.canastas_to_go_out === 1 ? "" : "s"} to go out`),
+        h("li", `${r.canastas_to_go_out} canasta${r.canastas_to_go_out === 1 ? "" : "s"} to go out, of ${r.canasta_size} cards`),
         h("li", `The game goes to ${v.target ?? r.target_score}`),
-        r.draw_count > 1 ? h("li", `Each draw takes ${r.draw_count} cards`) : null),
+        r.draw_count > 1 ? h("li", `Each draw takes ${r.draw_count} cards`) : null,
+        (factsOf(v).notes || []).map((n) => h("li", prettyText(n)))),
       house.length ? h("div", h("b", "House rules in force:"), h("ul.house-list#house-list", house.map((x) => h("li", x.text))))
         : h("p.muted", "No house rules: the preset's rules."),
       h("a.btn.small#rules-page-link", { href: `#/rules/${encodeURIComponent(r.preset || "")}?table=${encodeURIComponent(this.tableId)}` }, "How to play"));
@@ -1318,37 +1330,31 @@ class TablePage {
       return;
     }
     const handNo = pending ? pending.hand : handNumber(v);
-    const r = pending ? pending.row.detail : v.result;
-    if (!r || !Array.isArray(r.sides)) { this.endShown = null; el.hidden = true; return; }
+    // each side's score part by part, and how the hand ended: the family's facts
+    const parts = pending ? pending.row.score : factsOf(v).score;
+    const ending = pending ? pending.row.ending : factsOf(v).ending;
+    if (!Array.isArray(parts) || !parts.length) { this.endShown = null; el.hidden = true; return; }
     clear(el);
     el.hidden = false;
     const k = sideCount(v);
-    const rowsDef = [
-      ["melded", "Cards melded"], ["canastas", "Canasta bonuses"], ["hidden", "Hidden canastas"],
-      ["red_threes", "Red threes"], ["going_out", "Going out"], ["in_hand", "Cards left in hand"],
-    ];
     const head = h("tr", h("th", { scope: "col" }, h("span.sr-only", "score")), [...Array(k).keys()].map((i) => h("th", { scope: "col", class: SIDE_COLORS[i % 3], title: this.sideName(i) }, this.sideShort(i))));
     const body = h("tbody");
-    for (const [key2, label] of rowsDef) {
-      if (key2 === "hidden" && r.sides.every((x) => !x.hidden)) continue;
-      add(body, h("tr", h("th", { scope: "row" }, label), r.sides.map((x) => {
-        const val = key2 === "in_hand" ? -(x.in_hand ?? 0) : x[key2] ?? 0;
+    for (const key2 of Object.keys(parts[0]).filter((x) => x !== "total")) {
+      add(body, h("tr", h("th", { scope: "row" }, scoreWords(key2)), parts.map((x) => {
+        const val = x[key2] ?? 0;
         return h("td", { class: val < 0 ? "neg" : "" }, fmtSigned(val));
       })));
     }
-    add(body, h("tr.total", h("th", { scope: "row" }, "Hand total"), r.sides.map((x) => h("td", { class: x.total < 0 ? "neg" : "" }, fmtSigned(x.total)))));
+    add(body, h("tr.total", h("th", { scope: "row" }, "Hand total"), parts.map((x) => h("td", { class: x.total < 0 ? "neg" : "" }, fmtSigned(x.total)))));
     let after;
     if (pending) after = pending.row.running;
     else {
       const scores = gameScores(v);
       const before = (v.sides || []).map((x) => x.score ?? 0);
-      after = before.map((b0, i) => (scores[i] !== undefined && scores[i] !== b0 ? scores[i] : b0 + (r.sides[i]?.total ?? 0)));
+      after = before.map((b0, i) => (scores[i] !== undefined && scores[i] !== b0 ? scores[i] : b0 + (parts[i]?.total ?? 0)));
     }
     add(body, h("tr.running", h("th", { scope: "row" }, "Game score"), after.map((x) => h("td", `${x}`))));
-    let headline;
-    if (r.void) headline = "Void hand: nobody scores.";
-    else if (r.went_out !== null && r.went_out !== undefined) headline = `${this.name(r.went_out)} went out${r.concealed ? " concealed" : ""}.`;
-    else headline = "The stock ran out.";
+    const headline = ending ? this.endingWords(ending) : "The hand is over.";
     const over = gameOver(v) && (!pending || pending.hand === scoreSheet(v).length);
     const win = winner(v);
     const close = () => {
@@ -1514,6 +1520,18 @@ function keyButton(el, act, label) {
   el.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); }
   });
+}
+
+/** The last move as a plate says it: "discards 9♠"; a family's own verb in its words. */
+function saidWords(entry, you) {
+  if (typeof entry.words === "string") return moveWords(entry);
+  return actionWords(entry.action, you);
+}
+
+/** A meld's key as its label shows it: the rank ("K", "10"), or a word for a key that is no rank
+ * ("wild" for the meld of wild cards). */
+function keyLabel(key, name) {
+  return /^[2-9TJQKA]$/.test(key) ? rankLabel(key) : name.split(" ")[0];
 }
 
 function fmtSigned(n) {

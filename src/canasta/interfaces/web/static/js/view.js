@@ -139,7 +139,8 @@ export function scoreSheet(v) {
     totals.forEach((t, k) => { running[k] = (running[k] ?? 0) + t; });
     const run = Array.isArray(cumulative) ? cumulative.map(Number) : [...running];
     return { hand: r?.hand ?? r?.number ?? i + 1, totals, running: run, detail,
-             wentOut: r?.went_out ?? r?.result?.went_out ?? null };
+             wentOut: r?.went_out ?? r?.result?.went_out ?? null,
+             score: r?.score ?? null, ending: r?.ending ?? null };
   });
 }
 
