@@ -321,6 +321,11 @@ def register_family(family: Family) -> Family:
     belong to one family only); returns it."""
     if not family.name:
         raise ValueError("a family needs a name")
+    rules_class = family.rules_class
+    if rules_class is not Rules and rules_class.to_json is Rules.to_json:
+        # the classic writer names a classic preset: the records would replay as classic
+        raise ValueError(f"{rules_class.__name__} must write its rules as JSON (to_json) "
+                         f"naming a preset of {family.name!r}")
     old = _FAMILIES.get(family.name)
     if old is not None:
         unregister_family(family.name)
@@ -448,12 +453,16 @@ def family_of(thing: Any) -> Family:
 def _family_of_rules(rules: Rules) -> Family:
     family = _BY_RULES_CLASS.get(type(rules))
     if family is None:
-        for cls in type(rules).__mro__:  # a subclass a family did not register itself
+        # a subclass of a family's rules that only adds behaviour is that family's, but one
+        # that writes itself otherwise belongs to a family that is not registered
+        for cls in type(rules).__mro__[1:]:
             family = _BY_RULES_CLASS.get(cls)
             if family is not None:
+                if type(rules).to_json is not cls.to_json:
+                    family = None
                 break
     if family is None:
-        raise RulesError(f"no family of rules plays {type(rules).__name__}")
+        raise RulesError(f"no registered family of rules plays {type(rules).__name__}")
     return family
 
 
