@@ -458,7 +458,7 @@ def _family_of_rules(rules: Rules) -> Family:
         for cls in type(rules).__mro__[1:]:
             family = _BY_RULES_CLASS.get(cls)
             if family is not None:
-                if type(rules).to_json is not cls.to_json:
+                if type(rules).to_json is not family.rules_class.to_json:
                     family = None
                 break
     if family is None:

@@ -38,7 +38,7 @@ def test_every_preset_of_every_family_is_one_mapping() -> None:
     assert {"classic", "classic-2p", "korean-old", "modern-american"} <= set(canasta.PRESETS)
     assert canasta.get_rules("Modern-American ") is canasta.PRESETS["modern-american"]
     assert canasta.get_rules("classic-4p") is canasta.PRESETS["classic"]
-    with pytest.raises(RulesError, match="unknown preset 'gin'.*modern-american"):
+    with pytest.raises(RulesError, match=r"unknown preset 'gin'.*modern-american"):
         canasta.get_rules("gin")
 
 
