@@ -1,10 +1,11 @@
 """Random-playout throughput of Modern American Canasta beside classic, in the same run.
 
 Plays whole hands with uniformly random legal actions, for ``--seconds`` each: classic hands
-(``canasta.legal_actions`` / ``canasta.apply``, the baseline named ``classic``) and Modern
-American hands (``canasta.modern_american.play``), alternating in slices of a second so that
-both see the same machine. Reports hands/s, decisions/s and decisions per hand by CPU time, and
-the ratio of the two families' hands per CPU second.
+(the baseline named ``classic``) and Modern American hands, both driven the same way, through
+the top-level API (``canasta.new_hand``, ``canasta.legal_actions``, ``canasta.apply``, which
+reach each family through the family protocol), alternating in slices of a second so that both
+see the same machine. Reports hands/s, decisions/s and decisions per hand by CPU time, and the
+ratio of the two families' hands per CPU second.
 
 Usage::
 
@@ -19,11 +20,10 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import canasta
-from canasta.modern_american import play
 
 
 @dataclass
@@ -42,10 +42,10 @@ class Tally:
                 "decisions_per_hand": round(self.decisions / max(1, self.hands), 1)}
 
 
-def classic_hand(seed: int) -> int:
-    """One random classic hand; its decisions."""
+def play_hand(rules: canasta.Rules, seed: int) -> int:
+    """One random hand of ``rules``; its decisions."""
     choice = random.Random(seed).choice
-    state = canasta.new_hand(canasta.get_rules("classic"), seed=seed)
+    state = canasta.new_hand(rules, seed=seed)
     n = 0
     while not state.is_over:
         state = canasta.apply(state, choice(canasta.legal_actions(state)))
@@ -53,31 +53,23 @@ def classic_hand(seed: int) -> int:
     return n
 
 
-def modern_hand(seed: int) -> int:
-    """One random Modern American hand; its decisions."""
-    choice = random.Random(seed).choice
-    h = play.new_hand(seed)
-    n = 0
-    while h.end is None:
-        h = play.apply(h, choice(play.legal_actions(h)))
-        n += 1
-    return n
+FAMILIES = ("classic", "modern-american")
+"""The presets played, the baseline first."""
 
 
 def run(seconds: float, seed: int) -> dict[str, Tally]:
     """Both families for ``seconds`` each, in alternating one-second slices."""
-    families: dict[str, Callable[[int], int]] = {"classic": classic_hand,
-                                                 "modern-american": modern_hand}
-    tallies = {name: Tally() for name in families}
+    rules = {name: canasta.get_rules(name) for name in FAMILIES}
+    tallies = {name: Tally() for name in FAMILIES}
     rng = random.Random(seed)
-    for hand in families.values():  # warm up
-        hand(rng.getrandbits(32))
+    for name in FAMILIES:  # warm up
+        play_hand(rules[name], rng.getrandbits(32))
     while min(t.cpu for t in tallies.values()) < seconds:
-        for name, hand in families.items():
+        for name in FAMILIES:
             tally = tallies[name]
             start = time.process_time()
             while time.process_time() - start < min(1.0, seconds):
-                tally.decisions += hand(rng.getrandbits(32))
+                tally.decisions += play_hand(rules[name], rng.getrandbits(32))
                 tally.hands += 1
             tally.cpu += time.process_time() - start
     return tallies

@@ -6,12 +6,15 @@ replays from its seed alone (``canasta.new_hand(rules, seed=seed, dealer=seed % 
 choices from ``random.Random(seed)``).
 
 Usage: ``python digest_playouts.py HANDS [--pure SRC] [PRESET ...]`` (every preset by default).
-With ``--pure SRC`` the sources in ``SRC`` are imported, whatever is installed.
+With ``--pure SRC`` the sources in ``SRC`` are imported, whatever is installed. The presets of
+the other families than the first play :func:`hands_of` hands (fewer: their positions are
+digested through their ``repr``, which costs more).
 
 The digest chains Python's ``hash`` of every state's fields and of every legal list (cheap: the
-comparison plays 2,000 hands of each preset per build), so both runs need the same
+comparison plays 2,000 hands of each classic preset per build), so both runs need the same
 ``PYTHONHASHSEED``. ``hash(None)`` differs from process to process, so the fields that may hold
-``None`` go in as their ``repr``; the last state of each hand goes in whole as its ``repr``.
+``None`` go in as their ``repr``; the last state of each hand goes in whole as its ``repr``. A
+position of another family goes in as its ``repr`` at every decision.
 """
 
 from __future__ import annotations
@@ -23,18 +26,35 @@ import sys
 
 MAY_BE_NONE = ("melds", "answer", "lone_hand", "result")
 """State fields that may hold ``None`` (hashed through their ``repr``)."""
+OTHER_FAMILY_HANDS = 200
+"""The most hands of each preset of a family other than the first."""
+
+
+def hands_of(preset: str, hands: int) -> int:
+    """How many hands of ``preset`` are digested when the first family's presets play
+    ``hands``."""
+    import canasta
+
+    first = canasta.families()[0]
+    return hands if canasta.family_of(preset) is first else min(hands, OTHER_FAMILY_HANDS)
 
 
 def digest_hand(rules: object, seed: int) -> str:
     """The digest of one random hand: every state (all fields) and every legal list, in order."""
     import canasta
-    from canasta.state import FIELDS
+    from canasta.state import FIELDS, HandState
 
     assert isinstance(rules, canasta.Rules)
     exact = [name for name in FIELDS if name not in MAY_BE_NONE and name != "rules"]
     state = canasta.new_hand(rules, seed=seed, dealer=seed % rules.num_players)
     choice = random.Random(seed).choice
     chain = 0
+    if not isinstance(state, HandState):  # another family's position: its repr
+        while not state.is_over:
+            actions = canasta.legal_actions(state)
+            chain = hash((chain, repr(state), tuple(actions)))
+            state = canasta.apply(state, choice(actions))
+        return hashlib.blake2b(repr((chain, state)).encode(), digest_size=12).hexdigest()
     while not state.is_over:
         actions = canasta.legal_actions(state)
         # the rules are the same all hand long; a list hashes as the tuple of its actions
@@ -61,7 +81,7 @@ def main(argv: list[str]) -> int:
     presets = rest or sorted(canasta.PRESETS)
     for name in presets:
         rules = canasta.get_rules(name)
-        for seed in range(hands):
+        for seed in range(hands_of(name, hands)):
             print(name, seed, digest_hand(rules, seed))
     return 0
 

@@ -666,28 +666,35 @@ def keep_problem(h: Hand, card: Card) -> str | None:
 
 def problem(h: Hand, action: Action) -> str | None:
     """Why ``action`` is refused in ``h``, in a player's words, or ``None``."""
+    return judge(h, action)[0]
+
+
+def judge(h: Hand, action: Action) -> tuple[str | None, Facts | None]:
+    """:func:`problem`, with the facts of the position it read (``None`` for the verbs that
+    need none), for :func:`~canasta.modern_american.play.apply` to carry the action out."""
     verb = action.verb
     wrong = phase_problem(h, verb)
     if wrong is not None:
-        return wrong
+        return wrong, None
     if verb == "keep":
-        return keep_problem(h, action.card)
+        return keep_problem(h, action.card), None
     if verb == "draw":
-        return None if h.stock else "the stock is empty: pick the pack, or pass to end the hand"
+        return (None if h.stock else
+                "the stock is empty: pick the pack, or pass to end the hand"), None
     if verb == "pass":
-        return None if not h.stock else "pass only when the stock is empty; draw instead"
+        return (None if not h.stock else "pass only when the stock is empty; draw instead"), None
     if verb == "yes" or verb == "no":
-        return None
+        return None, None
     f = Facts(h)
     if verb == "take":
-        return take_problem(f, action)
+        return take_problem(f, action), f
     if verb == "meld":
-        return _meld_problem(f, action)
+        return _meld_problem(f, action), f
     if verb == "discard":
-        return discard_refusal(f, action.card)
+        return discard_refusal(f, action.card), f
     if verb == "ask":
-        return ask_problem(h, f)
-    return special_refusal(f, action.card)  # special
+        return ask_problem(h, f), f
+    return special_refusal(f, action.card), f  # special
 
 
 def turn_with(turn: Turn, *, drew: bool | None = None, took: bool | None = None,

@@ -28,6 +28,7 @@ from canasta.modern_american.melds import (
     MIN_NATURALS,
     WILD_MELD,
     opening_problem,
+    requirement_within_reach,
     too_small,
     wild_problem,
 )
@@ -37,7 +38,14 @@ SEARCH_LIMIT: Final = 20_000
 
 
 def submultisets(cards: Sequence[Card], k: int) -> list[tuple[Card, ...]]:
-    """The distinct ``k``-card selections of ``cards`` (equal cards are one card)."""
+    """The distinct ``k``-card selections of ``cards`` (equal cards are one card), each
+    sorted, in the order of :func:`itertools.combinations` of the sorted cards."""
+    if k == 0:
+        return [()]
+    if k == len(cards):
+        return [tuple(sorted(cards))]
+    if k == 1:
+        return [(c,) for c in sorted(set(cards))]
     return list(dict.fromkeys(combinations(sorted(cards), k)))
 
 
@@ -212,7 +220,7 @@ def openings(h: Hand, hand: Sequence[Card], minimum: int, exclude: Rank | None =
     """The initial melds ``hand`` can lay toward ``minimum`` from which no group and no
     natural card can be left out, as groups (MA §5)."""
     value_of = h.rules.value_of
-    if not _may_reach(value_of, hand, minimum, exclude):
+    if not _may_reach(h.knobs, value_of, h.dead, hand, minimum, exclude):
         return []
     search = _OpeningSearch(h.knobs, value_of, h.dead, hand, minimum, exclude)
     search.search(0, [], 0, len(search.wilds))
@@ -222,10 +230,11 @@ def openings(h: Hand, hand: Sequence[Card], minimum: int, exclude: Rank | None =
     return out
 
 
-def _may_reach(value_of: Sequence[int], hand: Sequence[Card], minimum: int,
-               exclude: Rank | None) -> bool:
+def _may_reach(knobs: Knobs, value_of: Sequence[int], dead: frozenset[Rank],
+               hand: Sequence[Card], minimum: int, exclude: Rank | None) -> bool:
     """Whether the search of :func:`openings` may find anything: some meld key (a natural
-    pair, three wild cards), and the count of every key's cards reaching ``minimum``."""
+    pair, three wild cards), the count of every key's cards reaching ``minimum``, and the
+    initial meld's requirement within reach."""
     counts = [0] * WILD_MELD
     points = [0] * WILD_MELD
     wilds = wild_points = 0
@@ -242,7 +251,10 @@ def _may_reach(value_of: Sequence[int], hand: Sequence[Card], minimum: int,
         if counts[r] >= MIN_NATURALS and r != exclude:
             total += points[r]
             keys = True
-    return keys and total >= minimum
+    if not keys or total < minimum:
+        return False
+    triples = [r for r in NATURAL_RANKS if counts[r] >= MIN_MELD and r != exclude]
+    return requirement_within_reach(knobs, triples, wilds, dead)
 
 
 class _OpeningSearch:

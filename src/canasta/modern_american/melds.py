@@ -186,6 +186,20 @@ def opening_problem(knobs: Knobs, value_of: Sequence[int], groups: Iterable[tupl
     return None
 
 
+def requirement_within_reach(knobs: Knobs, triples: Iterable[Rank], wilds: int,
+                             dead: frozenset[Rank] = frozenset()) -> bool:
+    """Whether an initial meld from cards with three natural cards or more of the ranks
+    ``triples`` and ``wilds`` wild cards can meet the requirement of :func:`opening_problem`
+    besides its count (MA §5.3): a bound that needs no search."""
+    requirement = knobs.initial_meld_requirement
+    if requirement == "none":
+        return True
+    if requirement == "clean_triple_or_wild_meld" and wilds >= max(MIN_MELD,
+                                                                   knobs.wild_meld_sizes[0]):
+        return True
+    return any(r not in dead for r in triples)
+
+
 def is_four_jokers(cards: Sequence[Card]) -> bool:
     """A meld of wild cards with all four jokers (MA §4.5.2)."""
     return sum(1 for c in cards if c == JOKER) >= 4

@@ -20,6 +20,7 @@ canastas, nothing incomplete that costs a penalty, and a final discard (MA §2, 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from canasta.actions import Action
 from canasta.cards import RANK_OF, THREE, Card, Rank
@@ -29,6 +30,7 @@ from canasta.modern_american.checks import (
     KEEP_NONE,
     Facts,
     ask_problem,
+    judge,
     keyed,
     lay,
     may_go_out,
@@ -201,10 +203,12 @@ def _next_turn(t: _Table, pile: tuple[Card, ...]) -> Hand:
     courtesy = None if h.courtesy == h.to_move else h.courtesy
     if h.turn.opening and h.knobs.special_hand_after_partner_meld == "next_turn_courtesy":
         courtesy = (h.to_move + 2) % NUM_PLAYERS  # the partner's next turn (MA §11.1.2)
+    if not any(RANK_OF[c] == THREE for c in h.hands[seat]):  # no three to lay or keep
+        return _stock_check(t.seal(DRAW, seat, pile, h.melds, THREES_LAID, None, courtesy))
     return start_turn(t.seal(DRAW, seat, pile, h.melds, NEW_TURN, None, courtesy))
 
 
-THREES_LAID = Turn(threes_chosen=True)
+THREES_LAID: Final = Turn(threes_chosen=True)
 """A turn whose threes are laid, with nothing done yet."""
 
 
@@ -236,19 +240,19 @@ def _stock_check(h: Hand) -> Hand:
 def apply(h: Hand, action: Action) -> Hand:
     """The hand after ``action``; raises :class:`~canasta.errors.IllegalActionError` (and
     changes nothing) when :func:`problem` refuses it."""
-    why = problem(h, action)
+    why, f = judge(h, action)
     if why is not None:
         raise IllegalActionError(format_action(h, action), why)
     verb = action.verb
     seen = _seen_after(h, action)
     if verb == "draw":
         return _draw(h, seen)
-    if verb == "discard":
-        return _discard(h, action.card, seen)
-    if verb == "meld":
-        return _meld(h, action, seen)
-    if verb == "take":
-        return _take(h, action, seen)
+    if f is not None and verb == "discard":
+        return _discard(f, action.card, seen)
+    if f is not None and verb == "meld":
+        return _meld(f, action, seen)
+    if f is not None and verb == "take":
+        return _take(f, action, seen)
     if verb == "keep":
         return _keep(h, action.card, seen)
     if verb == "ask":
@@ -301,8 +305,8 @@ def _laid_now(turn: Turn, laid: Sequence[tuple[Rank, Meld]]) -> Turn:
     return turn_with(turn, laid=tuple(sorted(by_key.items())))
 
 
-def _take(h: Hand, action: Action, seen: Seen) -> Hand:
-    f = Facts(h)
+def _take(f: Facts, action: Action, seen: Seen) -> Hand:
+    h = f.h
     side = f.side
     top = h.pile[-1]
     _, melds, hand = lay(f, action.groups, top)
@@ -316,8 +320,8 @@ def _take(h: Hand, action: Action, seen: Seen) -> Hand:
     return t.seal(PLAY, h.to_move, (), _set(h.melds, side, melds), turn, h.answer, h.courtesy)
 
 
-def _meld(h: Hand, action: Action, seen: Seen) -> Hand:
-    f = Facts(h)
+def _meld(f: Facts, action: Action, seen: Seen) -> Hand:
+    h = f.h
     side = f.side
     opening = not f.melded
     _, melds, hand = lay(f, action.groups, None)
@@ -332,10 +336,10 @@ def _meld(h: Hand, action: Action, seen: Seen) -> Hand:
                   h.courtesy)
 
 
-def _discard(h: Hand, card: Card, seen: Seen) -> Hand:
-    seat = h.to_move
-    side = seat % NUM_SIDES
-    f = Facts(h)
+def _discard(f: Facts, card: Card, seen: Seen) -> Hand:
+    h = f.h
+    seat = f.seat
+    side = f.side
     t = _Table(h, seen)
     if must_take_back(f):
         _, melds, returned = take_back(f, card)
