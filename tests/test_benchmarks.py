@@ -78,18 +78,17 @@ def test_profile_playout() -> None:
 
 
 def test_selfplay_throughput_json() -> None:
-    report = _json_line(_run("selfplay_throughput.py", "--rules", "classic-2p", "--bots",
-                             "greedy", "--opponent", "random", "--modern-bots", "modern-greedy",
-                             "--modern-opponent", "modern-random", "--seconds", "0.2",
-                             "--shard-hands", "1", "--json"))
-    assert report["families"] == ["classic", "modern-american"]
+    report = _json_line(_run("selfplay_throughput.py", "--rules", "classic-2p,modern-american",
+                             "--bots", "easy", "--opponent", "random", "--arena-hands", "1",
+                             "--seconds", "0.2", "--shard-hands", "1", "--json"))
+    assert report["presets"] == ["classic-2p", "modern-american"]
     for loop in ("baseline", "selfplay", "arena"):
         assert report[loop]["hands"] >= 1 and report[loop]["hands_per_s"] > 0, loop
     assert report["selfplay"]["rows"] > report["selfplay"]["hands"]
     assert report["bytes_per_row"] > 0 and report["cluster_selfplay_rows_per_hour"] > 0
-    assert report["classic"]["rules"] == "classic-2p"
+    assert report["classic-2p"]["rules"] == "classic-2p"
     modern = report["modern-american"]
-    assert modern["bots"] == ["modern-greedy"] and modern["opponent"] == "modern-random"
+    assert modern["bots"] == ["easy"] and modern["opponent"] == "random"
     for loop in ("baseline", "selfplay", "arena"):
         assert modern[loop]["hands"] >= 1 and modern[loop]["hands_per_cpu_s"] > 0, loop
     assert modern["arena"]["hands"] % 2 == 0  # duplicate deals, each played twice
@@ -97,12 +96,12 @@ def test_selfplay_throughput_json() -> None:
     assert modern["selfplay_over_baseline_cpu"] > 0 and modern["bytes_per_row"] > 0
 
 
-def test_selfplay_throughput_prints_the_families_side_by_side() -> None:
-    out = _run("selfplay_throughput.py", "--rules", "classic-2p", "--bots", "random",
-               "--opponent", "random", "--modern-bots", "modern-random", "--modern-opponent",
-               "modern-random", "--seconds", "0.1", "--shard-hands", "1")
+def test_selfplay_throughput_prints_the_presets_side_by_side() -> None:
+    out = _run("selfplay_throughput.py", "--rules", "classic-2p,modern-american", "--bots",
+               "random", "--opponent", "random", "--arena-hands", "1", "--seconds", "0.1",
+               "--shard-hands", "1")
     header = next(line for line in out.splitlines() if "classic-2p: random" in line)
-    assert header.index("classic-2p") < header.index("modern-american: modern-random")
+    assert header.index("classic-2p") < header.index("modern-american: random")
     ratio = next(line for line in out.splitlines() if "selfplay / baseline" in line)
     assert ratio.count("(hands per CPU s)") == 2
 
