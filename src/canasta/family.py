@@ -144,8 +144,9 @@ class Family:
     (``LEVELS``: level -> bot spec, ``HINT_LEVEL``); :mod:`canasta.bots` loads it by name."""
     research_module: ClassVar[str] = ""
     """The module that spells the family's actions as ids and writes its observation tensors
-    (``research(rules)`` -> an object of :mod:`canasta.rl`'s family interface); the research
-    adapters load it by name."""
+    (``research(rules)`` -> a :class:`canasta.rl.research.Research`); the research adapters
+    load it by name. Empty: the base interface, from what every family's observation and facts
+    state (no search that resamples hidden cards)."""
     record_keys: ClassVar[frozenset[str]] = frozenset()
     """Keys a game record of this family may hold beyond ``rules``, ``players`` and
     ``hands`` (read and ignored)."""
