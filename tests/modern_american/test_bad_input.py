@@ -15,9 +15,9 @@ from typing import Any
 from canasta.bots.random_bot import RandomBot
 from canasta.interfaces.cli import main
 from canasta.modern_american.bots import seated
-from canasta.modern_american.game import play_game
 from canasta.modern_american.notation import hand_to_json
 from canasta.modern_american.play import apply, legal_actions, new_hand
+from tests.modern_american.games import play_game
 
 JUNK: list[Any] = [None, 1, -1, 99, "x", [], {}, [1, 2], ["Zz"], {"a": 1}, True, 1.5, "JK",
                    ["JK"] * 9]
@@ -71,8 +71,9 @@ def test_broken_positions_actions_and_records() -> None:
         code, err = run(["apply", "-", line], json.dumps(position))
         assert code in (0, 1, 2), (line, err)
         codes.add(code)
-    record = play_game([seated(RandomBot(), random.Random(i)) for i in range(4)], seed=2,
-                       max_hands=2)
+    _, played = play_game([seated(RandomBot(), random.Random(i)) for i in range(4)], seed=2,
+                          max_hands=2)
+    record = played.to_json()
     for _ in range(60):
         code, err = run(["replay", "-"], json.dumps(broken(record, rng)))
         assert code in (0, 1, 2), err

@@ -13,20 +13,21 @@ from typing import Any
 
 import pytest
 
+from canasta import GameRecord, replay
 from canasta.actions import Action, Group, make_group
 from canasta.bots.random_bot import RandomBot
 from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, make_pack, parse_cards
 from canasta.modern_american.action_text import format_action, parse_action
 from canasta.modern_american.bots import seated
-from canasta.modern_american.game import play_game, replay
 from canasta.modern_american.hand import PLAY, RULES, Hand
 from canasta.modern_american.heuristic import HeuristicBot
 from canasta.modern_american.knobs import rules_from_json
 from canasta.modern_american.melds import WILD_MELD
 from canasta.modern_american.notation import hand_from_json, hand_to_json
+from canasta.modern_american.observation import observe, world
 from canasta.modern_american.play import apply, legal_actions, new_hand, problem
 from canasta.modern_american.scoring import SideScore
-from canasta.modern_american.view import deal_hidden, seat_view
+from tests.modern_american.games import play_game
 
 PACK = Counter(make_pack(2, 4))
 PARTS = [f.name for f in fields(SideScore) if f.name not in ("canastas", "total")]
@@ -150,13 +151,12 @@ def _within(h: Hand, small: Action, big: Action) -> bool:
 
 def test_a_game_of_four_bots_replays_to_its_totals() -> None:
     bots = [seated(HeuristicBot(), random.Random(i)) for i in range(4)]
-    record = play_game(bots, seed=1)
-    assert record["winner"] is not None and max(record["scores"]) >= 8500
-    played = list(replay(json.loads(json.dumps(record))))
-    assert list(played[-1].scores) == record["scores"]
-    assert played[-1].winner == record["winner"]
-    totals = [sum(p.hand.end.sides[s].total for p in played if p.hand.end) for s in (0, 1)]
-    assert totals == record["scores"]
+    game, record = play_game(bots, seed=1)
+    assert game.winner is not None and max(game.scores) >= 8500
+    played = list(replay(GameRecord.from_json(json.loads(json.dumps(record.to_json())))))
+    assert played[-1].scores == game.scores
+    totals = [sum(p.state.end.sides[s].total for p in played if p.state.end) for s in (0, 1)]
+    assert tuple(totals) == game.scores
 
 
 def test_no_listed_action_lays_a_card_the_player_lacks() -> None:
@@ -172,7 +172,7 @@ def test_no_seat_sees_a_card_hidden_from_it() -> None:
         if h.end is not None:
             continue  # at the end every hand is shown
         for seat in range(4):
-            view = seat_view(h, seat)
+            view = observe(h, seat).to_json()
             text = json.dumps(view)
             assert view["hands"][seat] == hand_to_json(h)["hands"][seat]
             assert all(isinstance(n, int) for s, n in enumerate(view["hands"]) if s != seat)
@@ -193,7 +193,7 @@ def test_the_bots_decide_on_what_their_seat_sees() -> None:
     for h in GAMES["heuristic"][::3]:
         if h.end is not None:
             continue
-        other = deal_hidden(h, rng)
+        other = world(observe(h, h.to_move), rng)
         for bot in (HeuristicBot(), RandomBot()):
             assert seated(bot, random.Random(5))(h) == seated(bot, random.Random(5))(other)
         checked += 1
@@ -204,11 +204,11 @@ def test_a_record_deals_under_its_own_rules() -> None:
     rules = {"preset": "modern-american", "draw_count": 2, "target_score": 3000}
     bots = [seated(HeuristicBot(), random.Random(i)) for i in range(4)]
     table = rules_from_json(rules)
-    record = play_game(bots, seed=4, rules=table)
-    assert record["rules"] == rules and max(record["scores"]) >= 3000
+    game, record = play_game(bots, seed=4, rules=table)
+    assert record.to_json()["rules"] == rules and max(game.scores) >= 3000
     played = list(replay(record))
-    assert list(played[-1].scores) == record["scores"]
-    first = played[0].hand
+    assert played[-1].scores == game.scores
+    first = played[0].state
     assert first.rules.draw_count == 2
 
 

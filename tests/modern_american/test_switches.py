@@ -13,15 +13,16 @@ from typing import Any
 
 import pytest
 
+from canasta import GameRecord, replay
 from canasta.cards import make_pack, parse_cards, parse_rank
 from canasta.errors import PositionError, RulesError
 from canasta.modern_american.action_text import format_action
-from canasta.modern_american.game import play_game, replay
 from canasta.modern_american.hand import OVER
 from canasta.modern_american.knobs import rules_from_json
 from canasta.modern_american.notation import hand_from_json, hand_to_json
+from canasta.modern_american.observation import observe, world
 from canasta.modern_american.play import legal_actions, new_hand
-from canasta.modern_american.view import deal_hidden, seat_view
+from tests.modern_american.games import play_game, random_players
 from tests.modern_american.test_turns import OPEN, OPENING, act, position, refusal, with_knobs
 
 PACK = Counter(make_pack(2, 4))
@@ -60,17 +61,17 @@ def test_the_hand_number_outweighs_the_score() -> None:
 def test_a_record_by_hand_number_replays_and_positions_carry_the_number() -> None:
     table = rules_from_json({"preset": "modern-american", "initial_meld_by_hand_number": NV})
     assert table.knobs.initial_meld_by_hand_number == (125, 155, 180)
-    rng = random.Random(3)
-    record = play_game([lambda h: rng.choice(legal_actions(h))] * 4, seed=3, rules=table,
-                       max_hands=3)
-    assert json.loads(json.dumps(record["rules"])) == {"preset": "modern-american",
-                                                       "initial_meld_by_hand_number": NV}
-    played = list(replay(json.loads(json.dumps(record))))
-    assert [p.hand.number for p in played] == [1, 2, 3]
-    assert list(played[-1].scores) == record["scores"]
+    game, record = play_game(random_players(random.Random(3)), seed=3, rules=table,
+                             max_hands=3)
+    data = json.loads(json.dumps(record.to_json()))
+    assert data["rules"] == {"preset": "modern-american", "initial_meld_by_hand_number": NV}
+    played = list(replay(GameRecord.from_json(data)))
+    assert [p.state.number for p in played] == [1, 2, 3]
+    assert played[-1].scores == game.scores
     for p in played:
-        data = hand_to_json(p.hand)
-        assert data["hand_number"] == p.number and hand_from_json(data) == p.hand
+        position_data = hand_to_json(p.state)
+        assert position_data["hand_number"] == p.number
+        assert hand_from_json(position_data) == p.state
     assert "hand_number" not in hand_to_json(new_hand(seed=1))
 
 
@@ -147,10 +148,9 @@ def test_no_set_aside_talon_after_an_opening_by_the_pile() -> None:
 
 def test_set_aside_talons_are_hidden_from_every_seat() -> None:
     h = position(OPENING, stock=30, turn={"drew": True}, talons=TALONS, **SET_ASIDE)
-    view = seat_view(h, 0)
+    view = observe(h, 0).to_json()
     assert view["talons"] == [4, 3] and "Tc" not in json.dumps(view)
-    other = deal_hidden(h, random.Random(1))
-    assert Counter(other.all_cards()) == Counter(h.all_cards())
+    other = world(observe(h, h.to_move), random.Random(1))
     assert [len(t) for t in other.talons] == [4, 3] and other.hands[0] == h.hands[0]
 
 
@@ -175,13 +175,12 @@ def test_bad_talons_in_a_position_are_refused(rules: str, talons: list[str] | No
 
 def test_the_hand_ends_with_the_talons_out_of_play() -> None:
     table = rules_from_json(SET_ASIDE["rules"])
-    rng = random.Random(9)
-    record = play_game([lambda h: rng.choice(legal_actions(h))] * 4, seed=9, rules=table,
-                       max_hands=2)
+    game, record = play_game(random_players(random.Random(9)), seed=9, rules=table,
+                             max_hands=2)
     played = list(replay(record))
-    assert list(played[-1].scores) == record["scores"]
+    assert played[-1].scores == game.scores
     for p in played:
-        assert p.hand.phase == OVER and Counter(p.hand.all_cards()) == PACK
+        assert p.state.phase == OVER and Counter(p.state.all_cards()) == PACK
 
 
 # -- an eighth card when going out (W, MA §4.1.1) -------------------------------------------------

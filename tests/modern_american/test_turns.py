@@ -12,7 +12,7 @@ import pytest
 from canasta.cards import format_card, make_pack, parse_cards
 from canasta.errors import IllegalActionError
 from canasta.modern_american.action_text import format_action, parse_action
-from canasta.modern_american.game import winner
+from canasta.modern_american.ending import winner
 from canasta.modern_american.hand import OVER, PLAY, RULES, Hand
 from canasta.modern_american.notation import hand_from_json, hand_to_json
 from canasta.modern_american.play import apply, legal_actions, problem
@@ -377,12 +377,12 @@ def test_49_the_courtesy_turn_for_a_special_hand() -> None:
 
 
 def test_a_limited_look_at_the_pile() -> None:
-    from canasta.modern_american.view import seat_view
+    from canasta.modern_american.observation import observe
 
     h = position("5d 6d", pile="9c 9d 6h Jc Qd", **with_knobs(pile_visible_depth=3))
-    view = seat_view(h, 1)
+    view = observe(h, 1).to_json()
     assert view["pile"] == ["6h", "Jc", "Qd"] and view["pile_below"] == 2
-    assert "pile_below" not in seat_view(position("5d 6d", pile="9c 9d 6h Jc Qd"), 1)
+    assert "pile_below" not in observe(position("5d 6d", pile="9c 9d 6h Jc Qd"), 1).to_json()
 
 
 @pytest.mark.parametrize(("knobs", "words"), [

@@ -108,6 +108,25 @@ class Facts:
         return self._discardable == 1
 
 
+_LAST: Final[list[tuple[Hand, Facts]]] = []
+"""The last position whose facts were found, with them (one pair, replaced whole)."""
+
+
+def facts_of(h: Hand) -> Facts:
+    """The :class:`Facts` of ``h``; those of the last position asked are kept, so the legal
+    list and the action then chosen read the same."""
+    if _LAST:
+        last = _LAST[0]
+        if last[0] is h:
+            return last[1]
+    f = Facts(h)
+    if _LAST:
+        _LAST[0] = (h, f)
+    else:
+        _LAST.append((h, f))
+    return f
+
+
 # -- the facts the checks share ------------------------------------------------------------------
 
 def any_discard(knobs: Knobs, hand: Sequence[Card], pile_empty: bool,
@@ -529,7 +548,7 @@ def ask_problem(h: Hand, f: Facts | None = None) -> str | None:
         return "you have had your answer this turn"
     if not h.side_melded(h.side_of(seat)):
         return "your side has not melded yet"
-    if not could_go_out(f or Facts(h)):
+    if not could_go_out(f or facts_of(h)):
         return "only a player who could go out this turn may ask (RULES §1.14)"
     return None
 
@@ -685,7 +704,7 @@ def judge(h: Hand, action: Action) -> tuple[str | None, Facts | None]:
         return (None if not h.stock else "pass only when the stock is empty; draw instead"), None
     if verb == "yes" or verb == "no":
         return None, None
-    f = Facts(h)
+    f = facts_of(h)
     if verb == "take":
         return take_problem(f, action), f
     if verb == "meld":

@@ -28,6 +28,7 @@ from canasta.modern_american.checks import (
     ask_problem,
     discard_refusal,
     each_card_once,
+    facts_of,
     keyed,
     left_after,
     meld_refusal,
@@ -119,10 +120,10 @@ def legal_actions(h: Hand) -> list[Action]:
         if not h.turn.threes_chosen:
             threes = [c for c in each_card_once(h.hands[seat]) if RANK_OF[c] == THREE]
             return [Action("keep", (), c) for c in threes] + [Action("keep", (), KEEP_NONE)]
-        f = Facts(h)
+        f = facts_of(h)
         first = DRAW if h.stock else PASS
         return [first, *_lays(f, take_candidates(h), True)]
-    f = Facts(h)
+    f = facts_of(h)
     hand = f.hand
     out = _lays(f, meld_candidates(h), False)
     out += _discards(f, list(each_card_once(hand)))

@@ -39,19 +39,18 @@ def discard_problem(knobs: Knobs, card: Card, hand: Sequence[Card], pile_empty: 
     an empty pile no seven, ace, wild card or dead card."""
     if RANK_OF[card] == THREE:
         return "threes are never discarded"
-    others = [c for c in hand if RANK_OF[c] != THREE]
-    if IS_WILD[card] and not going_out and not all(IS_WILD[c] for c in others):
+    if IS_WILD[card] and not going_out and any(
+            not IS_WILD[c] and RANK_OF[c] != THREE for c in hand):
         return ("a wild card is discarded only to go out, or from a hand that holds nothing but "
                 "wild cards")
-    exempt = going_out and not knobs.empty_pile_rule_applies_to_going_out_discard
-    if not pile_empty or exempt:
+    if not pile_empty or (going_out and not knobs.empty_pile_rule_applies_to_going_out_discard):
         return None
     kind = _swad_kind(card, dead)
     if kind is None or kind not in knobs.empty_pile_forbidden:
         return None
     if (kind in ("seven", "ace") and knobs.empty_pile_exception_only_naturals_left
             and all(_swad_kind(c, dead) in ("seven", "ace") or not IS_NATURAL[c]
-                    for c in others)):
+                    for c in hand if RANK_OF[c] != THREE)):
         return None
     return "onto an empty pile you may not discard a seven, an ace, a wild card or a dead card"
 

@@ -45,6 +45,7 @@ def ways_out(knobs: Knobs, hand: Sequence[Card], melds: Sequence[Meld | None],
     incomplete meld with a penalty; one per way the rules tell apart. ``opening``: the side
     made its initial meld this turn (its rules hold for the rest of the turn)."""
     last = -1
+    verdicts: dict[int, bool] = {}
     for keep in hand:
         kind = _kind(keep)
         if kind == last or RANK_OF[keep] == THREE:
@@ -52,12 +53,15 @@ def ways_out(knobs: Knobs, hand: Sequence[Card], melds: Sequence[Meld | None],
         last = kind
         rest = list(hand)
         rest.remove(keep)
-        yield from _ways_keeping(knobs, rest, melds, dead, opening, need)
+        yield from _ways_keeping(knobs, rest, melds, dead, opening, need, verdicts)
 
 
 def _ways_keeping(knobs: Knobs, rest: list[Card], melds: Sequence[Meld | None],
-                  dead: frozenset[Rank], opening: bool, need: int) -> Iterator[Action]:
-    """The ways to lay all of ``rest``."""
+                  dead: frozenset[Rank], opening: bool, need: int,
+                  verdicts: dict[int, bool]) -> Iterator[Action]:
+    """The ways to lay all of ``rest``; ``verdicts`` keeps what the meld rules said of a
+    key's group (by its natural and wild cards, and whether the meld of wild cards stays
+    incomplete), for the other cards kept."""
     naturals: dict[Rank, list[Card]] = {}
     twos: list[Card] = []
     jokers: list[Card] = []
@@ -87,7 +91,7 @@ def _ways_keeping(knobs: Knobs, rest: list[Card], melds: Sequence[Meld | None],
                     continue  # an incomplete meld of wild cards: no going out
                 canastas += size >= MAX_MELD
             spare = [*twos[t0:], *jokers[j0:]]
-            options = _options(knobs, keys, naturals, melds, spare, ctx)
+            options = _options(knobs, keys, naturals, melds, spare, ctx, verdicts)
             if options is None:
                 continue
             for shares in _shares(options, len(spare), need - canastas):
@@ -109,8 +113,8 @@ Options = list[tuple[Rank, list[tuple[int, bool]]]]
 
 
 def _options(knobs: Knobs, keys: list[Rank], naturals: dict[Rank, list[Card]],
-             melds: Sequence[Meld | None], spare: list[Card], ctx: MeldContext
-             ) -> Options | None:
+             melds: Sequence[Meld | None], spare: list[Card], ctx: MeldContext,
+             verdicts: dict[int, bool]) -> Options | None:
     """For each key, how many of the ``spare`` wild cards its meld may take (with whether it
     is then a canasta): the meld rules allow the group, and the meld is not left incomplete
     with a penalty. ``None`` when a key has no way."""
@@ -122,8 +126,15 @@ def _options(knobs: Knobs, keys: list[Rank], naturals: dict[Rank, list[Card]],
         for w in range(min(MAX_WILDS, len(spare)) + 1):
             added = (*nat, *spare[:w])
             final = (*before, *added)
-            if added and meld_problem(knobs, key, before, added, ctx) is not None:
-                continue
+            if added:
+                # the rules read the key, how many natural and wild cards, and the moment
+                memo = ((key * 16 + len(nat)) * 16 + w) * 2 + ctx.wild_meld_incomplete
+                ok = verdicts.get(memo)
+                if ok is None:
+                    ok = meld_problem(knobs, key, before, added, ctx) is None
+                    verdicts[memo] = ok
+                if not ok:
+                    continue
             if not final:
                 continue
             complete = len(final) >= MAX_MELD

@@ -27,6 +27,8 @@ from canasta.modern_american.melds import (
     MIN_MELD,
     MIN_NATURALS,
     WILD_MELD,
+    MeldContext,
+    meld_problem,
     opening_problem,
     requirement_within_reach,
     too_small,
@@ -293,7 +295,15 @@ class _OpeningSearch:
         for p in wild_points:
             self.wild_sums.append(self.wild_sums[-1] + p)
         self.rich = tuple(sorted(self.wilds, key=lambda c: -value_of[c]))  # the best count
-        self.shapes = {r: _shapes(r, len(self.by_rank.get(r, ()))) for r in keys}
+        # the shapes a group of each key may take in an initial meld: one that the meld rules
+        # refuse alone spoils every set it is in
+        ctx = MeldContext(opening=True, dead=dead)
+        self.shapes: dict[Rank, list[tuple[int, int]]] = {}
+        for r in keys:
+            naturals = self.by_rank.get(r, ())
+            self.shapes[r] = [(k, w) for k, w in _shapes(r, len(naturals))
+                              if meld_problem(knobs, r, (), (*naturals[:k], *self.rich[:w]),
+                                              ctx) is None]
         self.found: list[list[Shape]] = []
         self.budget = SEARCH_LIMIT
         self.verdicts: dict[tuple[Shape, ...], bool] = {}
@@ -323,7 +333,7 @@ class _OpeningSearch:
         for i, (key, k, w) in enumerate(shapes):
             if self.valid(shapes[:i] + shapes[i + 1:]):
                 return False
-            if key != WILD_MELD and (k - 1, w) in _shapes(key, k - 1) and self.valid(
+            if key != WILD_MELD and (k - 1, w) in self.shapes[key] and self.valid(
                     [*shapes[:i], (key, k - 1, w), *shapes[i + 1:]]):
                 return False
         return True
