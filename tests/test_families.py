@@ -1,0 +1,98 @@
+"""A family joins every client by registration alone: Toy Rummy (examples/toy_family.py, the
+family docs/families.md builds) plays in ``canasta legal``, ``canasta arena`` and the OpenSpiel
+game, none of which knows it."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import canasta
+from canasta.interfaces.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def toy() -> Iterator[ModuleType]:
+    """The toy family, registered for one test (and forgotten after it)."""
+    sys.path.insert(0, str(ROOT / "examples"))
+    try:
+        module = importlib.import_module("toy_family")
+        module.register()
+        yield module
+        module.unregister()
+    finally:
+        sys.path.remove(str(ROOT / "examples"))
+
+
+def test_the_toy_family_is_a_preset_of_the_library(toy: ModuleType) -> None:
+    rules = canasta.get_rules("toy-rummy")
+    assert "toy-rummy" in canasta.PRESETS and canasta.family_of(rules).title == "Toy Rummy"
+    assert doctest.testmod(toy).failed == 0
+
+
+def test_unregistered_the_toy_family_is_unknown(toy: ModuleType) -> None:
+    toy.unregister()
+    with pytest.raises(canasta.RulesError, match="unknown preset 'toy-rummy'"):
+        canasta.get_rules("toy-rummy")
+    toy.register()
+
+
+def test_canasta_legal_lists_the_toy_familys_actions(
+        toy: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "--rules", "toy-rummy", "--seed", "3"]) == 0
+    dealt = capsys.readouterr().out
+    assert json.loads(dealt)["rules"] == "toy-rummy"
+    position = tmp_path / "pos.json"
+    position.write_text(dealt)
+    assert main(["legal", str(position)]) == 0
+    assert capsys.readouterr().out == "draw\n"
+    assert main(["apply", str(position), "draw"]) == 0
+    position.write_text(capsys.readouterr().out)
+    assert main(["legal", str(position)]) == 0
+    drawn = canasta.parse_position(position.read_text())
+    assert capsys.readouterr().out.splitlines() == [
+        str(a) for a in canasta.legal_actions(drawn)]
+    assert main(["apply", str(position), "discard JK"]) == 1  # no joker in this pack
+    assert "illegal action 'discard JK'" in capsys.readouterr().err
+
+
+def test_canasta_arena_plays_the_toy_family(
+        toy: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run = tmp_path / "run.json"
+    assert main(["arena", "--rules", "toy-rummy", "--bots", "random,easy", "--hands", "2",
+                 "--seed", "2", "--json", str(run), "--no-progress"]) == 0
+    assert "arena toy-rummy" in capsys.readouterr().out
+    data = json.loads(run.read_text())
+    assert data["rules"] == "toy-rummy" and data["pairings"][0]["games"] == 2
+
+
+def test_the_openspiel_game_plays_the_toy_family(toy: ModuleType) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    importlib.import_module("canasta.rl.openspiel")
+    game = pyspiel.load_game("python_canasta(preset=toy-rummy)")
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal() and steps < 2000:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+        steps += 1
+    assert state.is_terminal() and len(state.returns()) == 2
+
+
+def test_the_families_page_runs_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    failed, tried = doctest.testfile(str(ROOT / "docs" / "families.md"), module_relative=False)
+    assert tried > 5 and failed == 0
