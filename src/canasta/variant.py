@@ -1,11 +1,14 @@
-"""The rules seam: a :class:`Variant` answers the rule questions of one family of rule sets.
+"""The classic engine's rules seam: a :class:`Variant` answers the rule questions of a classic
+rule set.
 
 The engine's plans (:mod:`canasta.plans`), scoring and the facts of the table ask the variant of
 the state's rules (:func:`variant_of`) what a card counts, what a meld of a key may hold and how
 many wild cards it may still take, what kind a finished canasta is, how many canastas a side
-has and why it may not go out. :class:`ClassicVariant` is the classic family: every preset, read
-from the fields of :class:`~canasta.rules.Rules`. A family that decides one of these questions
-another way subclasses it and overrides that method (ARCHITECTURE.md, "The rules seam").
+has and why it may not go out. :class:`ClassicVariant` answers for every classic preset, read
+from the fields of :class:`~canasta.rules.Rules`. A house that decides one of these questions
+another way subclasses it, overrides that method and registers it (:func:`register_variant`;
+docs/variants.md); a family with an engine of its own is a family of rules
+(:mod:`canasta.family`).
 
 >>> from canasta.rules import get_rules
 >>> v = variant_of(get_rules("classic"))
@@ -132,11 +135,13 @@ class ClassicVariant:
 
 
 Variant = ClassicVariant
-"""The seam's type: every family is a :class:`ClassicVariant` or a subclass of it."""
+"""The seam's type: every variant of the classic rules is a :class:`ClassicVariant` or a
+subclass of it."""
 
-FAMILIES: dict[str, type[Variant]] = {}
-"""The variants of rule sets named otherwise than the classic family, by the rules' ``name``
-(:func:`register_variant`); every other name is the classic family."""
+REGISTERED: dict[str, type[Variant]] = {}
+"""The variants of classic rule sets that decide a question otherwise, by the rules' ``name``
+(:func:`register_variant`); every other name is decided by :class:`ClassicVariant`. (A family
+of rules with an engine of its own is registered with :func:`canasta.family.register_family`.)"""
 
 _VARIANTS: dict[int, tuple[Rules, Variant]] = {}
 
@@ -154,16 +159,16 @@ class _Last:
 _LAST: Final = _Last()
 
 
-def register_variant(name: str, family: type[Variant]) -> None:
-    """Make ``family`` decide the rules of every rule set called ``name``."""
-    FAMILIES[name] = family
+def register_variant(name: str, variant: type[Variant]) -> None:
+    """Make ``variant`` decide the rules of every rule set called ``name``."""
+    REGISTERED[name] = variant
     _VARIANTS.clear()
     _LAST.pair = (None, None)
 
 
 def unregister_variant(name: str) -> None:
-    """Give the rule sets called ``name`` back to the classic family."""
-    FAMILIES.pop(name, None)
+    """Give the rule sets called ``name`` back to :class:`ClassicVariant`."""
+    REGISTERED.pop(name, None)
     _VARIANTS.clear()
     _LAST.pair = (None, None)
 
@@ -187,7 +192,7 @@ def variant_of(rules: Rules) -> Variant:
     else:
         if len(_VARIANTS) > 1000:  # rules read from many requests: keep the table small
             _VARIANTS.clear()
-        variant = FAMILIES.get(rules.name, ClassicVariant)(rules)
+        variant = REGISTERED.get(rules.name, ClassicVariant)(rules)
         _VARIANTS[id(rules)] = (rules, variant)
     _LAST.pair = (rules, variant)
     return variant
