@@ -210,10 +210,10 @@ def test_a_hand_on_a_phone_through_taps(browser: Any,
     _watch_errors(page, errors)
     page.goto(server.url + "/")
 
-    # the lobby: the preset's seats are one person and bots; bots by name for speed
+    # the lobby: the preset's seats are one person and bots (medium: quick ones)
     page.wait_for_selector("#new-table")
     for seat in (1, 2, 3):
-        page.select_option(f"#seat-{seat}", "bot:heuristic")
+        page.select_option(f"#seat-{seat}", "bot:medium")
     assert page.inner_text(".seat-row .seat-badge >> nth=0") == "1"  # seats count from 1
     width = page.evaluate("() => document.scrollingElement.scrollWidth")
     assert width <= 390, f"the lobby is {width} px wide on a 390 px screen"

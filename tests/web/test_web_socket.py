@@ -119,7 +119,7 @@ def test_spectators_watch_but_may_not_act(client: TestClient) -> None:
         assert {k: last[k] for k in ("seat", "action")} == {"seat": mover, "action": "draw"}
         # a red three drawn is laid face up: every seat is told which
         side = pushed["sides"][mover % len(pushed["sides"])]
-        got = last.get("red_threes", [])
+        got = last.get("laid", [])
         assert got and side["red_threes"][-len(got):] == got
         assert all(isinstance(h, int) for h in pushed["hands"])
 

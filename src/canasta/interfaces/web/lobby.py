@@ -55,6 +55,7 @@ from canasta.interfaces.web.storage import (
     IDLE,
     OVER,
     PLAYING,
+    ChatRow,
     Database,
     HandRow,
     Storage,
@@ -69,8 +70,8 @@ from canasta.interfaces.web.tables import (
     TableDataError,
     hash_token,
 )
-from canasta.interfaces.web.views import build_view, public_record, replay_of
-from canasta.interfaces.web.words import hint_words
+from canasta.interfaces.web.views import build_view, display_names, public_record, replay_of
+from canasta.interfaces.web.words import hint_parts
 
 log = logging.getLogger(__name__)
 
@@ -148,6 +149,8 @@ class Lobby:
         """New tables by client address."""
         self._hints = RateLimiter(settings.hints_per_minute)
         """Hints by table and seat."""
+        self._chat = RateLimiter(settings.chat_per_minute)
+        """Chat lines by table and seat."""
 
     # -- start and stop --------------------------------------------------------------------------
 
@@ -569,6 +572,64 @@ class Lobby:
         seat.controller, seat.bot = controller, bot
         self._publish(table)
 
+    # -- what the people at a table say, and the rematch ---------------------------------------
+
+    async def say(self, table_id: str, token: str, text: str) -> dict[str, Any]:
+        """A line of the token's seat's player in the table's chat (stored, then shown to the
+        seats and the spectators); returns the seat's view. ``text`` is checked by
+        :class:`~canasta.interfaces.web.messages.ChatLine`."""
+        table, seat = await self.seat_of(table_id, token)
+        assert seat is not None
+        wait = self._chat.take((table.id, seat))
+        if wait:
+            raise TooMany(f"too many lines: the next in {math.ceil(wait)} s", retry_after=wait)
+        async with self._locked(table):
+            line = ChatRow(table.chat_count, seat, text)
+            try:
+                await self.db.call(Storage.add_chat, table.id, line)
+            except Exception:
+                log.exception("could not store a chat line at table %s", table.id)
+                raise Unavailable("the line could not be stored; try again") from None
+            table.chat.append(line)
+            table.chat_count += 1
+            table.changed(play=False)
+            self._broadcast(table)
+            return self.view_of(table, seat)
+
+    async def rematch(self, table_id: str, token: str) -> dict[str, Any]:
+        """Once the game is over, a new table with the same rules and seats (each person's
+        token holds the same seat there, so every link stays good): ``{"table_id"}``. Asked
+        again, by anyone at the table, the same rematch."""
+        table, seat = await self.seat_of(table_id, token)
+        async with self._locked(table):
+            if not table.game.is_over:
+                raise Conflict("a rematch follows the end of the game", "game_not_over")
+            if table.rematch is None:
+                # the bots keep the names they had: the same players sit down again
+                # a person's seat handed to a bot is theirs again (its token holds it)
+                names = [n["name"] for n in display_names(table)]
+                seats = [Seat(s.index, names[s.index], HUMAN, None, s.token_hash)
+                         if s.token_hash is not None else
+                         Seat(s.index, names[s.index], s.controller, s.bot, None)
+                         for s in table.seats]
+                self._make_room()
+                again = Table.new(secrets.token_urlsafe(9), table.rules, secrets.randbits(63),
+                                  seats, table.auto_next)
+                if any(s.is_bot for s in seats):
+                    again.awaited = {s.index for s in seats if not s.is_bot and s.index != seat}
+                try:
+                    await self.db.call(Storage.create_table, again.to_row())
+                    await self.db.call(Storage.set_rematch, table.id, again.id)
+                except Exception:
+                    log.exception("could not store the rematch of table %s", table.id)
+                    raise Unavailable("the rematch could not be stored; try again") from None
+                self.tables[again.id] = again
+                table.rematch = again.id
+                table.changed(play=False)
+                self._broadcast(table)
+                self.kick(again)
+            return {"table_id": table.rematch}
+
     # -- hints -------------------------------------------------------------------------------
 
     async def hint(self, table_id: str, token: str) -> dict[str, Any]:
@@ -589,8 +650,9 @@ class Lobby:
         revision = table.revision
         decision = await self.runner.decide(spec, state, seat, table.bot_seed(seat),
                                             explain=True, table=table.id)
+        words, details = hint_parts(decision.explanation, decision.action)
         hint = {"action": decision.action, "explanation": decision.explanation,
-                "words": hint_words(decision.explanation, decision.action), "bot": decision.bot}
+                "words": words, "details": details, "bot": decision.bot}
         if table.revision == revision:  # nothing was played while the bot thought
             table.hints[seat] = hint
         return hint

@@ -48,6 +48,12 @@ Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\
                             description="A player's name: something visible, without control "
                                         "or text-direction characters."),
                  AfterValidator(check_name)]
+MAX_CHAT = 200
+"""The longest line of a table's chat (characters)."""
+ChatText = Annotated[str, Field(min_length=1, max_length=MAX_CHAT, pattern=r"^[^\x00-\x1f\x7f]+$",
+                                description="A line of the table's chat: something visible, no "
+                                            "control or text-direction characters."),
+                     AfterValidator(check_name)]
 BotSpec = Annotated[str, Field(min_length=1, max_length=120,
                                pattern=r"^[A-Za-z0-9_.:=,\- ]+$")]
 MessageId = Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=0, lt=2**53)]
@@ -94,6 +100,13 @@ class PlayAction(Strict):
     action: ActionText
 
 
+class ChatLine(Strict):
+    """``POST /api/tables/{id}/chat``: a line of the seat's player."""
+
+    token: Token
+    text: ChatText
+
+
 class HandToBot(Strict):
     """``POST /api/tables/{id}/seats/{seat}/bot``."""
 
@@ -134,6 +147,8 @@ class HintOut(BaseModel):
     words: str | None = Field(None, description="The explanation addressed to the player "
                                                 "(\"your pair of fours\"), without the "
                                                 "action it restates, for a page to show.")
+    details: str | None = Field(None, description="What a search found (play-outs, point "
+                                                  "differences), for a player who asks.")
     bot: str = Field(description="The bot that chose.")
 
 
@@ -278,6 +293,11 @@ class TableView(BaseModel):
                         "seat's token): the bots wait until this is empty.")
     facts: dict[str, Any] = Field(description="What a screen states, as the family gives it "
                                               "(canasta.family.Family.facts).")
+    chat: list[dict[str, Any]] = Field([], description="The latest lines of the table's chat: "
+                                                       "``{\"seat\", \"name\", \"text\"}``.")
+    rematch: str | None = Field(None, description="The table of the rematch, once a player "
+                                                  "asked for one (every seat's token holds "
+                                                  "its seat there).")
     table_rules: TableRules
     card_points: dict[str, int] = Field(description="What each card counts in a meld.")
 
@@ -334,6 +354,14 @@ class HintMessage(Strict):
     id: MessageId | None = None
 
 
+class ChatMessage(Strict):
+    """Say a line at the table: ``{"type": "chat", "text": "good game"}``."""
+
+    type: Literal["chat"]
+    text: ChatText
+    id: MessageId | None = None
+
+
 class PingMessage(Strict):
     """``{"type": "ping"}`` answered by ``{"type": "pong"}``."""
 
@@ -342,7 +370,7 @@ class PingMessage(Strict):
 
 
 InboundMessage = Annotated[HelloMessage | ActionMessage | NextMessage | ViewMessage | HintMessage
-                           | PingMessage, Field(discriminator="type")]
+                           | ChatMessage | PingMessage, Field(discriminator="type")]
 _INBOUND: TypeAdapter[InboundMessage] = TypeAdapter(InboundMessage)
 
 

@@ -21,6 +21,7 @@ from canasta.interfaces.web.errors import NotFound
 from canasta.interfaces.web.games import hint_bot, seat_bot
 from canasta.interfaces.web.lobby import Lobby
 from canasta.interfaces.web.messages import (
+    ChatLine,
     CreateTable,
     ErrorOut,
     HandToBot,
@@ -183,6 +184,24 @@ async def post_seat_claim(table_id: TableId, seat: SeatIndex, body: SeatToken,
                           lobby: LobbyDep) -> Any:
     """The seat's player (its own token) plays it again."""
     return json_reply(await lobby.claim(table_id, seat, body.token))
+
+
+@router.post("/tables/{table_id}/chat", response_model=TableView, responses=HINT_ERRORS,
+             operation_id="sayAtTable", summary="Say a line at the table")
+async def post_chat(table_id: TableId, body: ChatLine, lobby: LobbyDep) -> Any:
+    """A line of the token's seat's player in the table's chat: stored, then shown to every
+    seat and spectator (the view's ``chat``). A seat may say a few lines a minute (429 past
+    that). The reply is the seat's view."""
+    return json_reply(await lobby.say(table_id, body.token, body.text))
+
+
+@router.post("/tables/{table_id}/rematch", responses=ERRORS, operation_id="rematch",
+             summary="Play again with the same seats")
+async def post_rematch(table_id: TableId, body: SeatToken, lobby: LobbyDep) -> Any:
+    """Once the game is over, a new table with the same rules and seats: ``{"table_id"}``.
+    Every seat's token holds the same seat there, so the links of the table open the rematch
+    (the view's ``rematch``). Asked again, the same table. 409 ``game_not_over`` before."""
+    return json_reply(await lobby.rematch(table_id, body.token))
 
 
 @router.get("/tables/{table_id}/record", responses=ERRORS, operation_id="getRecord",

@@ -88,6 +88,9 @@ class Settings:
     finished_table_seconds: float = 60.0
     """A finished table leaves memory this long after it was last looked at (its record stays
     in the database, readable)."""
+    chat_per_minute: float = 12.0
+    """Lines one seat may say at its table a minute (as many at once), then 429 with
+    ``Retry-After``. 0: no limit."""
     hints_per_minute: float = 10.0
     """Hints one seat may ask for a minute, as many at once; past it, 429 with
     ``Retry-After``. 0: no limit. A hint asked again for the same position is not counted."""

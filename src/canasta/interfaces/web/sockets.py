@@ -8,7 +8,9 @@ view as ``{"type": "view", "view": {...}}``. It may send (see :mod:`.messages`):
 
 - ``{"type": "action", "action": "discard 9s"}`` (or just ``{"action": ...}``): answered by
   the next view push, or ``{"type": "error", "error": ..., "code": ...}``;
-- ``{"type": "next"}``, ``{"type": "view"}``, ``{"type": "hint"}``, ``{"type": "ping"}``.
+- ``{"type": "next"}``, ``{"type": "view"}``, ``{"type": "hint"}``, ``{"type": "ping"}``;
+- ``{"type": "chat", "text": "good game"}``: a line at the table, pushed to everyone with the
+  next view.
 
 Any message may carry an ``id`` (a string or a number), echoed in the error, hint or pong that
 answers it. A malformed or hostile message is answered with an error and changes nothing; the
@@ -33,6 +35,7 @@ from canasta.interfaces.web.errors import ApiError, Forbidden, Invalid, TooSlow
 from canasta.interfaces.web.lobby import Lobby
 from canasta.interfaces.web.messages import (
     ActionMessage,
+    ChatMessage,
     ErrorMessageOut,
     HelloMessage,
     HintMessage,
@@ -110,6 +113,12 @@ async def on_hint(session: Session, message: Any) -> None:
     session.reply(out)
 
 
+async def on_chat(session: Session, message: Any) -> None:
+    """A line at the table (everyone gets the new view)."""
+    assert isinstance(message, ChatMessage)
+    await session.lobby.say(session.table.id, session.player_token(), message.text)
+
+
 async def on_ping(session: Session, message: Any) -> None:
     """Pong."""
     assert isinstance(message, PingMessage)
@@ -132,6 +141,7 @@ HANDLERS: dict[str, Handler] = {
     "view": on_view,
     "hint": on_hint,
     "ping": on_ping,
+    "chat": on_chat,
 }
 """Inbound message handlers by ``type``."""
 

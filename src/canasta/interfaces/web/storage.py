@@ -68,6 +68,19 @@ class HandRow:
 
 
 @dataclass(frozen=True)
+class ChatRow:
+    """A line of a table's chat as stored."""
+
+    idx: int
+    seat: int
+    text: str
+
+
+CHAT_KEPT = 50
+"""The chat lines a table brings back from the database (the latest)."""
+
+
+@dataclass(frozen=True)
 class TableRow:
     """A table as stored."""
 
@@ -80,6 +93,10 @@ class TableRow:
     status: str
     seats: tuple[SeatRow, ...]
     hands: tuple[HandRow, ...]
+    chat: tuple[ChatRow, ...] = ()
+    """The latest lines of the table's chat (at most :data:`CHAT_KEPT`), in order."""
+    rematch: str | None = None
+    """The table of the rematch, once one was asked for."""
 
 
 @dataclass(frozen=True)
@@ -219,6 +236,19 @@ class Storage:
             conn.execute(update(schema.tables).where(schema.tables.c.id == table_id)
                          .values(updated_at=_now()))
 
+    def add_chat(self, table_id: str, line: ChatRow) -> None:
+        """Store a line of a table's chat."""
+        with self.engine.begin() as conn:
+            conn.execute(schema.chat.insert().values(
+                table_id=table_id, idx=line.idx, seat=line.seat, text=line.text,
+                created_at=_now()))
+
+    def set_rematch(self, table_id: str, rematch: str) -> None:
+        """Store the table of a finished table's rematch."""
+        with self.engine.begin() as conn:
+            conn.execute(update(schema.tables).where(schema.tables.c.id == table_id)
+                         .values(rematch=rematch))
+
     def set_status(self, table_id: str, status: str) -> None:
         """Change a table's stored status (:data:`PLAYING`, :data:`IDLE`, :data:`OVER`)."""
         with self.engine.begin() as conn:
@@ -256,6 +286,10 @@ class Storage:
             action_rows = conn.execute(select(a.c.hand, a.c.idx, a.c.seat, a.c.action)
                                        .where(a.c.table_id == table_id)
                                        .order_by(a.c.hand, a.c.idx)).all()
+            c = schema.chat
+            chat_rows = conn.execute(select(c.c.idx, c.c.seat, c.c.text)
+                                     .where(c.c.table_id == table_id)
+                                     .order_by(c.c.idx.desc()).limit(CHAT_KEPT)).all()
         by_hand: dict[int, list[tuple[int, str]]] = {}
         for hand_no, idx, seat, text in action_rows:
             acts = by_hand.setdefault(hand_no, [])
@@ -269,7 +303,9 @@ class Storage:
             seats=tuple(SeatRow(r["seat"], r["name"], r["controller"], r["bot"],
                                 r["token_hash"]) for r in seat_rows),
             hands=tuple(HandRow(r["number"], r["dealer"], tuple(r["deck"].split()),
-                                by_hand.get(r["number"], [])) for r in hand_rows))
+                                by_hand.get(r["number"], [])) for r in hand_rows),
+            chat=tuple(ChatRow(idx, seat, text) for idx, seat, text in reversed(chat_rows)),
+            rematch=row["rematch"])
 
     def table_ids(self, status: str | None = None) -> list[str]:
         """Ids of every table (with that status), oldest first."""

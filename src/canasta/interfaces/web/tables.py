@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import hmac
 import time
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,7 +20,15 @@ from canasta.cards import format_card
 from canasta.family import Family, family_of
 from canasta.game import Game
 from canasta.interfaces.web.games import new_game, resume
-from canasta.interfaces.web.storage import OVER, PLAYING, HandRow, SeatRow, TableRow
+from canasta.interfaces.web.storage import (
+    CHAT_KEPT,
+    OVER,
+    PLAYING,
+    ChatRow,
+    HandRow,
+    SeatRow,
+    TableRow,
+)
 from canasta.rules import Rules
 
 HUMAN = "human"
@@ -131,6 +140,12 @@ class Table:
         self.hints: dict[int, dict[str, Any]] = {}
         """Hints given since the last change of play, by seat: asked again, a hint answers the
         same (a time-bounded search may choose otherwise on a second run)."""
+        self.chat: deque[ChatRow] = deque(maxlen=CHAT_KEPT)
+        """The latest lines of the table's chat (the view shows them)."""
+        self.chat_count = 0
+        """Lines said at the table so far (the next line's index)."""
+        self.rematch: str | None = None
+        """The table of the rematch of this finished game, once asked for."""
         self.awaited: set[int] = set()
         """Seats whose player has not sat down yet (never used the seat's token): while a
         person plays one of them, the bots wait (see :meth:`waiting_for`)."""
@@ -170,6 +185,9 @@ class Table:
         if [s.index for s in seats] != list(range(game.rules.num_players)):
             raise TableDataError(f"table {row.id}: the seats do not match the rules")
         table = Table(row.id, game, row.seed, seats, row.auto_next, history)
+        table.chat.extend(row.chat)
+        table.chat_count = row.chat[-1].idx + 1 if row.chat else 0
+        table.rematch = row.rematch
         if not game.is_over and any(s.is_bot for s in seats):
             # who sat down is not stored: a person who has not acted yet is awaited
             acted = {seat for h in row.hands for seat, _ in h.actions}

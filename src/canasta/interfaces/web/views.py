@@ -95,6 +95,8 @@ def build_view(table: Table, seat: int | None) -> dict[str, Any]:
         "next_hand": "auto" if table.deals_by_itself() else "request",
         "waiting_for": table.waiting_for(),
         "facts": facts,
+        "chat": chat_lines(table),
+        "rematch": table.rematch,
         "table_rules": table_rules(rules),
         "card_points": card_points(rules),
     })
@@ -218,6 +220,18 @@ def score_sheet(table: Table) -> tuple[list[dict[str, Any]], list[int]]:
         sheet = [*sheet, hand_line(family, number, dealer, state, totals)]
     _SHEETS[table] = (len(sheet), sheet)
     return sheet, totals
+
+
+CHAT_SHOWN = 30
+"""The chat lines a view carries (the latest)."""
+
+
+def chat_lines(table: Table) -> list[dict[str, Any]]:
+    """The latest lines of the table's chat: ``{"seat", "name", "text"}`` (the text as said:
+    a page writes it as text, never as markup)."""
+    names = display_names(table)
+    return [{"seat": line.seat, "name": names[line.seat]["name"], "text": line.text}
+            for line in list(table.chat)[-CHAT_SHOWN:]]
 
 
 # -- names ------------------------------------------------------------------------------------

@@ -26,6 +26,16 @@ page shows the action beside it):
 'Your pair of fours is the one to break; keep the 2s: your eights need four more for a canasta.'
 >>> hint_words("ask partner before drawing: I can go out whatever I draw (little is left)", "ask")
 'Ask your partner before drawing: you can go out whatever you draw (little is left).'
+
+What a search found (how many deals it played out, by how many points a move beats another) is
+kept apart, for a player who asks for the details (:func:`hint_parts`):
+
+>>> words, details = hint_parts("lay off a nine on our nines; played out on 57 deals, it beats "
+...                             "discarding Jh by about 20 points", "meld 9s")
+>>> words
+'Lay off a nine on your nines.'
+>>> details
+'Played out on 57 deals, it beats discarding Jh by about 20 points.'
 """
 
 from __future__ import annotations
@@ -110,3 +120,22 @@ def hint_words(explanation: str | None, action: str = "") -> str | None:
     text = PARTNER.sub("your partner", text)
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?" else text + "."
+
+
+SEARCH_FINDING = re.compile(r"\bplayed out\b|\bplay-?outs?\b|\bsimulat|\bdeals\b|"
+                            r"\bby about -?\d+ points?\b|\bwin rate\b|\biterations?\b",
+                            re.IGNORECASE)
+"""A clause of a reason that reports what a search found rather than why the move is good."""
+
+
+def hint_parts(explanation: str | None, action: str = "") -> tuple[str | None, str | None]:
+    """A bot's reason split for a player: the reason in their words (:func:`hint_words`), and
+    what a search found (play-outs, point differences) as ``details``, or ``None``."""
+    if not explanation:
+        return explanation, None
+    clauses = [c.strip() for c in explanation.split(";") if c.strip()]
+    found = [c for c in clauses if SEARCH_FINDING.search(c)]
+    kept = [c for c in clauses if c not in found] or clauses
+    details = hint_words("; ".join(found)) if found and kept != clauses else None
+    return hint_words("; ".join(kept), action), details
+

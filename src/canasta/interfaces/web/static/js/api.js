@@ -54,6 +54,8 @@ export const api = {
   replay: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`),
   toBot: (id, seat, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { token }),
   claim: (id, seat, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/claim`, { token }),
+  say: (id, token, text) => request("POST", `/api/tables/${encodeURIComponent(id)}/chat`, { token, text }),
+  rematch: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }),
   listTables: (status) => request("GET", `/api/tables?limit=12${status ? `&status=${status}` : ""}`),
   meta: () => request("GET", "/api/meta"),
   presets: () => request("GET", "/api/presets"),

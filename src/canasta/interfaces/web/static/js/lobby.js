@@ -3,6 +3,7 @@
 import { api } from "./api.js";
 import { add, clear, copyText, h, toast } from "./dom.js";
 import { cardEl } from "./cards.js";
+import { coachTable } from "./table.js";
 
 const LEVEL_NAMES = ["easy", "medium", "hard", "expert"];
 /** A bot seat by its level, in a player's words (the lobby never shows a bot's spec). */
@@ -21,11 +22,28 @@ export function recentTables() {
   try { return JSON.parse(localStorage.getItem(RECENT_KEY) || "[]"); } catch { return []; }
 }
 
-function remember(entry) {
+/** Keep a table among this browser's games (newest first), merged with what is known of it:
+ * {table_id, rules (in words), seats: [{seat, token}], at, hand, result}. */
+export function rememberTable(entry) {
+  const old = recentTables().find((t) => t.table_id === entry.table_id) || {};
+  const seats = [...(entry.seats || [])];
+  for (const s of old.seats || []) if (!seats.some((x) => x.seat === s.seat)) seats.push(s);
   const list = recentTables().filter((t) => t.table_id !== entry.table_id);
-  list.unshift(entry);
-  try { localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, 12))); } catch { /* private mode */ }
+  list.unshift({ ...old, ...entry, rules: entry.rules || old.rules, seats, result: entry.result ?? old.result ?? null });
+  try { localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, 20))); } catch { /* private mode */ }
 }
+
+/** A game's result as this browser's seat saw it: "won 5120–3400", "lost …", or null. */
+function resultWords(r) {
+  if (!r || !Array.isArray(r.scores)) return null;
+  const mine = r.scores[r.side] ?? 0;
+  const others = r.scores.filter((_, i) => i !== r.side);
+  const score = `${mine}–${others.join("–")}`;
+  return r.winner === r.side ? `won ${score}` : r.winner === null || r.winner === undefined ? score : `lost ${score}`;
+}
+
+const GUIDE_SEED = 20260;
+/** The deal of every guided first hand (the same for everyone: a fixed deal). */
 
 /** Reads a table id and token out of anything pasted: a join link, "id", "id?token=..". */
 export function parseTableRef(text) {
@@ -103,7 +121,7 @@ class Lobby {
         h("div.hero-fan", ["JK", "2h", "Ah", "Kd", "3h"].map((c) => cardEl(c)))),
       h("div.lobby-grid",
         this.newTableCard(),
-        h("div.lobby-col", this.createdCard(), this.joinCard(), this.recentCard(), this.openCard()))));
+        h("div.lobby-col", this.createdCard(), this.learnCard(), this.joinCard(), this.recentCard(), this.openCard()))));
   }
 
   newTableCard() {
@@ -250,7 +268,7 @@ class Lobby {
       const id = r.table_id ?? r.id;
       const humans = (r.seats || []).filter((s) => s.token);
       this.created = { table_id: id, rules: this.preset, seats: humans, kinds: seats };
-      remember({ table_id: id, rules: this.preset, seats: humans.map((s) => ({ seat: s.seat, token: s.token })), at: Date.now() });
+      rememberTable({ table_id: id, rules: this.presets[this.preset]?.label ?? this.preset, seats: humans.map((s) => ({ seat: s.seat, token: s.token })), at: Date.now() });
       api.listTables("playing").then((t) => { this.openTables = Array.isArray(t) ? t : []; this.render(); }).catch(() => {});
       if (humans.length === 1) {  // one person against bots: straight to the table
         location.hash = `#/table/${encodeURIComponent(id)}?token=${encodeURIComponent(humans[0].token)}`;
@@ -324,17 +342,50 @@ class Lobby {
     return typeof rules === "object" && rules && Object.keys(rules).length > 1 ? `${label}, house rules` : label;
   }
 
+  /** This browser's games, newest first: the rules, when, the result once over, and the way
+   * back to the seat or to the replay. */
   recentCard() {
     const list = recentTables();
     if (!list.length) return null;
-    return h("section.card-panel",
-      h("h2", "Your recent tables"),
-      h("ul.recent", list.map((t) => h("li",
-        h("code", t.table_id), h("span.muted", ` ${t.rules || ""}`),
-        h("span.spacer"),
-        (t.seats || []).map((s) => h("a.btn.small", { href: `#/table/${encodeURIComponent(t.table_id)}?token=${encodeURIComponent(s.token)}` }, `seat ${s.seat + 1}`)),
-        h("a.btn.small.ghost", { href: `#/watch/${encodeURIComponent(t.table_id)}` }, "watch"),
-        h("a.btn.small.ghost", { href: `#/replay/${encodeURIComponent(t.table_id)}` }, "replay")))));
+    return h("section.card-panel#my-games",
+      h("h2", "Your games"),
+      h("ul.recent.games", list.map((t) => {
+        const result = resultWords(t.result);
+        const seat = (t.seats || [])[0];
+        const when = t.at ? new Date(t.at).toLocaleDateString(undefined, { month: "short", day: "numeric" }) : "";
+        return h("li", { dataset: { table: t.table_id } },
+          h("span.game-what", h("b", t.rules || t.table_id), h("span.muted", ` · ${when}`)),
+          h("span.game-result", { class: result?.startsWith("won") ? "won" : result?.startsWith("lost") ? "lost" : "" },
+            result ?? (t.hand ? `in play, hand ${t.hand}` : "in play")),
+          h("span.spacer"),
+          !result && seat ? h("a.btn.small", { href: `#/table/${encodeURIComponent(t.table_id)}?token=${encodeURIComponent(seat.token)}` }, "Back to my seat") : null,
+          h("a.btn.small.ghost", { href: `#/replay/${encodeURIComponent(t.table_id)}` }, "Replay"));
+      })));
+  }
+
+  /** A first hand with a guide, for each family: a fixed deal against easy bots, and the page
+   * says what to do at each step. */
+  learnCard() {
+    if (!this.presets) return null;
+    const firsts = [];
+    for (const p of Object.values(this.presets)) if (!firsts.some((x) => x.family === p.family)) firsts.push(p);
+    return h("section.card-panel#learn",
+      h("h2", "New to the game?"),
+      h("p.muted", "Play a first hand with a guide that says what to do, step by step."),
+      h("div.row.wrap", firsts.map((p) => h("button.btn.learn", { type: "button", dataset: { family: p.family }, onclick: () => this.learn(p) }, `Learn ${p.title}`))));
+  }
+
+  async learn(preset) {
+    try {
+      const seats = Array.from({ length: preset.players }, (_, i) => (i === 0 ? "human" : "bot:easy"));
+      const r = await api.createTable(preset.name, seats, { seed: GUIDE_SEED, names: seats.map((s, i) => (i === 0 ? "You" : s)) });
+      const token = r.seats[0].token;
+      coachTable(r.table_id);
+      rememberTable({ table_id: r.table_id, rules: `${preset.label} (guided)`, seats: [{ seat: 0, token }], at: Date.now() });
+      location.hash = `#/table/${encodeURIComponent(r.table_id)}?token=${encodeURIComponent(token)}`;
+    } catch (e) {
+      toast(`Could not start the guided hand: ${e.message}`, "err");
+    }
   }
 }
 

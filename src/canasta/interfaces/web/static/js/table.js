@@ -7,6 +7,7 @@ import {
   sortCards,
 } from "./cards.js";
 import { add, clear, copyText, h, icon, toast } from "./dom.js";
+import { rememberTable } from "./lobby.js";
 import {
   actionLog, factsOf, gameOver, gameScores, handNumber, handOf, handSize, isBotSeat, lastAction,
   legalList, levelOf, livePoints, meldsOf, mySeat, pileFreeze, playerNames, scoreSheet, seatCount,
@@ -89,7 +90,7 @@ class TablePage {
     document.addEventListener("keydown", this._onKey);
     this.live = new LiveView(this.tableId, this.token, {
       onView: (v) => this.setView(v),
-      onStatus: (s) => { this.conn = s; this.renderConn(); },
+      onStatus: (s) => { this.conn = s; this.renderConn(); if (s === "live") this.reached(); },
       onMessage: (m) => this.onMessage(m),
     });
     this.live.start();
@@ -116,7 +117,8 @@ class TablePage {
     e.shareBtn = tool("share-btn", "share", "Share", () => this.share(), { title: "Copy the link of this table for spectators", aria: "copy the spectator link" });
     e.botBtn = tool("bot-for-me", "bot", "Bot", () => this.confirmBot(), { title: "a bot plays your seat until you take it back", aria: "let a bot play my seat", attrs: { hidden: true } });
     e.panelBtn = h("button.btn.ghost.tool#panel-btn", { type: "button", onclick: () => this.togglePanel(), title: "moves, score sheet, rules and settings", "aria-expanded": "false", "aria-controls": "aside", "aria-label": "moves and score", dataset: { role: "panel-toggle" } }, h("span.icon-text", { "aria-hidden": "true" }, "☰"), h("span.label", "Moves"));
-    e.top = h("header.topbar",
+    e.skip = h("a.skip-link#skip-to-hand", { href: "#", onclick: (ev) => { ev.preventDefault(); this.keyHand(); } }, "Go to your cards (C) · keys: ?");
+    e.top = h("header.topbar", e.skip,
       h("a.brand", { href: "#/", "aria-label": "Canasta: back to the lobby" }, h("span.brand-suit", { "aria-hidden": "true" }, "♦"), h("span.brand-word", "Canasta")),
       e.title, h("span.spacer"), e.conn, e.shareBtn, e.replayLink, e.botBtn, e.hintBtn, e.panelBtn);
     // where the page says what to do, and why a move was refused: one place, above the hand
@@ -132,11 +134,13 @@ class TablePage {
     e.center = h("section.center#center", { "aria-label": "stock and discard pile" });
     e.mine = h("div.side-area.ours", { tabindex: "0", role: "region", "aria-label": "your side's melds" });
     e.felt = h("main.felt", e.seats, e.others, e.center, e.mine);
+    this.coached = coachedTables().includes(this.tableId);
     e.prompt = h("div.prompt#prompt", { hidden: true });
     e.staging = h("div.staging#staging");
     e.hand = h("div.hand#hand", { "data-role": "hand", role: "group", "aria-label": "your hand" });
     e.actions = h("div.actions#actions", { "data-role": "actions" });
-    e.handZone = h("section.hand-zone#hand-zone", e.status, e.prompt, e.staging,
+    e.coach = h("div.coach#coach", { hidden: true, role: "note", "aria-live": "polite" });
+    e.handZone = h("section.hand-zone#hand-zone", e.coach, e.status, e.prompt, e.staging,
       h("div.hand-wrap", e.hand), e.actions);
     e.round = h("section.panel.round#round");
     e.legal = h("section.panel.legal#legal");
@@ -146,7 +150,8 @@ class TablePage {
     e.settingsBox = h("section.panel.settings#settings");
     e.panelClose = h("button.btn.close-panel#panel-close", { type: "button", onclick: () => this.togglePanel(false), "aria-label": "close the panel" }, "×", h("span.label", "Close"));
     e.aside = h("aside.aside#aside", { dataset: { role: "panel" }, "aria-label": "moves, score sheet, rules and settings" },
-      h("div.panel-top", h("h2", "Table"), e.panelClose), e.round, e.sheet, e.rulesBox, e.settingsBox, e.logBox, e.legal);
+      h("div.panel-top", h("h2", "Table"), e.panelClose), e.chatBox = h("section.panel.chat#chat", { "aria-label": "table talk" }),
+      e.round, e.sheet, e.rulesBox, e.settingsBox, e.logBox, e.legal);
     e.backdrop = h("div.backdrop#backdrop", { onclick: () => this.togglePanel(false), hidden: true });
     e.result = h("div.overlay#result", { hidden: true });
     e.confirm = h("div.overlay#confirm", { hidden: true });
@@ -174,7 +179,47 @@ class TablePage {
       return;
     }
     if (e.target.closest?.("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
-    if ((e.key === "z" || e.key === "u") && this.undo.length) { this.undoSelection(); e.preventDefault(); }
+    if ((e.key === "ArrowLeft" || e.key === "ArrowRight") && e.target.closest?.("[data-role=hand]")) {
+      const cards = [...this.el.hand.querySelectorAll(".card")];
+      const i = cards.indexOf(e.target.closest(".card"));
+      cards[Math.max(0, Math.min(cards.length - 1, i + (e.key === "ArrowRight" ? 1 : -1)))]?.focus();
+      e.preventDefault();
+      return;
+    }
+    const act = KEYS[e.key.toLowerCase()];
+    if (!act || !this.view) return;
+    e.preventDefault();
+    this[act.run]();
+  }
+
+  /** The keys' moves (see KEYS): each does what its button does, with its reason if it cannot. */
+  keyDraw() { if (this.can("draw")) this.play("draw"); else this.refuse(this.myTurn ? "You cannot draw now." : this.waitWords()); }
+  keyTake() { this.takePile(); }
+  keyMeld() { const why = this.myTurn ? this.meldProblem() : this.waitWords(); if (why) this.refuse(why); else this.play(this.meldText()); }
+  keyDiscard() {
+    const why = this.selected.length === 1 ? this.discardProblem(this.selected[0]) : "Select the one card to discard, then press X.";
+    if (why) this.refuse(why); else this.play(`discard ${this.selected[0]}`);
+  }
+  keyHint() { this.askHint(); }
+  keyUndo() { if (this.undo.length) this.undoSelection(); else this.refuse("Nothing to undo."); }
+  keyHelp() { this.showKeys(); }
+  keyHand() { this.el.hand.querySelector(".card")?.focus(); }
+
+  waitWords() {
+    const v = this.view;
+    return v.phase === "over" ? "The hand is over." : `Wait for your turn: ${this.name(v.to_move)} ${v.to_move === this.seat ? "are" : "is"} playing.`;
+  }
+
+  /** The keys, listed (the "?" key, and the Keys button of the panel). */
+  showKeys() {
+    const el = clear(this.el.confirm);
+    el.hidden = false;
+    const close = h("button.btn.primary#keys-close", { type: "button", onclick: () => this.closeConfirm() }, "Close");
+    add(el, h("div.result-card.confirm-card#keys-help", { role: "dialog", "aria-modal": "true", "aria-labelledby": "keys-title" },
+      h("h2#keys-title", "Keys"),
+      h("table.keys-table", h("tbody", KEY_LIST.map(([k, what]) => h("tr", h("th", { scope: "row" }, h("kbd", k)), h("td", what))))),
+      h("div.result-actions", close)));
+    close.focus();
   }
 
   /** Asks before a bot takes the seat: the player keeps it unless they say so. */
@@ -239,9 +284,19 @@ class TablePage {
       return;
     }
     if (m && (m.error || m.message) && m.type !== "info") {
-      if (m.status === 403 || m.status === 404) this.showError(m.error || m.message);
-      else if (m.type === "error" || m.error) this.showError(m.error || m.message);
+      // a server out of reach is said once; the next view (or the socket live again) clears it
+      const connection = m.status === 0 || m.status === 502 || m.status === 503;
+      this.showError(connection ? "Cannot reach the server: trying again…" : m.error || m.message);
+      this.errorKind = connection ? "connection" : null;
     }
+  }
+
+  /** The server is reachable again: a refusal that said it was not goes. */
+  reached() {
+    if (this.errorKind !== "connection") return;
+    this.error = null;
+    this.errorKind = null;
+    this.renderMessage();
   }
 
   // -- state -------------------------------------------------------------------------------------
@@ -279,6 +334,7 @@ class TablePage {
 
   /** Shows a view; returns whether another seat's move came with it. */
   applyView(v) {
+    this.reached();
     const old = this.view;
     const ov = old ? versionOf(old) : null;
     const nv = versionOf(v);
@@ -397,7 +453,10 @@ class TablePage {
     this.renderSheet();
     this.renderRulesBox();
     this.renderLog();
+    this.renderChat();
+    this.renderCoach();
     this.renderResult();
+    this.rememberGame();
     document.title = this.myTurn ? "● Your turn — Canasta" : "Canasta";
   }
 
@@ -414,6 +473,10 @@ class TablePage {
     if (v.phase === "over") {
       const win = winner(v);
       add(el, gameOver(v) ? `Game over${win !== null ? ` — ${this.winWords(win)}` : ""}.` : "The hand is over.");
+      if (gameOver(v)) {
+        add(el, " ", h("button.btn.small#rematch-status", { type: "button", onclick: () => this.rematch() },
+          v.rematch ? (this.seat !== null ? "Join the rematch" : "Watch the rematch") : "Play again"));
+      }
       if (!gameOver(v) && v.next_hand === "auto") add(el, " The next hand is dealt by itself.");
       box.classList.add("over");
       return;
@@ -793,23 +856,32 @@ class TablePage {
     const el = clear(this.el.hintBox);
     el.hidden = !this.hint || !!this.error;
     this.el.statusText.hidden = !!this.error || !!this.hint;
+    el.classList.toggle("open", !!this.hint?.open);
     if (!this.hint) return;
-    const { action, reason } = this.hint;
+    const { action, reason, details, open } = this.hint;
+    // the move first, whole, and why in a player's words; what a search found on request
+    const move = action ? moveSentence(action) : "?";
+    const toggle = () => { this.hint.open = !this.hint.open; this.renderHint(); };
     add(el, icon("bulb", "msg-icon"),
       h("div.hint-body", {
-        title: reason ? prettyText(reason) : null, role: reason ? "button" : null, tabindex: reason ? "0" : null,
-        "aria-label": reason ? `hint: ${actionWords(action || "?", true)}. ${prettyText(reason)} Show the whole reason` : null,
-        // the status line holds two lines: a tap shows the whole reason for a while
-        onclick: reason ? () => toast(prettyText(reason), "info", 9000) : null,
-        onkeydown: reason ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toast(prettyText(reason), "info", 9000); } } : null,
+        role: "button", tabindex: "0", "aria-expanded": open ? "true" : "false",
+        "aria-label": `hint: ${move}. ${reason ? prettyText(reason) : ""} ${open ? "Show less" : "Show more"}`,
+        onclick: toggle,
+        onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } },
       },
-        h("div.hint-head", h("span.hint-word", "Hint: "), h("b.hint-action", action ? actionWords(action, true) : "?")),
-        reason ? h("div.hint-reason", prettyText(reason)) : null),
-      action && this.isLegal(action) ? h("button.btn.small#hint-play", { type: "button", onclick: () => this.play(action) }, "Play it") : null,
-      h("button.close", { type: "button", onclick: () => { this.hint = null; this.renderHint(); }, "aria-label": "dismiss the hint" }, "×"));
+        h("div.hint-head", h("span.hint-word", "Hint: "), h("b.hint-action#hint-action", move)),
+        reason ? h("div.hint-reason#hint-reason", prettyText(reason)) : null,
+        open && details ? h("div.hint-details#hint-details", prettyText(details)) : null,
+        !open && details ? h("div.hint-more", "details ›") : null),
+      h("div.hint-buttons",
+        action && this.isLegal(action) ? h("button.btn.small#hint-play", { type: "button", onclick: () => this.play(action) }, "Play it") : null,
+        h("button.close", { type: "button", onclick: () => { this.hint = null; this.renderHint(); }, "aria-label": "dismiss the hint" }, "×")));
   }
 
   renderHand() {
+    // the card that has the focus keeps it when the hand is drawn again (Space, a new view)
+    const focused = document.activeElement?.closest?.("[data-role=hand] .card");
+    const keep = focused ? { card: focused.dataset.card, nth: [...this.el.hand.querySelectorAll(`.card[data-card='${focused.dataset.card}']`)].indexOf(focused) } : null;
     const el = clear(this.el.hand);
     const staging = clear(this.el.staging);
     staging.classList.remove("empty");
@@ -852,6 +924,10 @@ class TablePage {
       add(el, cEl);
     }
     if (!free.length && !this.staged.length) add(el, h("div.spectator-note", "No cards in hand."));
+    if (keep) {
+      const same = el.querySelectorAll(`.card[data-card='${keep.card}']`);
+      (same[Math.min(keep.nth, same.length - 1)] || el.querySelector(".card"))?.focus({ preventScroll: true });
+    }
     this.fitHand();
     requestAnimationFrame(() => this.fitHand());
     // staged groups (several groups for one meld or take)
@@ -912,7 +988,8 @@ class TablePage {
       });
     }
     el.dataset.rows = `${rows}`;
-    el.style.height = `${Math.ceil(lift + (rows - 1) * rowStep + hgt + 4)}px`;
+    const kept = Math.max(rows, parseFloat(cs.getPropertyValue("--min-rows")) || 1);
+    el.style.height = `${Math.ceil(lift + (kept - 1) * rowStep + hgt + 4)}px`;
   }
 
   rankSelect(g) {
@@ -1173,6 +1250,15 @@ class TablePage {
       if (freeze.frozen) return `The pile is frozen (${freeze.reason}): you need two natural ${rankPlural(rankOf(top))} in your hand to take it.`;
       return `You cannot take the pile now: you need cards in your hand that meld with the ${prettyCard(top)}.`;
     }
+    const legal = this.legal() || [];
+    if (!this.selected.length && !this.staged.length && !legal.includes("take")) {
+      // the pile is taken with cards of the hand: say which, and how
+      const takes = legal.filter((a) => a.startsWith("take ")).map(cardsInAction).sort((a, b) => a.length - b.length);
+      const top = (this.view.pile || [])[this.view.pile?.length - 1];
+      if (takes.length) {
+        return `Choose the cards that go with the ${prettyCard(top)} (${takes[0].map(prettyCard).join(" ")}), then tap Take pile.`;
+      }
+    }
     return null;
   }
 
@@ -1371,6 +1457,10 @@ class TablePage {
     } else if (!over) {
       buttons.push(h("span.muted", "The next hand is dealt by itself."));
     }
+    if (over && !pending) {
+      buttons.push(h("button.btn.primary#rematch", { type: "button", onclick: () => this.rematch() },
+        v.rematch ? (this.seat !== null ? "Join the rematch" : "Watch the rematch") : "Play again"));
+    }
     buttons.push(h("a.btn#hand-replay", { href: `#/replay/${encodeURIComponent(this.tableId)}?hand=${handNo}` }, over ? "Watch the replay" : "Replay this hand"));
     if (!pending) buttons.push(h("button.btn.ghost#look-at-table", { type: "button", onclick: close }, "Look at the table"));
     buttons.push(h("a.btn.ghost", { href: "#/" }, "Lobby"));
@@ -1432,6 +1522,8 @@ class TablePage {
 
   async askHint() {
     if (!this.myTurn) { this.refuse("A hint is for your turn."); return; }
+    this.error = null;  // the hint takes the refusal's place: it shows, not hides behind it
+    this.errorKind = null;
     try {
       const r = await api.hint(this.tableId, this.token);
       let action = null;
@@ -1442,7 +1534,7 @@ class TablePage {
         reason = r.words ?? r.reason ?? r.why ?? r.explanation ?? r.because ?? null;
         if (Array.isArray(reason)) reason = reason.join("; ");
       }
-      this.hint = { action, reason };
+      this.hint = { action, reason, details: r?.details ?? null, open: false };
       if (action) {
         const cs = cardsInAction(action);
         const hand = this.freeHand();
@@ -1491,6 +1583,104 @@ class TablePage {
     toast(ok ? "Spectator link copied" : url, ok ? "ok" : "info", 4000);
   }
 
+  // -- talk at the table, the rematch, this browser's games, the guide ------------------------
+
+  renderChat() {
+    const v = this.view;
+    const el = clear(this.el.chatBox);
+    const lines = v.chat || [];
+    const seen = this.chatSeen ?? lines.length;
+    if (this.chatSeen === undefined) this.chatSeen = lines.length;
+    const fresh = lines.length - seen;
+    this.el.panelBtn.classList.toggle("news", fresh > 0 && !this.el.aside.classList.contains("open"));
+    if (this.el.aside.classList.contains("open")) this.chatSeen = lines.length;
+    const list = h("ol.chat-list#chat-list", { "aria-label": "what the players said", tabindex: lines.length ? "0" : null },
+      lines.map((l) => h("li", h(`b.${SIDE_COLORS[sideOf(v, l.seat) % 3]}`, `${l.seat === this.seat ? "You" : l.name}: `), l.text)));
+    if (!lines.length) add(list, h("li.muted", this.seat !== null ? "Say something to the table." : "Nothing said yet."));
+    add(el, h("div.panel-head", h("h3", "Table talk")), list);
+    if (this.seat === null) return;
+    const input = h("input.chat-input#chat-input", { type: "text", maxlength: 200, placeholder: "a few words", "aria-label": "what to say to the table", value: this.chatDraft || "",
+      oninput: (e) => { this.chatDraft = e.target.value; },
+      onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); this.say(input.value); } } });
+    add(el, h("div.quick-phrases", QUICK_PHRASES.map((p) => h("button.btn.small.ghost.phrase", { type: "button", onclick: () => this.say(p) }, p))),
+      h("div.chat-form", input, h("button.btn.small#chat-send", { type: "button", onclick: () => this.say(input.value) }, "Say")));
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  }
+
+  async say(text) {
+    const line = String(text || "").trim();
+    if (!line) return;
+    try {
+      const v = viewOf(await api.say(this.tableId, this.token, line));
+      this.chatDraft = "";
+      this.chatSeen = (v?.chat || []).length;
+      if (v) this.setView(v, true);
+    } catch (e) {
+      toast(e.body?.words || e.message, "err");
+    }
+  }
+
+  /** This browser's games (the lobby lists them): the table, the seat's token, the rules in
+   * words, and once it is over the result. */
+  rememberGame() {
+    const v = this.view;
+    if (this.seat === null || !this.token) return;
+    const over = gameOver(v);
+    const key = `${over}:${v.hand_number}`;
+    if (this.remembered === key) return;
+    this.remembered = key;
+    const result = over ? { winner: winner(v), side: this.mySide, scores: gameScores(v) } : null;
+    rememberTable({ table_id: this.tableId, rules: v.table_rules?.label ?? "", seats: [{ seat: this.seat, token: this.token }],
+      at: Date.now(), hand: v.hand_number, result });
+  }
+
+  async rematch() {
+    const v = this.view;
+    try {
+      const id = v.rematch ?? (await api.rematch(this.tableId, this.token)).table_id;
+      location.hash = this.token ? `#/table/${encodeURIComponent(id)}?token=${encodeURIComponent(this.token)}` : `#/watch/${encodeURIComponent(id)}`;
+    } catch (e) {
+      this.refuse(e.body?.words || e.message);
+    }
+  }
+
+  /** The guide of a first hand: what to do now, and why, from the view (waits for the move). */
+  renderCoach() {
+    const el = clear(this.el.coach);
+    el.hidden = !this.coached || this.seat === null;
+    if (el.hidden) return;
+    add(el, h("span.coach-title", "Guide"), h("span.coach-text#coach-text", this.coachWords()),
+      h("button.btn.small.ghost#coach-off", { type: "button", onclick: () => { this.coached = false; forgetCoach(this.tableId); this.render(); } }, "Hide the guide"));
+  }
+
+  coachWords() {
+    const v = this.view;
+    const f = factsOf(v);
+    if (v.phase === "over") return "The hand is over: the table below shows how each side scored, part by part.";
+    if (!this.myTurn) return `${this.name(v.to_move)} is playing. Watch the pile: what others throw tells you what they do not need.`;
+    const own = this.ownMoves();
+    if (own.length === (this.legal() || []).length && own.length) return `A choice of this game comes first: ${own.map((a) => this.ownWords(a)).join(", or ")}. Tap one of the buttons.`;
+    if (v.phase === "answer") return "Your partner asks whether they may go out: say yes if your side's melds are worth it.";
+    const top = (v.pile || [])[v.pile?.length - 1];
+    const freeze = pileFreeze(v);
+    if (v.phase === "draw") {
+      if (this.can("take")) return `You may take the whole pile: its top card, ${prettyCard(top)}, goes with cards in your hand. Select them, then tap Take pile. Or tap the stock to draw one card.`;
+      if (freeze.frozen && top) return `The pile is frozen (${freeze.reason}): only a natural pair of its top card's rank takes it. Tap the stock to draw.`;
+      return "Every turn starts with a draw: tap the stock.";
+    }
+    const side = this.mySide;
+    const need = f.canastas_to_go_out ?? 1;
+    const have = (f.canastas || [])[meldsOf(v, this.seat)] ?? 0;
+    if (have >= need) return `Your side has the ${need} canasta${need === 1 ? "" : "s"} it needs: you may go out by melding or discarding your last card.`;
+    if (this.can("meld")) {
+      const opened = livePoints(v, side)?.opened;
+      return opened
+        ? "Lay more melds, or add cards to yours: select them, then tap Meld (or tap your meld). A meld of " + `${f.canasta_size} cards is a canasta.`
+        : `You can meld: select three or more cards of one rank (wild cards may join), then tap Meld. Your side's first meld needs ${f.opening_minimum?.[side] ?? "a few"} points: the count shows as you select.`;
+    }
+    return "End your turn with a discard: select one card and tap Discard, or tap it twice. A card the next player cannot use is safest.";
+  }
+
   // -- drag and drop -----------------------------------------------------------------------------
 
   setupDrop(el, onDrop) {
@@ -1511,6 +1701,37 @@ class TablePage {
   }
 }
 
+/** Short things to say at the table with one tap. */
+const QUICK_PHRASES = ["Good luck!", "Nice move!", "Well played", "Thanks!", "Oops", "One moment"];
+const COACH_KEY = "canasta.guided-tables";
+
+/** The tables whose first hand this browser plays with the guide. */
+export function coachedTables() {
+  try { return JSON.parse(localStorage.getItem(COACH_KEY) || "[]"); } catch { return []; }
+}
+
+export function coachTable(id) {
+  try { localStorage.setItem(COACH_KEY, JSON.stringify([id, ...coachedTables()].slice(0, 20))); } catch { /* private mode */ }
+}
+
+function forgetCoach(id) {
+  try { localStorage.setItem(COACH_KEY, JSON.stringify(coachedTables().filter((t) => t !== id))); } catch { /* private mode */ }
+}
+
+/** The table's keys: key -> the page's method (the buttons' moves); KEY_LIST says them. */
+const KEYS = {
+  d: { run: "keyDraw" }, t: { run: "keyTake" }, m: { run: "keyMeld" }, x: { run: "keyDiscard" },
+  h: { run: "keyHint" }, u: { run: "keyUndo" }, z: { run: "keyUndo" }, "?": { run: "keyHelp" },
+  c: { run: "keyHand" },
+};
+const KEY_LIST = [
+  ["D", "draw from the stock"], ["T", "take the pile (with the selected cards)"],
+  ["M", "meld the selected cards"], ["X", "discard the selected card"], ["H", "a hint"],
+  ["U or Z", "undo the last selection"], ["C", "go to your cards"],
+  ["← →", "move between your cards"], ["Space", "select a card, or put it back"],
+  ["Esc", "put the selection back, close a panel"], ["?", "this list"],
+];
+
 /** An element that acts like a button: a tap, a click, Enter or Space; with its name. */
 function keyButton(el, act, label) {
   el.setAttribute("role", "button");
@@ -1520,6 +1741,12 @@ function keyButton(el, act, label) {
   el.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); }
   });
+}
+
+/** A move said to the player who may make it: "Discard 5♦", "Take the pile with 7♥ 7♦". */
+function moveSentence(action) {
+  const words = actionWords(action, true);
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** The last move as a plate says it: "discards 9♠"; a family's own verb in its words. */
