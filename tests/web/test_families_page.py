@@ -147,6 +147,7 @@ def test_a_modern_american_hand_by_two_people_to_its_end(browser: Any,  # noqa: 
         assert "natural cards only" in page.inner_text("#table-notes")
     laptop.screenshot(path=str(ARTIFACTS / "two-people-1366.png"))
     phone.screenshot(path=str(ARTIFACTS / "two-people-390.png"))
+    assert not serious_violations(laptop), serious_violations(laptop)
     for _ in range(60):
         if view_of(server, TOKEN)["status"] != "playing":
             break
@@ -168,6 +169,7 @@ def test_a_modern_american_hand_by_two_people_to_its_end(browser: Any,  # noqa: 
     caption = laptop.inner_text("#replay-caption")
     assert "p0" not in caption and not RAW_CARD.search(caption)
     laptop.screenshot(path=str(ARTIFACTS / "two-people-replay.png"))
+    assert not serious_violations(laptop), serious_violations(laptop)
     assert not laptop.errors, laptop.errors
     phone.close()
     laptop.close()
