@@ -134,6 +134,10 @@ def test_bad_rules_as_json(rules: str, message: str,
 class OneHandRules(Rules):
     """The rules of a family registered by this test."""
 
+    def to_json(self) -> str:
+        """The family's one preset, by name."""
+        return "one-hand"
+
 
 class OneHandFamily(ClassicFamily):
     """Two-player classic hands, except that the first hand ends the game, won by side 0."""
@@ -145,6 +149,9 @@ class OneHandFamily(ClassicFamily):
         fields = {f.name: getattr(get_rules("classic-2p"), f.name)
                   for f in dataclasses.fields(Rules) if f.init}
         return {self.name: OneHandRules(**{**fields, "name": self.name})}
+
+    def rules_from_json(self, value: Any) -> Rules:
+        return self.default_rules
 
     def winner(self, rules: Rules, scores: Sequence[int], position: Any) -> int | None:
         return 0
