@@ -232,7 +232,7 @@ def test_the_bounds_never_disagree_with_the_exact_answer(name: str) -> None:
     outs = going_out_of(rules)
     rng = random.Random(name)
     seen: Counter[bool] = Counter()
-    for _ in range(80):
+    for _ in range(100):
         cards, table = random_position(rules, rng)
         unmelded = rng.random() < 0.2
         side = melds() if unmelded else table
