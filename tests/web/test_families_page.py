@@ -25,14 +25,31 @@ import pytest
 from canasta.family import families
 from tests.web.phone_checks import instant_bots, serious_violations
 from tests.web.positions import TOKEN, late_hand, store_tables
-from tests.web.support import LiveServer, wait_for
-from tests.web.test_browser import ARTIFACTS, browser  # noqa: F401 - the fixture
+from tests.web.support import LiveServer, system_test_missing, wait_for
+from tests.web.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 
 SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
 FAMILY = "modern-american"
 SECOND = "browser-test-seat-2"
 """Seat 2's token at the table of two people."""
 RAW_CARD = re.compile(r"(?<![\w])(JK|[2-9TJQKA][cdhs])(?![\w])")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the module's tests (a page each)."""
+    if not CHROMIUM.exists():
+        system_test_missing(f"the browser tests need Chromium at {CHROMIUM}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        system_test_missing("the browser tests need playwright (pip install -e .[dev])")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +64,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live.stop()
 
 
-def open_page(browser: Any, size: str) -> Any:  # noqa: F811 - the fixture's name
+def open_page(browser: Any, size: str) -> Any:
     width, height = SIZES[size]
     phone = size == "phone"
     page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=phone,
@@ -60,7 +77,7 @@ def open_page(browser: Any, size: str) -> Any:  # noqa: F811 - the fixture's nam
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_lobby_offers_every_family(browser: Any, server: LiveServer,  # noqa: F811
+def test_the_lobby_offers_every_family(browser: Any, server: LiveServer,
                                        size: str) -> None:
     page = open_page(browser, size)
     page.goto(server.url + "/")
@@ -134,7 +151,7 @@ def play_a_turn(page: Any, server: LiveServer, token: str) -> None:
         wait_for(lambda v=version: view_of(server, token)["version"] > v, timeout=10)
 
 
-def test_a_modern_american_hand_by_two_people_to_its_end(browser: Any,  # noqa: F811
+def test_a_modern_american_hand_by_two_people_to_its_end(browser: Any,
                                                          server: LiveServer) -> None:
     phone, laptop = open_page(browser, "phone"), open_page(browser, "laptop")
     phone.goto(f"{server.url}/#/table/two-people?token={TOKEN}")

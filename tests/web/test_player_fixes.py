@@ -35,8 +35,8 @@ import pytest
 from canasta.family import families, get_rules
 from tests.web.phone_checks import clipped, instant_bots, serious_violations, short_strips
 from tests.web.positions import TOKEN, hand_played_out, mid_hand, store_tables
-from tests.web.support import LiveServer
-from tests.web.test_browser import ARTIFACTS, browser  # noqa: F401 - the fixture
+from tests.web.support import LiveServer, system_test_missing
+from tests.web.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 
 SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
 RAW_CARD = re.compile(r"(?<![\w])(JK|[2-9TJQKA][cdhs])(?![\w])")
@@ -56,6 +56,23 @@ def can_take(game: Any) -> bool:
 
 
 @pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the module's tests (a page each)."""
+    if not CHROMIUM.exists():
+        system_test_missing(f"the browser tests need Chromium at {CHROMIUM}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        system_test_missing("the browser tests need playwright (pip install -e .[dev])")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     folder = tmp_path_factory.mktemp("player-fixes")
     url = f"sqlite:///{folder / 'tables.sqlite3'}"
@@ -71,7 +88,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live.stop()
 
 
-def open_page(browser: Any, size: str) -> Any:  # noqa: F811 - the fixture's name
+def open_page(browser: Any, size: str) -> Any:
     width, height = SIZES[size]
     phone = size == "phone"
     page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=phone,
@@ -93,7 +110,7 @@ def top_of(page: Any, selector: str) -> float:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_turn_says_everything_whole_and_keeps_still(browser: Any,  # noqa: F811
+def test_a_turn_says_everything_whole_and_keeps_still(browser: Any,
                                                       server: LiveServer, size: str) -> None:
     page = open_page(browser, size)
     page.goto(f"{server.url}/#/table/take-{size}?token={TOKEN}")
@@ -154,7 +171,7 @@ def test_a_turn_says_everything_whole_and_keeps_still(browser: Any,  # noqa: F81
     page.close()
 
 
-def test_keys_reach_the_hand_and_play_it(browser: Any, server: LiveServer) -> None:  # noqa: F811
+def test_keys_reach_the_hand_and_play_it(browser: Any, server: LiveServer) -> None:
     page = open_page(browser, "laptop")
     page.goto(f"{server.url}/#/table/turn-laptop?token={TOKEN}")
     page.wait_for_selector("[data-role=hand] .card")
@@ -178,6 +195,7 @@ def test_keys_reach_the_hand_and_play_it(browser: Any, server: LiveServer) -> No
     page.wait_for_selector("#keys-help")
     listed = page.inner_text("#keys-help")
     assert all(k in listed for k in ("draw", "meld", "discard", "hint", "undo"))
+    page.wait_for_timeout(300)  # the dialog's entrance ends
     page.screenshot(path=str(ARTIFACTS / "fix-keys-1366.png"))
     page.keyboard.press("Escape")
     page.focus(f"[data-role=hand] .card[data-card='{card}']")
@@ -189,7 +207,7 @@ def test_keys_reach_the_hand_and_play_it(browser: Any, server: LiveServer) -> No
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_end_of_a_game_shows_all_and_offers_a_rematch(browser: Any,  # noqa: F811
+def test_the_end_of_a_game_shows_all_and_offers_a_rematch(browser: Any,
                                                           server: LiveServer, size: str) -> None:
     table = f"over-{size}"
     page = open_page(browser, size)
@@ -234,7 +252,7 @@ def test_the_end_of_a_game_shows_all_and_offers_a_rematch(browser: Any,  # noqa:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_rules_page_states_the_card_values(browser: Any, server: LiveServer,  # noqa: F811
+def test_the_rules_page_states_the_card_values(browser: Any, server: LiveServer,
                                                size: str) -> None:
     page = open_page(browser, size)
     for family in families():
@@ -249,7 +267,7 @@ def test_the_rules_page_states_the_card_values(browser: Any, server: LiveServer,
     page.close()
 
 
-def test_the_table_talks(browser: Any, server: LiveServer) -> None:  # noqa: F811
+def test_the_table_talks(browser: Any, server: LiveServer) -> None:
     r = httpx.post(f"{server.url}/api/tables", json={"rules": "classic",
                                                      "seats": ["human", "bot", "human", "bot"],
                                                      "names": ["Ann", "bot:medium", "Bob",
@@ -278,7 +296,7 @@ def test_the_table_talks(browser: Any, server: LiveServer) -> None:  # noqa: F81
 
 
 @pytest.mark.parametrize(("family", "size"), [(f.name, s) for f in families() for s in SIZES])
-def test_a_guided_first_hand(browser: Any, server: LiveServer, family: str,  # noqa: F811
+def test_a_guided_first_hand(browser: Any, server: LiveServer, family: str,
                              size: str) -> None:
     page = open_page(browser, size)
     page.goto(f"{server.url}/#/")
@@ -304,7 +322,7 @@ def test_a_guided_first_hand(browser: Any, server: LiveServer, family: str,  # n
     page.close()
 
 
-def test_the_page_takes_the_server_back_after_a_restart(browser: Any,  # noqa: F811
+def test_the_page_takes_the_server_back_after_a_restart(browser: Any,
                                                         tmp_path: Any) -> None:
     url = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
     store_tables(url, {"back": mid_hand("classic")})

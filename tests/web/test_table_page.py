@@ -61,8 +61,8 @@ from tests.web.positions import (
     mid_hand,
     store_tables,
 )
-from tests.web.support import LiveServer
-from tests.web.test_browser import ARTIFACTS, browser  # noqa: F401 - the fixture
+from tests.web.support import LiveServer, system_test_missing
+from tests.web.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 
 SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
 PRESET_NAMES = [name for name, rules in all_presets().items() if rules.num_players <= 6]
@@ -104,6 +104,23 @@ def table_id(preset: str, size: str) -> str:
 
 
 @pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the module's tests (a page each)."""
+    if not CHROMIUM.exists():
+        system_test_missing(f"the browser tests need Chromium at {CHROMIUM}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        system_test_missing("the browser tests need playwright (pip install -e .[dev])")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """One server over a database holding every table the tests need."""
     folder = tmp_path_factory.mktemp("table-page")
@@ -126,7 +143,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live.stop()
 
 
-def open_page(browser: Any, size: str) -> Any:  # noqa: F811 - the fixture's name
+def open_page(browser: Any, size: str) -> Any:
     width, height = SIZES[size]
     phone = size == "phone"
     page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=phone,
@@ -157,7 +174,7 @@ def assert_in_viewport(page: Any, selector: str, what: str) -> None:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_turn_fits_one_screen_in_every_preset(browser: Any, server: LiveServer,  # noqa: F811
+def test_the_turn_fits_one_screen_in_every_preset(browser: Any, server: LiveServer,
                                                   size: str) -> None:
     """One page goes from table to table (a preset each), as a player opening a link."""
     page = open_page(browser, size)
@@ -233,7 +250,7 @@ def check_turn(page: Any, preset: str, size: str) -> None:
     assert f"{need} canasta{'' if need == 1 else 's'} to go out" in page.inner_text("#rules-line")
 
 
-def test_live_points_after_a_meld(browser: Any, server: LiveServer) -> None:  # noqa: F811
+def test_live_points_after_a_meld(browser: Any, server: LiveServer) -> None:
     page = open_page(browser, "laptop")
     page.goto(seat_link(server, "meld"))
     page.wait_for_selector("[data-role=hand] .card")
@@ -275,7 +292,7 @@ def test_live_points_after_a_meld(browser: Any, server: LiveServer) -> None:  # 
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_end_of_a_hand_shows_every_hand(browser: Any, server: LiveServer,  # noqa: F811
+def test_the_end_of_a_hand_shows_every_hand(browser: Any, server: LiveServer,
                                             size: str) -> None:
     page = open_page(browser, size)
     page.goto(seat_link(server, f"ended-{size}"))
@@ -302,7 +319,7 @@ def test_the_end_of_a_hand_shows_every_hand(browser: Any, server: LiveServer,  #
 
 @pytest.mark.parametrize("kind", list(FULL))
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_full_table_fits(browser: Any, server: LiveServer, size: str,  # noqa: F811
+def test_a_full_table_fits(browser: Any, server: LiveServer, size: str,
                            kind: str) -> None:
     """Every side with five melds or more (canastas, a meld of nine), on two sides of partners,
     three sides of two and three players; a hand of 20 cards where seat 0 has partners: nothing
@@ -338,7 +355,7 @@ def test_a_full_table_fits(browser: Any, server: LiveServer, size: str,  # noqa:
 FIRST_PERSON = re.compile(r"\b(I|I'm|me|my|mine|we|us|our|ours)\b", re.IGNORECASE)
 
 
-def test_the_hint_speaks_to_the_player(browser: Any, server: LiveServer) -> None:  # noqa: F811
+def test_the_hint_speaks_to_the_player(browser: Any, server: LiveServer) -> None:
     """The hint's reason shows in the status line in the second person (the server's
     ``words``), not in the bot's voice; a tap on it shows all of it."""
     page = open_page(browser, "phone")
@@ -371,7 +388,7 @@ def test_the_hint_speaks_to_the_player(browser: Any, server: LiveServer) -> None
     page.close()
 
 
-def test_house_rules_create_a_table(browser: Any, server: LiveServer) -> None:  # noqa: F811
+def test_house_rules_create_a_table(browser: Any, server: LiveServer) -> None:
     page = open_page(browser, "laptop")
     page.goto(server.url + "/")
     page.wait_for_selector("#house-rules")
@@ -408,7 +425,7 @@ def test_house_rules_create_a_table(browser: Any, server: LiveServer) -> None:  
     page.close()
 
 
-def test_api_docs_work_without_the_internet(browser: Any, server: LiveServer) -> None:  # noqa: F811
+def test_api_docs_work_without_the_internet(browser: Any, server: LiveServer) -> None:
     page = open_page(browser, "laptop")
     outside: list[str] = []
 
@@ -438,7 +455,7 @@ def test_the_page_marks_its_parts(server: LiveServer) -> None:
         assert re.search(rf"""(data-role"?: "{role}"|role: "{role}")""", source), role
 
 
-def test_a_6_player_3_team_table_needs_2_canastas(browser: Any, server: LiveServer) -> None:  # noqa: F811
+def test_a_6_player_3_team_table_needs_2_canastas(browser: Any, server: LiveServer) -> None:
     page = open_page(browser, "laptop")
     page.goto(seat_link(server, table_id("classic-6p-3x2", "laptop")))
     page.wait_for_selector("#rules-line")
@@ -448,7 +465,7 @@ def test_a_6_player_3_team_table_needs_2_canastas(browser: Any, server: LiveServ
     page.close()
 
 
-def test_a_black_three_on_top_blocks_the_pile(browser: Any, server: LiveServer) -> None:  # noqa: F811
+def test_a_black_three_on_top_blocks_the_pile(browser: Any, server: LiveServer) -> None:
     """The badge and the refusal say what the server says blocks the pile."""
     view = httpx.get(f"{server.url}/api/tables/blocked/view", params={"token": TOKEN}).json()
     assert view["facts"]["pile"]["blocked"] == "a black three is on top"
@@ -465,7 +482,7 @@ def test_a_black_three_on_top_blocks_the_pile(browser: Any, server: LiveServer) 
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_pile_frozen_by_a_black_three_says_so(browser: Any, server: LiveServer,  # noqa: F811
+def test_a_pile_frozen_by_a_black_three_says_so(browser: Any, server: LiveServer,
                                                 size: str) -> None:
     table = f"black3-{size}"
     view = httpx.get(f"{server.url}/api/tables/{table}/view", params={"token": TOKEN}).json()
@@ -495,7 +512,7 @@ def test_a_pile_frozen_by_a_black_three_says_so(browser: Any, server: LiveServer
     page.close()
 
 
-def test_a_card_of_another_rank_onto_a_meld_is_explained(browser: Any,  # noqa: F811
+def test_a_card_of_another_rank_onto_a_meld_is_explained(browser: Any,
                                                          server: LiveServer) -> None:
     page = open_page(browser, "laptop")
     page.goto(seat_link(server, "onto"))
@@ -524,7 +541,7 @@ def test_a_card_of_another_rank_onto_a_meld_is_explained(browser: Any,  # noqa: 
     page.close()
 
 
-def test_the_replay_shows_the_servers_positions(browser: Any, server: LiveServer) -> None:  # noqa: F811
+def test_the_replay_shows_the_servers_positions(browser: Any, server: LiveServer) -> None:
     replay = httpx.get(f"{server.url}/api/tables/over/replay")
     assert replay.status_code == 200, replay.text
     (hand,) = replay.json()["hands"]
@@ -551,7 +568,7 @@ def test_the_replay_shows_the_servers_positions(browser: Any, server: LiveServer
     page.close()
 
 
-def test_a_turn_by_keyboard_at_a_laptop(browser: Any, server: LiveServer) -> None:  # noqa: F811
+def test_a_turn_by_keyboard_at_a_laptop(browser: Any, server: LiveServer) -> None:
     """Every control has a name and a key: the stock and the pile are buttons, a card is
     selected with Space, Discard pressed with Enter; axe-core finds nothing serious."""
     page = open_page(browser, "laptop")

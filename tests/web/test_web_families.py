@@ -296,3 +296,14 @@ def test_a_game_of_the_former_page_plays_on_at_its_table(sqlite_url: str) -> Non
         legal = view(client, "old-game", "old-token")["legal"]
         assert act(client, "old-game", "old-token", legal[0]).status_code == 200
         assert client.get("/modern.html", follow_redirects=False).headers["location"] == "/"
+
+
+def test_each_family_seats_its_own_bots_and_hint_level() -> None:
+    from canasta.bots import bot_table
+    from canasta.interfaces.web.games import hint_bot, seat_bot
+
+    for family in families():
+        assert seat_bot(family, "") == "medium"
+        assert hint_bot(family, "") == bot_table(family).hint_level
+        assert hint_bot(family, "no-such-bot") == bot_table(family).hint_level
+        assert seat_bot(family, "random") == "random"  # a bot of every family

@@ -7,8 +7,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from canasta.bots import bot_table
-
 STATIC_DIR = Path(__file__).with_name("static")
 """The page the server serves at ``/`` (``index.html`` and its assets)."""
 
@@ -54,12 +52,13 @@ class Settings:
     bot_timeout: float = 30.0
     """Seconds a bot may think, counted from when its decision starts in a worker; after that
     the decision is ended (alone) and a random legal action stands in."""
-    default_bot: str = "heuristic"
-    """The bot for a ``"bot"`` seat without a spec, and for a seat handed to a bot (falls back
-    to the first of ``greedy``, ``random`` that is registered)."""
-    hint_bot: str = bot_table().hint_level
-    """The bot whose choice (and explanation) the hint endpoint gives (the expert search, about
-    a second); falls back likewise."""
+    default_bot: str = ""
+    """The bot for a ``"bot"`` seat without a spec, and for a seat handed to a bot, where the
+    table's family has it; empty (or a bot the family lacks): the family's ``medium`` level."""
+    hint_bot: str = ""
+    """The bot whose choice (and explanation) the hint endpoint gives, where the table's family
+    has it; empty (or a bot the family lacks): the family's hint level (its strongest bot that
+    answers within about a second)."""
     idle_seconds: float = 60.0
     """A human seat with no connection and no request for this long may be handed to a bot by
     another player at the table."""

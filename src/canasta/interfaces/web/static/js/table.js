@@ -150,8 +150,9 @@ class TablePage {
     e.settingsBox = h("section.panel.settings#settings");
     e.panelClose = h("button.btn.close-panel#panel-close", { type: "button", onclick: () => this.togglePanel(false), "aria-label": "close the panel" }, "×", h("span.label", "Close"));
     e.aside = h("aside.aside#aside", { dataset: { role: "panel" }, "aria-label": "moves, score sheet, rules and settings" },
-      h("div.panel-top", h("h2", "Table"), e.panelClose), e.chatBox = h("section.panel.chat#chat", { "aria-label": "table talk" }),
-      e.round, e.sheet, e.rulesBox, e.settingsBox, e.logBox, e.legal);
+      h("div.panel-top", h("h2", "Table"), e.panelClose), e.round,
+      e.chatBox = h("section.panel.chat#chat", { "aria-label": "table talk" }),
+      e.sheet, e.rulesBox, e.settingsBox, e.logBox, e.legal);
     e.backdrop = h("div.backdrop#backdrop", { onclick: () => this.togglePanel(false), hidden: true });
     e.result = h("div.overlay#result", { hidden: true });
     e.confirm = h("div.overlay#confirm", { hidden: true });
