@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+from canasta.actions import Action
 from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, make_pack
+from canasta.errors import IllegalActionError
 from canasta.modern_american.checks import Facts, could_go_out, keyed, may_go_out, melds_with
 from canasta.modern_american.checks import problem as check
 from canasta.modern_american.hand import NO_MELDS, PLAY, Hand, Turn
@@ -106,3 +108,12 @@ def test_who_could_go_out_is_found_as_by_every_way(switch: dict[str, Any]) -> No
         assert out == _every_way(h), h
         found += out
     assert found > 3
+
+
+def test_an_action_outside_the_list_just_found_is_still_checked() -> None:
+    h = new_hand(seed=8)
+    listed = legal_actions(h)
+    assert listed == [a for a in listed if check(h, a) is None]
+    with pytest.raises(IllegalActionError):
+        apply(h, Action("discard", (), h.hands[h.to_move][0]))
+    assert apply(h, listed[0]) == apply(new_hand(seed=8), listed[0])

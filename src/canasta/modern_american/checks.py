@@ -33,20 +33,19 @@ from canasta.cards import (
     rank_name,
 )
 from canasta.modern_american.discards import discard_problem, pick_problem
+from canasta.modern_american.facts import Facts, any_discard, facts_of
 from canasta.modern_american.going_out import ways_out
 from canasta.modern_american.hand import (
     ANSWER,
     DRAW,
-    NUM_SIDES,
     OVER,
     PLAY,
     Hand,
     Meld,
     SideMelds,
     Turn,
-    dead_ranks,
 )
-from canasta.modern_american.knobs import RETRACT_MELDS, SET_ASIDE, Knobs
+from canasta.modern_american.knobs import SET_ASIDE, Knobs
 from canasta.modern_american.layings import meld_candidates
 from canasta.modern_american.melds import (
     MAX_MELD,
@@ -66,79 +65,7 @@ Laid = list[tuple[Rank, Meld]]
 """Cards laid in one action, by meld key (the pick's group first)."""
 
 
-class Facts:
-    """The facts of a position that the checks of its actions read, found once: the player to
-    move (``seat``), its ``side`` and ``hand``, the side's ``melds`` and whether it has
-    ``melded``, the ``dead`` ranks, whether the pile is empty and (found when first asked)
-    whether the hand holds a card it may discard."""
-
-    h: Hand
-    knobs: Knobs
-    seat: int
-    side: int
-    hand: tuple[Card, ...]
-    melds: SideMelds
-    melded: bool
-    dead: frozenset[Rank]
-    pile_empty: bool
-    retract: bool
-    _discardable: int
-
-    def __init__(self, h: Hand) -> None:
-        knobs = h.rules.knobs
-        seat = h.to_move
-        side = seat % NUM_SIDES
-        self.h = h
-        self.knobs = knobs
-        self.seat = seat
-        self.side = side
-        self.hand = h.hands[seat]
-        self.melds = h.melds[side]
-        self.melded = h.side_melded(side)
-        self.dead = dead_ranks(knobs, h.melds)
-        self.pile_empty = not h.pile
-        self.retract = knobs.no_legal_discard_remedy == RETRACT_MELDS
-        self._discardable = -1
-
-    def may_discard_now(self) -> bool:
-        """Whether the hand holds a card it may discard now (MA §7)."""
-        if self._discardable < 0:
-            self._discardable = int(any_discard(self.knobs, self.hand, self.pile_empty,
-                                                self.dead))
-        return self._discardable == 1
-
-
-_LAST: Final[list[tuple[Hand, Facts]]] = []
-"""The last position whose facts were found, with them (one pair, replaced whole)."""
-
-
-def facts_of(h: Hand) -> Facts:
-    """The :class:`Facts` of ``h``; those of the last position asked are kept, so the legal
-    list and the action then chosen read the same."""
-    if _LAST:
-        last = _LAST[0]
-        if last[0] is h:
-            return last[1]
-    f = Facts(h)
-    if _LAST:
-        _LAST[0] = (h, f)
-    else:
-        _LAST.append((h, f))
-    return f
-
-
 # -- the facts the checks share ------------------------------------------------------------------
-
-def any_discard(knobs: Knobs, hand: Sequence[Card], pile_empty: bool,
-                dead: frozenset[Rank]) -> bool:
-    """Whether ``hand`` holds a card it may discard (MA §7)."""
-    last = -1
-    for c in hand:
-        if c != last and discard_problem(knobs, c, hand, pile_empty, dead) is None:
-            return True
-        last = c
-    return False
-
 
 def may_go_out(h: Hand, side: int, melds: SideMelds | None = None) -> str | None:
     """Why ``side`` (with ``melds``, its melds by default) may not go out, or ``None``
@@ -200,7 +127,6 @@ def left_problem(f: Facts, hand: Sequence[Card], melds: SideMelds, pile_empty: b
         return "every turn ends with a discard: keep a card to discard"
     h = f.h
     knobs = f.knobs
-    dead = dead_after(f, melds)
     for m in melds:
         if m is not None and len(m) > MAX_MELD:
             # an eighth card: only with the meld the player goes out with (MA §4.1.1)
@@ -208,9 +134,11 @@ def left_problem(f: Facts, hand: Sequence[Card], melds: SideMelds, pile_empty: b
                 "your partner said no" if h.answer == "no" else None)
             if out is not None:
                 return f"a meld passes {MAX_MELD} cards only when you go out, and {out}"
-            return discard_problem(knobs, hand[0], hand, pile_empty, dead, going_out=True)
+            return discard_problem(knobs, hand[0], hand, pile_empty, dead_after(f, melds),
+                                   going_out=True)
     if len(hand) == 1:
         card = hand[0]
+        dead = dead_after(f, melds)
         if talon and knobs.talon_counts_as_held_card:
             if discard_problem(knobs, card, hand, pile_empty, dead) is None:
                 return None
@@ -219,8 +147,11 @@ def left_problem(f: Facts, hand: Sequence[Card], melds: SideMelds, pile_empty: b
             return discard_problem(knobs, card, hand, pile_empty, dead, going_out=True)
         return (f"this would leave one card, and {out or 'your partner said no'}: keep one "
                 "card to hold and one to discard")
-    if (not f.retract and not any_discard(knobs, hand, pile_empty, dead)
-            and f.may_discard_now()):
+    if f.retract:
+        return None
+    # off an empty pile no discard reads the dead ranks
+    dead = dead_after(f, melds) if pile_empty else f.dead
+    if not any_discard(knobs, hand, pile_empty, dead) and f.may_discard_now():
         return "after this you would hold no card you may discard (MA §7.4)"
     return None
 
@@ -260,13 +191,32 @@ def keyed(groups: Sequence[Group]) -> tuple[str | None, Laid]:
 
 def left_after(hand: Sequence[Card], laid: Laid) -> tuple[str | None, list[Card]]:
     """The hand without the laid cards, or which of them the player does not hold."""
-    left = list(hand)
-    for _, cards in laid:
-        for c in cards:
-            if c not in left:
-                return _owned(hand, [c for _, cs in laid for c in cs]), left
-            left.remove(c)
+    cards = laid[0][1] if len(laid) == 1 else [c for _, cs in laid for c in cs]
+    left = _without(hand, sorted(cards))
+    if left is not None:
+        return None, left
+    left = list(hand)  # the hand may not be sorted: card by card
+    for c in cards:
+        if c not in left:
+            return _owned(hand, cards), list(hand)
+        left.remove(c)
     return None, left
+
+
+def _without(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
+    """Sorted ``hand`` less sorted ``cards``, or ``None`` when it lacks one of them (or is
+    not sorted)."""
+    left: list[Card] = []
+    i = 0
+    n = len(cards)
+    for c in hand:
+        if i < n and cards[i] == c:
+            i += 1
+        elif i < n and cards[i] < c:
+            return None
+        else:
+            left.append(c)
+    return left if i == n else None
 
 
 def _opening_via_pick(f: Facts, top: Card, shown: Sequence[Card], rest: Laid) -> str | None:
@@ -330,25 +280,13 @@ def melds_problem(f: Facts, laid: Laid, top: Card | None, going_out: bool = Fals
     return None
 
 
-def lay(f: Facts, groups: Sequence[Group], top: Card | None
-        ) -> tuple[str | None, SideMelds, list[Card]]:
-    """Check laying ``groups`` from the hand (the first onto the pile's ``top`` card when
-    picking); the problem, or the side's melds and the hand after."""
-    problem, laid = keyed(groups)
-    left: list[Card] = []
-    if problem is None:
-        problem, left = left_after(f.hand, laid)
-    if problem is None and top is not None and (
-            not laid or laid[0][0] != RANK_OF[top] or not IS_NATURAL[top]):
-        what = rank_name(RANK_OF[top]) if IS_NATURAL[top] else "a natural rank"
-        problem = (f"the pile is picked by melding its top card with a natural pair of {what} "
-                   "from your hand: list those first")
-    if problem is None:
-        held = len(left) + (len(f.h.pile) - 1 if top is not None else 0)
-        problem = melds_problem(f, laid, top, going_out=held == 1)
-    if problem is not None:
-        return problem, f.melds, list(f.hand)
-    return None, melds_with(f.melds, laid, top), left
+def laid_out(f: Facts, groups: Sequence[Group], top: Card | None
+              ) -> tuple[SideMelds, list[Card]]:
+    """The side's melds and the hand once ``groups`` (accepted by the checks) are laid from
+    the hand, the first onto the pile's ``top`` card when picking."""
+    _, laid = keyed(groups)
+    _, left = left_after(f.hand, laid)
+    return melds_with(f.melds, laid, top), left
 
 
 def melds_with(melds: SideMelds, laid: Laid, top: Card | None) -> SideMelds:
@@ -528,7 +466,7 @@ def discard_refusal(f: Facts, card: Card) -> str | None:
 
 def could_meld(f: Facts) -> bool:
     """Whether the player may lay any meld now."""
-    return any(_meld_problem(f, a) is None for a in meld_candidates(f.h))
+    return any(_meld_problem(f, a) is None for a in meld_candidates(f))
 
 
 def ask_problem(h: Hand, f: Facts | None = None) -> str | None:
@@ -681,6 +619,27 @@ def keep_problem(h: Hand, card: Card) -> str | None:
     if card != KEEP_NONE and card not in h.threes_in(h.to_move):
         return "keep names a three in your hand, or none"
     return None
+
+
+_LISTED: Final[list[tuple[Hand, list[Action]]]] = []
+"""The last position whose legal list was found, with it (one pair, replaced whole)."""
+
+
+def remember_listed(h: Hand, actions: list[Action]) -> None:
+    """Keep ``actions``, the legal list of ``h``: the action then chosen from it is known to
+    be accepted."""
+    if _LISTED:
+        _LISTED[0] = (h, actions)
+    else:
+        _LISTED.append((h, actions))
+
+
+def listed(h: Hand, action: Action) -> bool:
+    """Whether ``action`` is in the legal list last found, that of ``h``."""
+    if not _LISTED:
+        return False
+    known, actions = _LISTED[0]
+    return known is h and action in actions
 
 
 def problem(h: Hand, action: Action) -> str | None:

@@ -24,18 +24,18 @@ from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action
 from canasta.cards import IS_WILD, JOKER, RANK_OF, THREE, Card
 from canasta.modern_american.checks import (
     KEEP_NONE,
-    Facts,
     ask_problem,
     discard_refusal,
     each_card_once,
-    facts_of,
     keyed,
     left_after,
     meld_refusal,
+    remember_listed,
     special_moment_problem,
     special_refusal,
     take_refusal,
 )
+from canasta.modern_american.facts import Facts, facts_of
 from canasta.modern_american.hand import ANSWER, OVER, PLAY, Hand
 from canasta.modern_american.layings import meld_candidates, take_candidates
 from canasta.modern_american.special_hands import SIZE, matching
@@ -122,10 +122,12 @@ def legal_actions(h: Hand) -> list[Action]:
             return [Action("keep", (), c) for c in threes] + [Action("keep", (), KEEP_NONE)]
         f = facts_of(h)
         first = DRAW if h.stock else PASS
-        return [first, *_lays(f, take_candidates(h), True)]
+        out = [first, *_lays(f, take_candidates(f), True)]
+        remember_listed(h, out)
+        return out
     f = facts_of(h)
     hand = f.hand
-    out = _lays(f, meld_candidates(h), False)
+    out = _lays(f, meld_candidates(f), False)
     out += _discards(f, list(each_card_once(hand)))
     if f.retract and h.turn.laid:
         # a card melded this turn, taken back (no_legal_discard_remedy="retract_melds")
@@ -137,4 +139,5 @@ def legal_actions(h: Hand) -> list[Action]:
         for i in matching(hand, f.knobs.special_hands):
             if special_refusal(f, i) is None:
                 out.append(Action("special", (), i))
+    remember_listed(h, out)
     return out

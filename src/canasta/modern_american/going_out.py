@@ -27,7 +27,14 @@ from collections.abc import Iterator, Sequence
 from canasta.actions import Action, Group
 from canasta.cards import IS_WILD, JOKER, NATURAL_RANKS, RANK_OF, THREE, Card, Rank
 from canasta.modern_american.knobs import Knobs
-from canasta.modern_american.melds import MAX_MELD, MAX_WILDS, WILD_MELD, MeldContext, meld_problem
+from canasta.modern_american.melds import (
+    MAX_MELD,
+    MAX_WILDS,
+    MIN_NATURALS,
+    WILD_MELD,
+    MeldContext,
+    meld_problem,
+)
 from canasta.modern_american.scoring import incomplete_penalty
 
 Meld = tuple[Card, ...]
@@ -74,6 +81,12 @@ def _ways_keeping(knobs: Knobs, rest: list[Card], melds: Sequence[Meld | None],
             return  # a three is never melded
         else:
             naturals.setdefault(RANK_OF[c], []).append(c)
+    past_seven = knobs.max_meld_size_exception_when_going_out
+    for r, cards in naturals.items():
+        m = melds[r]
+        if (m is None and len(cards) < MIN_NATURALS) or (r in dead and knobs.dead_ranks and not (
+                past_seven and m is not None and len(m) >= MAX_MELD)):
+            return  # a natural card the meld rules give no place (a meld's two, a dead rank)
     keys = [r for r in reversed(NATURAL_RANKS) if r in naturals or melds[r] is not None]
     wild_before = melds[WILD_MELD] or ()
     for j0 in range(len(jokers) + 1):

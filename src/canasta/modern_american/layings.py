@@ -19,7 +19,8 @@ from typing import Final
 
 from canasta.actions import Action, Group, new_action, new_group
 from canasta.cards import IS_NATURAL, IS_WILD, NATURAL_RANKS, RANK_OF, Card, Rank
-from canasta.modern_american.hand import Hand, Meld
+from canasta.modern_american.facts import Facts
+from canasta.modern_american.hand import Meld
 from canasta.modern_american.knobs import Knobs
 from canasta.modern_american.melds import (
     MAX_MELD,
@@ -29,7 +30,7 @@ from canasta.modern_american.melds import (
     WILD_MELD,
     MeldContext,
     meld_problem,
-    opening_problem,
+    opening_count_problem,
     requirement_within_reach,
     too_small,
     wild_problem,
@@ -63,51 +64,52 @@ def _wilds(hand: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(c for c in hand if IS_WILD[c])
 
 
-def take_candidates(h: Hand) -> list[Action]:
+def take_candidates(f: Facts) -> list[Action]:
     """Picks of the pack: its top card with a natural pair or more of its rank and wild cards
     (MA §6); for a side that has not melded, with the initial meld from the hand (MA §5.4)."""
+    h = f.h
     if not h.pile or not IS_NATURAL[h.pile[-1]]:
         return []
     top = h.pile[-1]
     rank = RANK_OF[top]
-    seat = h.to_move
-    side = h.side_of(seat)
-    hand = h.hands[seat]
+    hand = f.hand
     naturals = _by_rank(hand).get(rank, ())
-    room = MAX_MELD - 1 - len(h.melds[side][rank] or ())
-    if h.knobs.max_meld_size_exception_when_going_out and h.side_melded(side):
+    if len(naturals) < MIN_NATURALS:
+        return []
+    room = MAX_MELD - 1 - len(f.melds[rank] or ())
+    if f.knobs.max_meld_size_exception_when_going_out and f.melded:
         room = len(hand)  # past seven when the pick leaves one card to go out with
+    wilds = _wilds(hand)
     picks = [nat + ws for k in range(MIN_NATURALS, min(len(naturals), room) + 1)
              for nat in submultisets(naturals, k)
              for w in range(min(MAX_WILDS, room - k) + 1)
-             for ws in submultisets(_wilds(hand), w)]
-    if h.side_melded(side):
+             for ws in submultisets(wilds, w)]
+    if f.melded:
         return [new_action("take", (new_group(rank, tuple(sorted(p))),)) for p in picks]
     out = []
-    value_of = h.rules.value_of
+    value_of = f.value_of
+    minimum = f.minimum
     for pick in picks:
         rest = list(hand)
         for c in pick:
             rest.remove(c)
-        need = h.minimum(side) - sum(value_of[c] for c in pick)
-        for groups in openings(h, rest, need, exclude=rank):
+        need = minimum - sum(value_of[c] for c in pick)
+        for groups in openings(f, rest, need, exclude=rank):
             out.append(new_action("take", (new_group(rank, tuple(sorted(pick))), *groups)))
     return out
 
 
-def meld_candidates(h: Hand) -> list[Action]:
+def meld_candidates(f: Facts) -> list[Action]:
     """Melds from the hand: the initial meld's sets of groups while the side has not melded,
     else one group onto each meld key (MA §4)."""
-    seat = h.to_move
-    side = h.side_of(seat)
-    hand = h.hands[seat]
-    if not h.side_melded(side):
-        return [new_action("meld", groups) for groups in openings(h, hand, h.minimum(side))]
-    melds = h.melds[side]
+    hand = f.hand
+    if not f.melded:
+        return [new_action("meld", groups) for groups in openings(f, hand, f.minimum)]
+    melds = f.melds
     by_rank = _by_rank(hand)
     wilds = _wilds(hand)
-    ctx = h.context(side)
-    knobs = h.knobs
+    ctx = f.context()
+    knobs = f.knobs
     wild_sets = [submultisets(wilds, w) for w in range(MAX_WILDS + 1)]
     out: list[Action] = []
     for rank in NATURAL_RANKS:
@@ -135,22 +137,21 @@ def meld_candidates(h: Hand) -> list[Action]:
     for w in range(least, min(len(wilds), room) + 1):
         for ws in submultisets(wilds, w):
             out.append(new_action("meld", (new_group(WILD_MELD, ws),)))
-    if h.knobs.max_meld_size_exception_when_going_out:
-        out += going_out_past_seven(h)
+    if knobs.max_meld_size_exception_when_going_out:
+        out += going_out_past_seven(f)
     return out
 
 
-def going_out_past_seven(h: Hand) -> list[Action]:
+def going_out_past_seven(f: Facts) -> list[Action]:
     """The melds that go out past seven cards (``max_meld_size_exception_when_going_out``):
     every card but one laid at once, one group per meld key, at least one meld passing seven.
     They are listed whole, because a smaller step would leave more than one card, and a meld
     passes seven only with the one card left to go out with (MA §4.1.1)."""
-    seat = h.to_move
-    hand = h.hands[seat]
-    melds = h.melds[h.side_of(seat)]
+    hand = f.hand
+    melds = f.melds
     if not any(m is not None and len(m) + len(hand) - 1 > MAX_MELD for m in melds):
         return []  # no meld can pass seven
-    return [a for a in melds_away(hand, melds, h.dead)
+    return [a for a in melds_away(hand, melds, f.dead)
             if any(len(melds[g.rank] or ()) + len(g.cards) > MAX_MELD for g in a.groups)]
 
 
@@ -217,14 +218,13 @@ def _shapes(key: Rank, naturals: int) -> list[tuple[int, int]]:
             for w in range(min(MAX_WILDS, MAX_MELD - k) + 1) if k + w >= MIN_MELD]
 
 
-def openings(h: Hand, hand: Sequence[Card], minimum: int, exclude: Rank | None = None
+def openings(f: Facts, hand: Sequence[Card], minimum: int, exclude: Rank | None = None
              ) -> list[tuple[Group, ...]]:
     """The initial melds ``hand`` can lay toward ``minimum`` from which no group and no
     natural card can be left out, as groups (MA §5)."""
-    value_of = h.rules.value_of
-    if not _may_reach(h.knobs, value_of, h.dead, hand, minimum, exclude):
+    if not _may_reach(f.knobs, f.value_of, f.dead, hand, minimum, exclude):
         return []
-    search = _OpeningSearch(h.knobs, value_of, h.dead, hand, minimum, exclude)
+    search = _OpeningSearch(f.knobs, f.value_of, f.dead, hand, minimum, exclude)
     search.search(0, [], 0, len(search.wilds))
     out: list[tuple[Group, ...]] = []
     for shapes in search.found:
@@ -295,26 +295,32 @@ class _OpeningSearch:
         for p in wild_points:
             self.wild_sums.append(self.wild_sums[-1] + p)
         self.rich = tuple(sorted(self.wilds, key=lambda c: -value_of[c]))  # the best count
-        # the shapes a group of each key may take in an initial meld: one that the meld rules
-        # refuse alone spoils every set it is in
-        ctx = MeldContext(opening=True, dead=dead)
-        self.shapes: dict[Rank, list[tuple[int, int]]] = {}
-        for r in keys:
-            naturals = self.by_rank.get(r, ())
-            self.shapes[r] = [(k, w) for k, w in _shapes(r, len(naturals))
-                              if meld_problem(knobs, r, (), (*naturals[:k], *self.rich[:w]),
-                                              ctx) is None]
+        self.shapes = {r: _shapes(r, len(self.by_rank.get(r, ()))) for r in keys}
+        self.ctx = MeldContext(opening=True, dead=dead)
+        self.shape_verdicts: dict[Shape, bool] = {}
         self.found: list[list[Shape]] = []
         self.budget = SEARCH_LIMIT
         self.verdicts: dict[tuple[Shape, ...], bool] = {}
+        self.splash = knobs.splash_allowed
 
     def reach(self, i: int, points: int, wilds_left: int) -> int:
         """The best count the keys from ``i`` on can add to ``points``."""
         return points + self.best_after[i] + self.wild_sums[wilds_left]
 
+    def shape_ok(self, shape: Shape) -> bool:
+        """Whether the meld rules take a group of this shape in an initial meld: one they
+        refuse spoils every set it is in."""
+        known = self.shape_verdicts.get(shape)
+        if known is None:
+            key, k, w = shape
+            cards = (*self.by_rank.get(key, ())[:k], *self.rich[:w])
+            known = meld_problem(self.knobs, key, (), cards, self.ctx) is None
+            self.shape_verdicts[shape] = known
+        return known
+
     def valid(self, shapes: Sequence[Shape]) -> bool:
-        """Whether ``shapes`` (with the natural cards of their keys and the richest wild
-        cards) make an initial meld."""
+        """Whether ``shapes`` (each taken by the meld rules, :meth:`shape_ok`; with the natural
+        cards of their keys and the richest wild cards) make an initial meld."""
         key_of = tuple(shapes)
         known = self.verdicts.get(key_of)
         if known is not None:
@@ -324,7 +330,8 @@ class _OpeningSearch:
         for key, k, w in shapes:
             groups.append((key, (*self.by_rank.get(key, ())[:k], *self.rich[used:used + w])))
             used += w
-        ok = opening_problem(self.knobs, self.value_of, groups, self.minimum, self.dead) is None
+        ok = opening_count_problem(self.knobs, self.value_of, groups, self.minimum,
+                                   self.dead) is None
         self.verdicts[key_of] = ok
         return ok
 
@@ -333,7 +340,8 @@ class _OpeningSearch:
         for i, (key, k, w) in enumerate(shapes):
             if self.valid(shapes[:i] + shapes[i + 1:]):
                 return False
-            if key != WILD_MELD and (k - 1, w) in self.shapes[key] and self.valid(
+            if key != WILD_MELD and (k - 1, w) in _shapes(key, k - 1) and self.shape_ok(
+                    (key, k - 1, w)) and self.valid(
                     [*shapes[:i], (key, k - 1, w), *shapes[i + 1:]]):
                 return False
         return True
@@ -345,7 +353,7 @@ class _OpeningSearch:
         self.budget -= 1
         # ``points`` never undercounts what ``chosen`` can reach, so below the minimum the
         # check is not needed (unless a canasta may open alone)
-        if chosen and (points >= self.minimum or self.knobs.splash_allowed) and self.valid(
+        if chosen and (points >= self.minimum or self.splash) and self.valid(
                 chosen):
             if self.minimal(chosen):
                 self.found.append(list(chosen))
@@ -356,7 +364,7 @@ class _OpeningSearch:
         self.search(i + 1, chosen, points, wilds_left)
         gains = self.gains[key]
         for k, w in self.shapes[key]:
-            if w > wilds_left:
+            if w > wilds_left or not self.shape_ok((key, k, w)):
                 continue
             chosen.append((key, k, w))
             self.search(i + 1, chosen, points + gains[k] + self.wild_sums[w], wilds_left - w)

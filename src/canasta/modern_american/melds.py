@@ -98,8 +98,8 @@ def wild_problem(knobs: Knobs, key: Rank, before: Sequence[Card], naturals: int,
     if ctx.wild_meld_incomplete and knobs.wild_meld_blocks_other_wilds:
         return ("while your side's meld of wild cards is incomplete, wild cards go only "
                 "onto it")
-    least = knobs.min_naturals_before_wilds_after_opening
-    if not ctx.opening and naturals < least:
+    if not ctx.opening and naturals < knobs.min_naturals_before_wilds_after_opening:
+        least = knobs.min_naturals_before_wilds_after_opening
         return (f"after the initial meld, wild cards join only a meld of at least {least} "
                 "natural cards")
     return None
@@ -118,7 +118,7 @@ def meld_problem(knobs: Knobs, key: Rank, before: Sequence[Card], added: Sequenc
     meld), or ``None`` (MA §4)."""
     if key == WILD_MELD:
         return _wild_meld_problem(knobs, before, added, ctx)
-    if knobs.dead_ranks and key in ctx.dead and not (past_seven(knobs, ctx)
+    if key in ctx.dead and knobs.dead_ranks and not (past_seven(knobs, ctx)
                                                      and len(before) >= MAX_MELD):
         # a dead rank takes no card, but the side's own canasta takes the going-out meld's
         # eighth card where the rules allow one
@@ -167,6 +167,15 @@ def opening_problem(knobs: Knobs, value_of: Sequence[int], groups: Iterable[tupl
         problem = meld_problem(knobs, key, (), cards, ctx)
         if problem is not None:
             return problem
+    return opening_count_problem(knobs, value_of, laid, minimum, dead)
+
+
+def opening_count_problem(knobs: Knobs, value_of: Sequence[int],
+                          laid: Sequence[tuple[Rank, Sequence[Card]]], minimum: int,
+                          dead: frozenset[Rank] = frozenset()) -> str | None:
+    """What an initial meld of the new melds ``laid`` needs besides each meld's own rules
+    (:func:`meld_problem`), or ``None``: the requirement, a clean triple by default, and the
+    count of the cards laid (MA §5)."""
     requirement = knobs.initial_meld_requirement
     clean = any(_is_clean(key, cards) and key not in dead for key, cards in laid)
     if requirement == "clean_triple_or_wild_meld":

@@ -28,11 +28,11 @@ from canasta.errors import IllegalActionError
 from canasta.modern_american.action_text import format_action
 from canasta.modern_american.checks import (
     KEEP_NONE,
-    Facts,
     ask_problem,
     judge,
     keyed,
-    lay,
+    laid_out,
+    listed,
     may_go_out,
     must_take_back,
     no_talon_for_pick,
@@ -47,6 +47,7 @@ from canasta.modern_american.checks import (
 )
 from canasta.modern_american.choices import legal_actions
 from canasta.modern_american.ending import end_hand
+from canasta.modern_american.facts import Facts, facts_of
 from canasta.modern_american.hand import (
     ANSWER,
     DRAW,
@@ -229,8 +230,8 @@ def _stock_check(h: Hand) -> Hand:
     """The hand ends when the stock is empty and the player may not pick the pack (MA §12.2)."""
     if h.stock:
         return h
-    f = Facts(h)
-    if any(take_problem(f, a) is None for a in take_candidates(h)):
+    f = facts_of(h)
+    if any(take_problem(f, a) is None for a in take_candidates(f)):
         return h
     return _end(_Table(h), None)
 
@@ -240,9 +241,12 @@ def _stock_check(h: Hand) -> Hand:
 def apply(h: Hand, action: Action) -> Hand:
     """The hand after ``action``; raises :class:`~canasta.errors.IllegalActionError` (and
     changes nothing) when :func:`problem` refuses it."""
-    why, f = judge(h, action)
-    if why is not None:
-        raise IllegalActionError(format_action(h, action), why)
+    if listed(h, action):  # the legal list just found for ``h`` holds it
+        f: Facts | None = facts_of(h)
+    else:
+        why, f = judge(h, action)
+        if why is not None:
+            raise IllegalActionError(format_action(h, action), why)
     verb = action.verb
     seen = _seen_after(h, action)
     if verb == "draw":
@@ -309,7 +313,7 @@ def _take(f: Facts, action: Action, seen: Seen) -> Hand:
     h = f.h
     side = f.side
     top = h.pile[-1]
-    _, melds, hand = lay(f, action.groups, top)
+    melds, hand = laid_out(f, action.groups, top)
     t = _Table(h, seen)
     t.held[h.to_move] = [*hand, *h.pile[:-1]]
     opens = not f.melded
@@ -324,7 +328,7 @@ def _meld(f: Facts, action: Action, seen: Seen) -> Hand:
     h = f.h
     side = f.side
     opening = not f.melded
-    _, melds, hand = lay(f, action.groups, None)
+    melds, hand = laid_out(f, action.groups, None)
     talon = h.turn.talon or (talon_due(h, side) if opening and not no_talon_for_pick(h)
                              else 0)
     t = _Table(h, seen)

@@ -122,9 +122,33 @@ def matches(cards: Sequence[Card], catalogue: str = "cla") -> list[SpecialHand]:
     return [hand for hand in CATALOGUES[catalogue] if hand.matches(cards)]
 
 
+def group_counts(hand: SpecialHand) -> frozenset[int]:
+    """How many groups fourteen cards that make ``hand`` hold."""
+    if hand.straight:
+        return frozenset({SIZE})
+    if hand.pooled_wilds:
+        return frozenset({len(hand.natural) + 1, len(hand.natural) + 2})
+    return frozenset({len(hand.natural) + len(hand.wild)})
+
+
+GROUP_COUNTS: Final = {name: frozenset(n for hand in hands for n in group_counts(hand))
+                       for name, hands in CATALOGUES.items()}
+"""How many groups the hands of each catalogue hold: fourteen cards in any other number of
+groups make none of them."""
+
+
 def matching(cards: Sequence[Card], catalogue: str = "cla") -> list[int]:
     """The indices in ``catalogue`` of the special hands that ``cards`` make."""
     if len(cards) != SIZE:
+        return []
+    seen = [False] * (JOKERS + 1)
+    groups = 0
+    for c in cards:
+        r = _group_rank(c)
+        if not seen[r]:
+            seen[r] = True
+            groups += 1
+    if groups not in GROUP_COUNTS[catalogue]:
         return []
     profile = Profile(cards)
     return [i for i, hand in enumerate(CATALOGUES[catalogue]) if hand.fits(profile)]
