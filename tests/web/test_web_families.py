@@ -261,15 +261,15 @@ def old_game(seed: int = 7, actions: int = 30) -> tuple[dict[str, Any], int]:
     return record, len(lines)
 
 
-def test_a_game_of_the_former_page_plays_on_at_its_table(sqlite_url: str) -> None:
+def test_a_game_of_the_former_page_plays_on_at_its_table(database_url: str) -> None:
     from alembic import command
     from alembic.config import Config
     from sqlalchemy import create_engine, text
 
-    from canasta.interfaces.web.storage import MIGRATIONS, Storage
+    from canasta.interfaces.web.storage import MIGRATIONS, Storage, engine_url
     from canasta.interfaces.web.tables import hash_token
 
-    storage = Storage(sqlite_url)  # the schema the former page stored its games in
+    storage = Storage(database_url)  # the schema the former page stored its games in
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with storage.engine.begin() as connection:
@@ -277,14 +277,14 @@ def test_a_game_of_the_former_page_plays_on_at_its_table(sqlite_url: str) -> Non
         command.upgrade(config, "0002")
     storage.close()
     record, version = old_game()
-    engine = create_engine(sqlite_url)
+    engine = create_engine(engine_url(database_url))
     with engine.begin() as conn:
         conn.execute(text("INSERT INTO canasta_modern_games (id, token_hash, record, updated_at) "
                           "VALUES ('old-game', :hash, :record, :at)"),
                      {"hash": hash_token("old-token"), "record": json.dumps(record),
                       "at": datetime.now(UTC)})
     engine.dispose()
-    with running_app(sqlite_url) as client:  # migrates on start-up
+    with running_app(database_url) as client:  # migrates on start-up
         seen = view(client, "old-game", "old-token")
         assert seen["family"] == FAMILY and seen["seat"] == 0 and seen["version"] == version
         assert [s["controller"] for s in seen["seats"]] == ["human", "bot", "bot", "bot"]
