@@ -29,7 +29,8 @@ COMPILED_MODULES = ("cards", "actions", "variant", "table", "state", "melds", "p
                     "modern_american/discards", "modern_american/scoring",
                     "modern_american/special_hands", "modern_american/hand",
                     "modern_american/ending", "modern_american/layings",
-                    "modern_american/going_out", "modern_american/checks",
+                    "modern_american/facts", "modern_american/going_out",
+                    "modern_american/checks",
                     "modern_american/choices", "modern_american/play")
 """The modules of ``src/canasta`` that are compiled: the rules core's hot path, and the heuristic
 bot, which plays every move of the search's play-outs (compiled, the search runs about twice as
