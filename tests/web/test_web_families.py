@@ -307,3 +307,38 @@ def test_each_family_seats_its_own_bots_and_hint_level() -> None:
         assert hint_bot(family, "") == bot_table(family).hint_level
         assert hint_bot(family, "no-such-bot") == bot_table(family).hint_level
         assert seat_bot(family, "random") == "random"  # a bot of every family
+
+
+def test_a_family_plays_at_the_web_table_by_registration_alone(sqlite_url: str) -> None:
+    """Toy Rummy (examples/toy_family.py), which states only the protocol's first facts and
+    has no bot of its own, plays at a table, shows its views and replays, with no web code
+    of its own."""
+    import importlib
+    import sys
+    from pathlib import Path
+
+    from canasta.bots import bot_table
+
+    examples = str(Path(__file__).resolve().parents[2] / "examples")
+    sys.path.insert(0, examples)
+    toy = importlib.import_module("toy_family")
+    toy.register()
+    bot_table(toy.FAMILY)  # read once its registration is in
+    try:
+        with running_app(sqlite_url) as client:
+            assert "toy-rummy" in [p["name"] for p in client.get("/api/presets").json()["presets"]]
+            table_id, tokens = new_table(client, rules="toy-rummy", seats=["human", "bot"])
+            for _ in range(200):
+                seen = view(client, table_id, tokens[0])
+                if seen["status"] != "playing":
+                    break
+                if seen["your_turn"]:
+                    assert act(client, table_id, tokens[0], seen["legal"][0]).status_code == 200
+            assert seen["family"] == "toy-rummy" and seen["facts"]["canasta_size"] == 3
+            assert seen["status"] in ("hand_over", "game_over") and seen["score_sheet"]
+            assert view(client, table_id)["seat"] is None
+            replay = client.get(f"/api/tables/{table_id}/replay")
+            assert replay.status_code == 200 and replay.json()["hands"][0]["positions"]
+    finally:
+        toy.unregister()
+        sys.path.remove(examples)

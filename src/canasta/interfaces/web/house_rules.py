@@ -36,7 +36,7 @@ def family_form(family: Family) -> dict[str, Any]:
     return {
         "family": family.name, "title": family.title,
         "groups": [{"title": title, "fields": fields} for title, fields in groups.items()],
-        "presets": {name: rules_facts(rules)["house_rules"]
+        "presets": {name: rules_facts(rules).get("house_rules", {})
                     for name, rules in family.presets().items()},
     }
 

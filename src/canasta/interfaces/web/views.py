@@ -38,7 +38,10 @@ def watcher_seat(family: Family, state: Any) -> int:
     others = [(mover + k) % n for k in range(1, n)] or [0]
     for seat in others:
         facts = family.facts(family.observe(state, seat))
-        if facts["melds"][facts["melds_of"][seat]]:
+        melds, owners = facts.get("melds"), facts.get("melds_of")
+        if melds is None or owners is None:
+            break  # a family that states no melds: any seat not to move will do
+        if melds[owners[seat]]:
             return seat
     return others[0]
 
@@ -153,9 +156,10 @@ def hand_moves(table: Table) -> list[dict[str, Any]]:
             move["took"] = before["pile"]["size"]
             move["top"] = before["pile"]["top"]
         side = rules.side_of(seat)
-        laid = after["laid"][side][len(before["laid"][side]):]
-        if laid:
-            move["laid"] = laid
+        if "laid" in after and "laid" in before:
+            laid = after["laid"][side][len(before["laid"][side]):]
+            if laid:
+                move["laid"] = laid
         words = family.action_words(rules, action, seen=True)
         if words is not None:
             move["words"] = words
@@ -284,7 +288,8 @@ def seating_words(rules: Rules) -> str:
 
 def preset_label(rules: Rules) -> str:
     """The preset's label in a player's words: ``Classic — 6 players, 3 teams of 2``."""
-    return f"{rules_facts(rules)['preset_title']} — {seating_words(rules)}"
+    title = rules_facts(rules).get("preset_title") or family_of(rules).title or rules.name
+    return f"{title} — {seating_words(rules)}"
 
 
 def value_words(field: dict[str, Any] | None, value: Any) -> str:

@@ -642,7 +642,14 @@ class TablePage {
   sideMelds(i) {
     const v = this.view;
     const seat = [...Array(seatCount(v)).keys()].find((s) => sideOf(v, s) === i) ?? i;
-    return factsOf(v).melds?.[meldsOf(v, seat)] ?? [];
+    const stated = factsOf(v).melds?.[meldsOf(v, seat)];
+    if (stated) return stated;
+    // a family that states no melds: the position's own, by key, in the facts' key order
+    const keys = factsOf(v).meld_keys || [];
+    const own = v.sides?.[i]?.melds || {};
+    return Object.keys(own).sort((a, b) => keys.indexOf(a) - keys.indexOf(b)).map((key) => ({
+      key, cards: own[key], canasta: own[key].length >= (factsOf(v).canasta_size ?? Infinity) ? "complete" : null, hidden: false,
+    }));
   }
 
   /** A meld's cards in words: "kings", "wild cards" (the facts' meld_names). */
