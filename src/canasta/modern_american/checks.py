@@ -49,11 +49,13 @@ from canasta.modern_american.knobs import SET_ASIDE, Knobs
 from canasta.modern_american.layings import meld_candidates
 from canasta.modern_american.melds import (
     MAX_MELD,
+    MAX_WILDS,
     MIN_NATURALS,
     WILD_MELD,
     MeldContext,
     meld_problem,
     opening_problem,
+    wild_problem,
 )
 from canasta.modern_american.scoring import incomplete_penalty
 from canasta.modern_american.special_hands import CATALOGUES, SIZE, special_problem
@@ -514,11 +516,13 @@ def could_go_out(f: Facts) -> bool:
 
 def _within_reach(f: Facts, need: int) -> bool:
     """Cheap bounds: every card but one of the hand has a place (no three; a natural card
-    joins its rank's meld, or makes a new one with another of its rank, unless its rank is
-    dead), and the side can hold ``need`` canastas with the hand's cards, each natural card
-    going to its rank's meld and the wild cards anywhere."""
+    joins its rank's meld, up to seven cards, or makes a new one with another of its rank,
+    unless its rank is dead), every meld of the side that costs a penalty while incomplete can
+    be completed, and the side can hold ``need`` canastas with the hand's cards, each natural
+    card going to its rank's meld and the wild cards anywhere."""
     melds = f.melds
     hand = f.hand
+    knobs = f.knobs
     naturals = [0] * (WILD_MELD + 1)
     wilds = 0
     for c in hand:
@@ -528,19 +532,33 @@ def _within_reach(f: Facts, need: int) -> bool:
             wilds += 1
         else:
             naturals[RANK_OF[c]] += 1
-    past_seven = f.knobs.max_meld_size_exception_when_going_out
+    past_seven = knobs.max_meld_size_exception_when_going_out
     homeless = 0
     for key in range(WILD_MELD):
         n = naturals[key]
         if not n:
             continue
         m = melds[key]
+        size = 0 if m is None else len(m)
         if m is None and (n < MIN_NATURALS or key in f.dead):
             homeless += n
-        elif m is not None and key in f.dead and not (past_seven and len(m) >= MAX_MELD):
+        elif m is not None and key in f.dead and not (past_seven and size >= MAX_MELD):
             homeless += n
+        elif not past_seven and size + n > MAX_MELD:
+            homeless += size + n - MAX_MELD  # a meld holds seven cards at most
     if homeless > 1:
         return False  # only the discard may be left
+    ctx = MeldContext(f.h.turn.opening, False, f.dead, True)
+    for key, m in enumerate(melds):
+        if m is None or len(m) >= MAX_MELD or not incomplete_penalty(knobs, key, m):
+            continue
+        room = wilds if key == WILD_MELD else naturals[key]
+        if key != WILD_MELD and wilds:
+            in_meld = sum(1 for c in m if IS_WILD[c])
+            if wild_problem(knobs, key, m, len(m) - in_meld + naturals[key], ctx) is None:
+                room += min(wilds, MAX_WILDS - in_meld)
+        if len(m) + room < MAX_MELD:
+            return False  # it stays incomplete, and no side goes out so (MA §10.1)
     have = 0
     short: list[int] = []
     for key, m in enumerate(melds):
