@@ -96,3 +96,63 @@ def test_the_families_page_runs_as_written(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(sys, "path", list(sys.path))
     failed, tried = doctest.testfile(str(ROOT / "docs" / "families.md"), module_relative=False)
     assert tried > 5 and failed == 0
+
+
+def _code_words(path: Path) -> Iterator[tuple[int, str]]:
+    """The names and the strings of a module's code, each with its line: docstrings and
+    comments (where a family may be named as an example) are left out."""
+    import ast
+    import tokenize
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                       ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    lines = {node.lineno for node in ast.walk(tree) if id(node) in docstrings}
+    # a docstring of a variable (a string alone after an assignment) is documentation too
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list):
+            for before, after in zip(body, body[1:]):
+                if (isinstance(before, (ast.Assign, ast.AnnAssign))
+                        and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+                        and isinstance(after.value.value, str)):
+                    lines.add(after.lineno)
+    with path.open("rb") as f:
+        for token in tokenize.tokenize(f.readline):
+            if token.type in (tokenize.NAME, tokenize.STRING) and token.start[0] not in lines:
+                yield token.start[0], token.string
+
+
+WEB_MIGRATIONS = Path("interfaces") / "web" / "migrations"
+"""Database migrations name the tables of their time: history, not clients."""
+
+OLD_ADDRESSES = {"\"/modern.html\""}
+"""Addresses of pages that are gone, kept so that links players saved still open their table."""
+
+
+def test_no_module_outside_a_familys_package_names_it() -> None:
+    package = Path(canasta.__file__).resolve().parent
+    for family in canasta.families()[1:]:  # the first family's engine is the rules core
+        home = package / type(family).__module__.split(".")[1]
+        words = {family.name, family.name.replace("-", "_"), home.name}
+        words |= {w.lower() for w in family.title.split() if w.lower() != "canasta"}
+        found = []
+        for path in sorted(package.rglob("*")):
+            rel = path.relative_to(package)
+            if (home in path.parents or rel.parts[:3] == WEB_MIGRATIONS.parts
+                    or rel == Path("family.py") or path.suffix not in (".py", ".js", ".html")):
+                continue
+            if path.suffix == ".py":
+                # prose (a help text, a message) may name a preset as an example; a name or a
+                # key in the code would be a test of the family
+                found += [f"{rel}:{line}: {text}" for line, text in _code_words(path)
+                          if not any(c.isspace() for c in text) and text not in OLD_ADDRESSES
+                          and any(w in text.lower() for w in words)]
+            else:
+                found += [f"{rel}:{n}" for n, line in enumerate(
+                    path.read_text(encoding="utf-8").splitlines(), 1)
+                    if any(w in line.lower() for w in words)]
+        assert not found, f"{family.name} is named outside its package:\n" + "\n".join(found)

@@ -188,7 +188,7 @@ class Rules:
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (validated again). The older boolean
         ``stock_out_one_card_exception`` is accepted too (see :data:`LEGACY_FIELDS`)."""
-        return dataclasses.replace(self, **_modern(changes))
+        return dataclasses.replace(self, **_current_fields(changes))
 
     def to_json(self) -> str | dict[str, Any]:
         """The preset name, or ``{"preset": name, field: value, ...}`` with the changed fields."""
@@ -437,7 +437,7 @@ LEGACY_FIELDS: dict[str, tuple[str, dict[bool, str]]] = {
 """Older boolean fields still accepted, each with the field and value it now means."""
 
 
-def _modern(changes: dict[str, Any]) -> dict[str, Any]:
+def _current_fields(changes: dict[str, Any]) -> dict[str, Any]:
     """``changes`` with every older field (:data:`LEGACY_FIELDS`) given as the field it became."""
     if not any(key in LEGACY_FIELDS for key in changes):
         return changes
@@ -527,7 +527,7 @@ def rules_from_json(value: Any) -> Rules:
         if key not in FIELDS or key == "name":
             raise RulesError(f"unknown rules field {key!r}")
         changes[key] = _field_from_json(key, v)
-    changes = _modern(changes)
+    changes = _current_fields(changes)
     if isinstance(changes.get("card_values"), tuple):  # a partial table changes those cards
         changes["card_values"] = tuple(sorted({**dict(base.card_values),
                                                **dict(changes["card_values"])}.items()))
