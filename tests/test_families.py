@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import itertools
 import json
 import sys
 from collections.abc import Iterator
@@ -115,7 +116,7 @@ def _code_words(path: Path) -> Iterator[tuple[int, str]]:
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if isinstance(body, list):
-            for before, after in zip(body, body[1:]):
+            for before, after in itertools.pairwise(body):
                 if (isinstance(before, (ast.Assign, ast.AnnAssign))
                         and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
                         and isinstance(after.value.value, str)):
