@@ -32,9 +32,10 @@ COMPILED_MODULES = ("cards", "actions", "variant", "table", "state", "melds", "p
                     "modern_american/facts", "modern_american/going_out",
                     "modern_american/checks",
                     "modern_american/choices", "modern_american/play")
-"""The modules of ``src/canasta`` that are compiled: the rules core's hot path, and the heuristic
-bot, which plays every move of the search's play-outs (compiled, the search runs about twice as
-many iterations a second, ``benchmarks/bots_speed.py``). A family of rules
+"""The modules of ``src/canasta`` that are compiled: the rules core's hot path, the Modern
+American engine (its hand, checks, legal list and turn: ``benchmarks/modern_playout.py``), and
+the heuristic bot, which plays every move of the search's play-outs (compiled, the search runs
+about twice as many iterations a second, ``benchmarks/bots_speed.py``). A family of rules
 may still subclass the variant in plain Python: ``ClassicVariant`` is marked to accept
 interpreted subclasses (``canasta._mypyc``). ``rules.py`` stays interpreted: compiled, its
 dataclass would check field types before the validation that turns a wrong value into a clear

@@ -11,8 +11,8 @@ position. The meld rules themselves are the pure functions of
 >>> from canasta.actions import Action
 >>> from canasta.modern_american.play import new_hand
 >>> h = new_hand(seed=3)
->>> problem(h, Action("discard", (), h.hands[h.to_move][0]))
-'the turn starts with \\'draw\\' or a pick of the pack (take)'
+>>> print(problem(h, Action("discard", (), h.hands[h.to_move][0])))
+the turn starts with 'draw' or a pick of the pack (take)
 """
 
 from __future__ import annotations

@@ -10,9 +10,9 @@ hand (``Hand.seen``), so an observation carries it and a bot deals its worlds fr
 
 >>> from canasta.cards import parse_cards
 >>> seen = seen_after(NOTHING_SEEN, 1, True, "take", parse_cards("9c 9d"),
-...                   parse_cards("5h Kc 9s"))
+...                   parse_cards("5h Kc 4s"))
 >>> [len(cards) for cards in seen.held], seen.played
-([0, 2, 0, 0], (False, True, False, False))
+([0, 3, 0, 0], (False, True, False, False))
 """
 
 from __future__ import annotations
