@@ -201,7 +201,7 @@ def test_alternatives_start_with_the_choice_and_are_legal() -> None:
 
 
 def test_a_draw_is_not_searched_against_a_take() -> None:
-    # searched takes against the heuristic's draw cost points (docs/bots.md)
+    # searched takes against the heuristic's draw cost points (docs/bot-experiments.md)
     draws = takes = 0
     for state in POSITIONS:
         obs = observe(state, state.to_move)
@@ -220,7 +220,8 @@ def test_a_draw_is_not_searched_against_a_take() -> None:
 
 
 def test_the_answer_to_may_i_go_out_is_not_searched() -> None:
-    # searched answers cost points (docs/bots.md): the heuristic's answer is the only candidate
+    # searched answers cost points (docs/bot-experiments.md): the heuristic's answer is the
+    # only candidate
     rules = get_rules("classic")
     bots = [make_bot("heuristic") for _ in range(rules.num_players)]
     answers = []

@@ -149,12 +149,12 @@ def alternatives(obs: Observation, legal: Sequence[Action] | Moves,
     the discard (the cheapest few), going out or asking against playing on, and melding now
     against discarding at once. Anything else returns the choice alone: a draw (searched takes
     against it cost points) and the answer to "may I go out?" (searched answers did too;
-    ``benchmarks/search_deviations.py``, docs/bots.md). With a ``margin`` (points), takes and
-    discards the heuristic rates that much worse than its best are left out, and so is drawing
-    when a take is worth more than the margin. Whatever the margin and the width, a play
-    decision also offers the moves a strong player weighs (:func:`defences`): a freeze or a
-    block of a big pile, a black three, laying everything down under threat and the safest
-    discard.
+    ``benchmarks/search_deviations.py``, docs/bot-experiments.md, "The search"). With a
+    ``margin`` (points), takes and discards the heuristic rates that much worse than its best
+    are left out, and so is drawing when a take is worth more than the margin. Whatever the
+    margin and the width, a play decision also offers the moves a strong player weighs
+    (:func:`defences`): a freeze or a block of a big pile, a black three, laying everything
+    down under threat and the safest discard.
     """
     moves = legal if isinstance(legal, Moves) else Moves(legal)
     first = decide(obs, moves, w)[0]
@@ -165,7 +165,7 @@ def alternatives(obs: Observation, legal: Sequence[Action] | Moves,
     wide = math.inf if margin is None else margin
     extra: list[Action] = []
     if obs.phase == "answer":
-        return [first]  # searched answers cost points (docs/bots.md): the heuristic's stands
+        return [first]  # searched answers cost points: the heuristic's answer stands
     if obs.phase == "draw":
         if first.verb == "draw":
             return [first]  # searched takes against the heuristic's draw cost points
@@ -295,7 +295,8 @@ def take_scores(view: View, moves: Moves,
 
 LEFT_PILE_COST = 1000.0
 """What taking a pile of ``leave_pile`` cards or fewer costs against drawing: more than any
-small pile is worth. Where no draw is left (the stock is out), the pile is weighed as before."""
+small pile is worth. Where no draw is left (the stock is out), such a pile is weighed as any
+other."""
 
 
 def _our_canastas(view: View, picked: Sequence[int]) -> int:

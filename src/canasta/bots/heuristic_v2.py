@@ -696,7 +696,8 @@ class V2Weights:
     """Share of the danger of the safest other card that freezing the pile saves."""
     freeze_min_pile: int = 0
     """Smallest pile (with the discard) worth freezing with a wild card; 0: never freeze (the
-    default: against heuristic-v1 every freezing setting measured lost points, docs/bots.md)."""
+    default: against heuristic-v1 every freezing setting measured lost points,
+    docs/bot-experiments.md)."""
     points_weight: float = 1.0
     """Weight of a card's points when the hand may end soon (times the threat)."""
     # -- going out

@@ -98,14 +98,14 @@ class ISMCTSBot:
     every deal), ``depth``, ``c`` and ``scale`` (tree: own decisions in the tree, UCB
     exploration, points per unit of reward), ``defer`` (tree: points by which the most visited
     candidate's mean value must beat the heuristic's choice to be played instead, default 0:
-    close calls are within the play-outs' noise, docs/bots.md), ``model`` (1, the default:
-    sampled deals follow what the other players showed, see :mod:`canasta.bots.determinize`; 0:
-    uniform deals), ``quiet`` (a play-out that reaches its horizon beside a pile of ``quiet``
-    cards or more goes on until the pile is taken, up to ``QUIET_TURNS`` turns more: a block's
-    worth shows only once the fight over the pile ends; default 0, off), ``value`` (how a
-    play-out's end is valued: ``count``, the default, the lead as the table shows it; ``fit``,
-    as fitted to where self-play hands ended, see :mod:`canasta.bots.value`) and any heuristic
-    weight by name.
+    close calls are within the play-outs' noise, docs/bot-experiments.md), ``model`` (1, the
+    default: sampled deals follow what the other players showed, see
+    :mod:`canasta.bots.determinize`; 0: uniform deals), ``quiet`` (a play-out that reaches its
+    horizon beside a pile of ``quiet`` cards or more goes on until the pile is taken, up to
+    ``QUIET_TURNS`` turns more: a block's worth shows only once the fight over the pile ends;
+    default 0, off), ``value`` (how a play-out's end is valued: ``count``, the default, the lead
+    as the table shows it; ``fit``, as fitted to where self-play hands ended, see
+    :mod:`canasta.bots.value`) and any heuristic weight by name.
     """
 
     name = "ismcts"

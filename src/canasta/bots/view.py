@@ -36,10 +36,10 @@ WILD_SLOT = NATURAL_RANKS
 
 PAIR_ENRICHMENT = 1.0
 """Exponent that turns the odds of a pair in a randomly dealt hand into the odds in a hand that
-has been kept for pairs: ``1 - (1 - p) ** PAIR_ENRICHMENT``. It was 1.4 (hands of the heuristic
-against itself held a pair about 1.3 times as often as counting alone says); against
-heuristic-v2 that overstated the next player's pairs on frozen piles about 1.8 times (odds of
-0.2-0.4 said, 0.14-0.18 found, 150 games of seed 7), and counting alone matches what is found."""
+has been kept for pairs: ``1 - (1 - p) ** PAIR_ENRICHMENT``. Hands of the heuristic against
+itself hold a pair about 1.3 times as often as counting alone says, but 1.4 overstated the next
+player's pairs on frozen piles against heuristic-v2 about 1.8 times (odds of 0.2-0.4 said,
+0.14-0.18 found, 150 games of seed 7), and counting alone matches what is found."""
 PASSED_PAIR_ODDS = 0.15
 """Odds left (against counting alone) that a player holds a pair of a rank it passed by on an
 unfrozen pile: a pair would have taken it, so only a pair drawn since remains."""
@@ -56,7 +56,7 @@ OUT_THREAT = (0.75, 0.75, 0.5, 0.3, 0.3, 0.15, 0.15, 0.15, 0.05)
 A scale the heuristic's weights were tuned with, not the odds: such an opponent holding one
 card goes out before the reader's next turn about one time in four, holding four or more about
 one in thirty (heuristic-v2, classic), and tables nearer those odds play worse
-(docs/bots.md, "Tenth round")."""
+(docs/bot-experiments.md, "Melding and going out")."""
 STOCK_ROUNDS = 2.0
 """Rounds of draws left in the stock from which the hand may end with it: the threat rises
 from 0 there to 1 when the stock is empty."""
@@ -73,7 +73,7 @@ from three of a kind (about one natural discard in ten, heuristic against heuris
 discard does not make a pair rarer on average; it does where the rank is mostly in sight and
 hands are short, and makes it likelier where few copies are seen and hands are long. Fitted by
 ``benchmarks/bot_audit.py --pair-odds --fit`` on 4,500 hands of seed 7 (heuristic against
-heuristic-v2; docs/bots.md, "Third round" and "Thirteenth round")."""
+heuristic-v2; docs/bot-experiments.md, "Discarding")."""
 DISCARD_FROZEN_PAIR_LOGIT = (1.92, 1.62, 0.18)
 """The same where the pile is frozen for the player: there players fight for the pile, throw
 from three or four of a kind and keep the pair, and a discard says "a pair" about twice as
@@ -112,8 +112,7 @@ the pair is kept for the pile: a single ``their_meld`` term (-0.99) said 0.15 wh
 found at piles of 35+ cards, and 0.04 where 0.03 was found at 12-15. Fitted to 3,000 hands of
 the heuristic (before the refit) against heuristic-v2 and 3,000 against itself, at piles of 8+
 cards (the two fits agree within 0.2); ``python benchmarks/feed_floor.py --hands 3000 --seed 21
---min-pile 8 --fit --tolerance`` refits it in self-play (docs/bots.md, "Seventeenth round" and
-"Eighteenth round")."""
+--min-pile 8 --fit --tolerance`` refits it in self-play (docs/bot-experiments.md, "Discarding")."""
 TAKE_ODDS_OPEN = TakeOddsFit(0.15, 0.99, 0.43, 0.0)
 """The same where the pile is open to the next player (0.54 said, 0.57 found; refitted in
 self-play at (0.06, 0.98, 0.39, 0)). A rank the next side melded takes an open pile for certain

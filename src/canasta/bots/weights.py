@@ -20,8 +20,8 @@ class HeuristicWeights:
     """Every tunable number of the heuristic bot, in points unless said otherwise.
 
     The eighteen weights that ``benchmarks/spsa_tune.py`` moves by default were tuned together
-    by it (classic, 500 iterations of 2,000 hands of self-play; docs/bots.md, sixth round): their
-    defaults are its result, rounded.
+    by it (classic, 500 iterations of 2,000 hands of self-play; docs/bot-experiments.md, "The
+    weights tuned together"): their defaults are its result, rounded.
     """
 
     # -- taking the pile
@@ -29,13 +29,13 @@ class HeuristicWeights:
     """Worth of any take: a meld made and the tempo of the pile."""
     take_per_card: float = 46.0
     """Worth of each card picked up (a natural card and a two take a pile of three: a small pile
-    taken is one that cannot grow into a big feed; 25, then 60 before the tuning)."""
+    taken is one that cannot grow into a big feed)."""
     leave_pile: int = 2
     """A pile of this many cards or fewer is left for the stock: its take scores
     ``LEFT_PILE_COST`` below drawing (0: off). Taking a two-card pile (most often a black
     three and a card that fits a meld) reads as a gain by the weights above, yet played on it
     loses: the stock card is worth more than the card laid off, and the black three thrown
-    back only blocks a turn (docs/bots.md, "Tenth round")."""
+    back only blocks a turn (docs/bot-experiments.md, "Taking the pile")."""
     take_red_three: float = 100.0
     """Worth of a red three lying in the pile."""
     take_wild_cost: float = 106.0
@@ -63,7 +63,7 @@ class HeuristicWeights:
     """Pile points of extra risk a meld may add to the discard that follows it: a meld that
     would leave only riskier cards to throw (its naturals were the safe discards) waits while a
     big pile is at stake; 0: off. Smaller margins held back melds that the risk did not
-    warrant, and gained less (docs/bots.md, "Eleventh round")."""
+    warrant, and gained less (docs/bot-experiments.md, "Melding and going out")."""
     layoff_value: float = -42.0
     """Worth of laying natural cards onto the side's meld (negative: rather hold them)."""
     new_meld_value: float = -44.0
@@ -108,7 +108,7 @@ class HeuristicWeights:
     joker_block_min_pile: int = 24
     """Smallest frozen pile on which a joker may block the next player, weighed like a two; 0:
     never. A joker so thrown stops one player for one turn and goes to whoever takes the pile
-    later; on a pile this big that still pays (docs/bots.md, fourteenth round)."""
+    later; on a pile this big that still pays (docs/bot-experiments.md, "Discarding")."""
     joker_block_odds: float = 0.4
     """A joker blocks a frozen pile all the same when even the safest natural card hands the
     next player the pile at these odds or more (the pile is lost anyway without it); 0: never."""
@@ -132,14 +132,14 @@ class HeuristicWeights:
     """Worth of keeping a black three for later, in pile points saved, when the pile is worth
     blocking (the next player cannot take a pile topped by it); weighed like ``danger``. At 40
     (with ``black_three_per_card=2.5``) a black three stays off piles of a few cards, but that
-    lost about 10 points a hand against heuristic-v2 (docs/bots.md)."""
+    lost about 10 points a hand against heuristic-v2 (docs/bot-experiments.md)."""
     black_three_per_card: float = 0.33
     """How much less a black three is worth keeping per card of the pile: on a big pile it is
     the block to use now."""
     danger: float = 6.6
     """Weight of the expected pile value handed to the next opponent (high: a pile given away
-    is rarely won back, and the card that risks least is nearly always the one to throw; 12
-    at first, which let a point of risk outweigh a pair)."""
+    is rarely won back, and the card that risks least is nearly always the one to throw; at 12
+    a point of risk outweighs a pair)."""
     pile_base: float = 60.0
     """What any pile is worth to its taker."""
     pile_per_card: float = 50.0
@@ -159,12 +159,13 @@ class HeuristicWeights:
     freeze_min_pile: int = 0
     """Smallest pile (with the discard) worth an eager freeze with a wild card (the weighing of
     ``freeze_value``, ``freeze_share``); 0: never (the default: against heuristic-v1 every
-    such setting lost points, docs/bots.md). The defensive freeze below is the one that plays."""
+    such setting lost points, docs/bot-experiments.md). The defensive freeze below is the one
+    that plays."""
     defend_min_pile: int = 10
     """Smallest open pile (with the discard) a wild card freezes in defence: when the pile
     points the safest natural card would likely hand the next opponent outweigh the wild card's
-    worth; 0: never. 8 to 12 play alike; 15 and 20 lost points head to head (docs/bots.md,
-    fifteenth round)."""
+    worth; 0: never. 8 to 12 play alike; 15 and 20 lost points head to head
+    (docs/bot-experiments.md, "Discarding")."""
     freeze_wild_worth: float = 236.0
     """A two's worth in hand, in pile points, against the points a defensive freeze saves (a
     joker is worth ``joker_factor`` times as much)."""
@@ -182,8 +183,8 @@ class HeuristicWeights:
     cards of its rank) would complete a canasta of the next opponent's side: late in a hand a
     one-card pile is worth little, but the card that finishes their canasta is worth 300 or 500
     to them. Where every natural card would do that, a wild card freezes (or blocks) even a
-    small pile. 0: off, as before (about 28 points a hand less against heuristic-v2,
-    docs/bots.md)."""
+    small pile. 0: off (about 28 points a hand less against heuristic-v2,
+    docs/bot-experiments.md)."""
     pile_canasta: float = 0.0
     """Share of a canasta's bonus added to the pile's worth for each canasta of the next
     opponent's side that the pile's own cards would complete; 0: off."""
@@ -194,12 +195,12 @@ class HeuristicWeights:
     """Smallest pile (with the discard) on which the search always weighs a freeze or a block
     with a wild card: on smaller piles its play-outs, which do not see a wild card's worth
     beyond their horizon, threw wild cards that cost points
-    (``benchmarks/search_deviations.py``, docs/bots.md); 0: any pile."""
+    (``benchmarks/search_deviations.py``, docs/bot-experiments.md); 0: any pile."""
     offer_dump_threat: float = 0.15
     """Least threat (an opponent with the canastas to go out holding eight cards or fewer, a
     short hand, a low stock) at which the search also weighs laying everything down: before
     that, its play-outs, which count held cards against the side, chose it too often, and it
-    cost points (``benchmarks/search_deviations.py``, docs/bots.md); 0: always."""
+    cost points (``benchmarks/search_deviations.py``, docs/bot-experiments.md); 0: always."""
     # -- going out
     aggression: float = 1.7
     """Scales the wish to go out (race) against staying to build."""
@@ -280,16 +281,16 @@ PRESET_WEIGHTS: dict[str, HeuristicWeights] = {
         keep_black_three=7.1, danger=6.5, pile_per_card=47.0, freeze_wild_worth=225.0,
         aggression=2.07, out_build=54.0, answer_points=58.0, leave_pile=3, stock_rounds=2.5,
         block_min_pile=12),
-    # three players each alone, and three sides of two: small piles are taken as before
-    # (leaving them measured no gain there); six players fear the stock's end a round sooner
+    # three players each alone, and three sides of two: small piles are taken too (leaving
+    # them measured no gain there); six players fear the stock's end a round sooner
     "classic-3p": dataclasses.replace(DEFAULT_WEIGHTS, leave_pile=0),
     "classic-6p-3x2": dataclasses.replace(DEFAULT_WEIGHTS, leave_pile=0, stock_rounds=3.0),
     "classic-6p": dataclasses.replace(DEFAULT_WEIGHTS, stock_rounds=3.0),
 }
 """The defaults of the presets that play best with weights of their own: tuned on them by
-``benchmarks/spsa_tune.py --rules NAME`` (docs/bots.md, sixth and eighth rounds), with the pile
-size each leaves for the stock (tenth round) and the stock's horizon (twelfth round) measured
-on them; any other preset plays :data:`DEFAULT_WEIGHTS`."""
+``benchmarks/spsa_tune.py --rules NAME`` (docs/bot-experiments.md, "The weights tuned
+together"), with the pile size each leaves for the stock and the stock's horizon measured on
+them; any other preset plays :data:`DEFAULT_WEIGHTS`."""
 
 
 def resolve_weights(weights: object, params: dict[str, str]) -> HeuristicWeights:
