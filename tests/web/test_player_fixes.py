@@ -35,7 +35,7 @@ import pytest
 from canasta.family import families, get_rules
 from tests.web.phone_checks import clipped, instant_bots, serious_violations, short_strips
 from tests.web.positions import TOKEN, hand_played_out, mid_hand, store_tables
-from tests.web.support import LiveServer, system_test_missing
+from tests.web.support import LiveServer, system_test_missing, wait_for
 from tests.web.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 
 SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
@@ -199,9 +199,10 @@ def test_keys_reach_the_hand_and_play_it(browser: Any, server: LiveServer) -> No
     page.screenshot(path=str(ARTIFACTS / "fix-keys-1366.png"))
     page.keyboard.press("Escape")
     page.focus(f"[data-role=hand] .card[data-card='{card}']")
-    page.keyboard.press("x")  # discard the selected card
-    page.wait_for_function("c => document.querySelector('[data-role=pile] .card.top')"
-                           "?.dataset.card === c", arg=card)
+    page.keyboard.press("x")  # discard the selected card (the bots may play on at once)
+    wait_for(lambda: {"seat": 0, "action": f"discard {card}"} in [
+        {k: m[k] for k in ("seat", "action")} for m in httpx.get(
+            f"{server.url}/api/tables/turn-laptop/view").json()["log"]], timeout=15)
     assert not page.errors, page.errors
     page.close()
 

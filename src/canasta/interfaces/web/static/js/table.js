@@ -674,9 +674,10 @@ class TablePage {
       points.push(h("span.badge.opening", { title: "the points this side's first meld needs" }, `opening needs ${live.minimum}`));
     }
     if (live && live.laid) parts.push(h("span.live-part", `${this.laidName(2)} ${fmtSigned(live.laid)}`));
-    if (live && live.penalties) parts.push(h("span.live-part", `penalties ${fmtSigned(live.penalties)}`));
+    // a family's further parts (penalties...) are in the total's title: the line stays one line
+    const more = live && live.penalties ? [`penalties ${fmtSigned(live.penalties)}`] : [];
     if (live && live.opened) {
-      points.unshift(h("span.live-total", { title: `on the table this hand: ${parts.map((x) => x.textContent).join(", ")}` }, fmtSigned(live.total)));
+      points.unshift(h("span.live-total", { title: `on the table this hand: ${[...parts.map((x) => x.textContent), ...more].join(", ")}` }, fmtSigned(live.total)));
     }
     points.push(...parts);
     // the seat at the bottom of the screen (a spectator's: seat 0) has its plate with its side
