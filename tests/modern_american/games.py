@@ -8,8 +8,10 @@ from collections.abc import Callable, Sequence
 
 from canasta import Game, GameRecord
 from canasta.actions import Action
+from canasta.bots.base import Bot
 from canasta.modern_american.hand import RULES, Hand
 from canasta.modern_american.knobs import ModernAmericanRules
+from canasta.modern_american.observation import observe
 from canasta.modern_american.play import legal_actions
 
 Player = Callable[[Hand], Action]
@@ -34,3 +36,33 @@ def play_game(players: Sequence[Player], seed: int, *, rules: ModernAmericanRule
         if game.is_over:
             break
     return game, GameRecord(rules, game.players, tuple(h for h, _ in game.finished))
+
+
+def seated(bot: Bot, rng: random.Random) -> Player:
+    """``bot`` as a player: in each hand it is given the observation of the player to move,
+    the legal list and ``rng``."""
+    def play(h: Hand) -> Action:
+        chosen: Action = bot.choose(observe(h, h.to_move), legal_actions(h), rng)
+        return chosen
+    return play
+
+
+def deal_hidden(h: Hand, rng: random.Random) -> Hand:
+    """``h`` with the cards hidden from its player to move (the other hands, the stock and any
+    talon set aside) dealt anew, each keeping its size: a hand the player cannot tell from
+    ``h``."""
+    seat = h.to_move
+    hidden = [c for s in range(len(h.hands)) if s != seat for c in h.hands[s]] + [
+        c for t in h.talons for c in t] + list(h.stock)
+    rng.shuffle(hidden)
+    hands = list(h.hands)
+    at = 0
+    for s in range(len(h.hands)):
+        if s != seat:
+            hands[s] = tuple(sorted(hidden[at:at + len(h.hands[s])]))
+            at += len(h.hands[s])
+    talons = []
+    for t in h.talons:
+        talons.append(tuple(sorted(hidden[at:at + len(t)])))
+        at += len(t)
+    return h.but(hands=tuple(hands), talons=tuple(talons), stock=tuple(hidden[at:]))

@@ -14,10 +14,9 @@ from typing import Any
 
 from canasta.bots.random_bot import RandomBot
 from canasta.interfaces.cli import main
-from canasta.modern_american.bots import seated
 from canasta.modern_american.notation import hand_to_json
 from canasta.modern_american.play import apply, legal_actions, new_hand
-from tests.modern_american.games import play_game
+from tests.modern_american.games import play_game, seated
 
 JUNK: list[Any] = [None, 1, -1, 99, "x", [], {}, [1, 2], ["Zz"], {"a": 1}, True, 1.5, "JK",
                    ["JK"] * 9]

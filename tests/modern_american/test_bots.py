@@ -22,7 +22,7 @@ from canasta.modern_american.observation import observe as seat_view
 from canasta.modern_american.play import apply, legal_actions, new_hand
 from canasta.modern_american.record import NOTHING_SEEN, Seen
 from canasta.modern_american.search import SearchBot
-from canasta.modern_american.view import deal_hidden
+from tests.modern_american.games import deal_hidden
 from tests.modern_american.test_turns import position
 
 TABLE = bot_table(MODERN_AMERICAN)

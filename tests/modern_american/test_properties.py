@@ -18,7 +18,6 @@ from canasta.actions import Action, Group, make_group
 from canasta.bots.random_bot import RandomBot
 from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, make_pack, parse_cards
 from canasta.modern_american.action_text import format_action, parse_action
-from canasta.modern_american.bots import seated
 from canasta.modern_american.hand import PLAY, RULES, Hand
 from canasta.modern_american.heuristic import HeuristicBot
 from canasta.modern_american.knobs import rules_from_json
@@ -27,7 +26,7 @@ from canasta.modern_american.notation import hand_from_json, hand_to_json
 from canasta.modern_american.observation import observe, world
 from canasta.modern_american.play import apply, legal_actions, new_hand, problem
 from canasta.modern_american.scoring import SideScore
-from tests.modern_american.games import play_game
+from tests.modern_american.games import play_game, seated
 
 PACK = Counter(make_pack(2, 4))
 PARTS = [f.name for f in fields(SideScore) if f.name not in ("canastas", "total")]

@@ -22,7 +22,7 @@ from canasta.modern_american.knobs import rules_from_json
 from canasta.modern_american.notation import hand_from_json, hand_to_json
 from canasta.modern_american.observation import observe, world
 from canasta.modern_american.play import legal_actions, new_hand
-from tests.modern_american.games import play_game, random_players
+from tests.modern_american.games import play_game, random_players, seated
 from tests.modern_american.test_turns import OPEN, OPENING, act, position, refusal, with_knobs
 
 PACK = Counter(make_pack(2, 4))
@@ -330,7 +330,6 @@ def test_the_cards_laid_this_turn_are_in_the_position() -> None:
 
 
 def test_seeded_games_take_melds_back_and_keep_every_card() -> None:
-    from canasta.modern_american.bots import seated
     from canasta.modern_american.heuristic import HeuristicBot
     from canasta.modern_american.play import apply
 

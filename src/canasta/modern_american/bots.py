@@ -11,17 +11,12 @@ had before it joined the registry (``modern-heuristic``, ...) still name them
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Final
 
-from canasta.actions import Action
 from canasta.bots.base import Bot
 from canasta.modern_american.greedy import GreedyBot
-from canasta.modern_american.hand import Hand
 from canasta.modern_american.heuristic import HeuristicBot
-from canasta.modern_american.observation import observe
-from canasta.modern_american.play import legal_actions
 from canasta.modern_american.search import SearchBot
 
 BOTS: dict[str, Callable[..., Bot]] = {
@@ -49,17 +44,3 @@ it overrules the heuristic on smaller differences (docs/bots.md gives their stre
 HINT_LEVEL: Final = "hard"
 """The level behind hints: the search answers within the second a player waits, and says what
 its play-outs found or the heuristic's reason."""
-
-
-def seated(bot: Bot, rng: random.Random) -> Callable[[Hand], Action]:
-    """``bot`` as a player of :func:`~canasta.modern_american.game.play_game`: in each hand it
-    is given the observation of the player to move, the legal list and ``rng``.
-
-    >>> from canasta.modern_american.game import play_game
-    >>> players = [seated(HeuristicBot(), random.Random(seat)) for seat in range(4)]
-    >>> len(play_game(players, seed=1, max_hands=1)["hands"])
-    1
-    """
-    def play(h: Hand) -> Action:
-        return bot.choose(observe(h, h.to_move), legal_actions(h), rng)
-    return play
