@@ -407,13 +407,18 @@ def get_rules(name: str) -> Rules:
     if not isinstance(name, str):
         raise RulesError(f"a preset is named by text, not {name!r}")
     _load()
+    return _preset(name)[1]
+
+
+def _preset(name: str) -> tuple[Family, Rules]:
+    """The family and the rules of the preset called ``name`` or one of its aliases."""
     key = name.strip().lower()
     for family in _FAMILIES.values():
         key = family.aliases().get(key, key)
     found = _PRESETS.get(key)
     if found is None:
         raise RulesError(f"unknown preset {name!r} (known: {', '.join(preset_names())})")
-    return found[1]
+    return found
 
 
 def _preset_of(value: Any) -> str | None:
@@ -440,15 +445,8 @@ def family_of(thing: Any) -> Family:
     name = _preset_of(thing)
     if name is None:
         raise RulesError(f"no family of rules is known for {thing!r}")
-    key = name.strip().lower()
-    if key in _FAMILIES:
-        return _FAMILIES[key]
-    for family in _FAMILIES.values():
-        key = family.aliases().get(key, key)
-    found = _PRESETS.get(key)
-    if found is None:
-        raise RulesError(f"unknown preset {name!r} (known: {', '.join(preset_names())})")
-    return found[0]
+    family = _FAMILIES.get(name.strip().lower())
+    return family if family is not None else _preset(name)[0]
 
 
 def _family_of_rules(rules: Rules) -> Family:

@@ -405,17 +405,6 @@ def state_from_json(data: Any) -> State:
     return state
 
 
-def parse_position(text: str) -> State:
-    """Read a position from JSON text."""
-    import json
-
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PositionError(f"bad JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-    return state_from_json(data)
-
-
 def dumps(data: Any) -> str:
     """JSON text with one top-level key per line and compact values (readable, diffable)."""
     import json

@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Final
@@ -386,12 +385,3 @@ def _check(h: Hand, data: Mapping[str, Any]) -> None:
                               or parse_card(given) != h.turn_card):
         raise PositionError(f"turn_card {given!r} is not the card {h.knobs.turn_card_depth} "
                             "from the bottom of the stock")
-
-
-def parse_position(text: str) -> Hand:
-    """A position from its JSON text."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise NotationError(f"invalid JSON: {e}") from None
-    return hand_from_json(data)
