@@ -8,13 +8,13 @@ choices from ``random.Random(seed)``).
 Usage: ``python digest_playouts.py HANDS [--pure SRC] [PRESET ...]`` (every preset by default).
 With ``--pure SRC`` the sources in ``SRC`` are imported, whatever is installed. The presets of
 the other families than the first play :func:`hands_of` hands (fewer: their positions are
-digested through their ``repr``, which costs more).
+digested through their JSON, which costs more).
 
 The digest chains Python's ``hash`` of every state's fields and of every legal list (cheap: the
 comparison plays 2,000 hands of each classic preset per build), so both runs need the same
 ``PYTHONHASHSEED``. ``hash(None)`` differs from process to process, so the fields that may hold
 ``None`` go in as their ``repr``; the last state of each hand goes in whole as its ``repr``. A
-position of another family goes in as its ``repr`` at every decision.
+position of another family goes in as its JSON at every decision.
 """
 
 from __future__ import annotations
@@ -39,6 +39,16 @@ def hands_of(preset: str, hands: int) -> int:
     return hands if canasta.family_of(preset) is first else min(hands, OTHER_FAMILY_HANDS)
 
 
+def _json(position: object) -> str:
+    """A position of any family as its JSON text, keys sorted: everything it holds, written
+    the same by both builds (a ``repr`` may list a set in another order)."""
+    import json
+
+    import canasta
+
+    return json.dumps(canasta.state_to_json(position), sort_keys=True)
+
+
 def digest_hand(rules: object, seed: int) -> str:
     """The digest of one random hand: every state (all fields) and every legal list, in order."""
     import canasta
@@ -49,12 +59,12 @@ def digest_hand(rules: object, seed: int) -> str:
     state = canasta.new_hand(rules, seed=seed, dealer=seed % rules.num_players)
     choice = random.Random(seed).choice
     chain = 0
-    if not isinstance(state, HandState):  # another family's position: its repr
+    if not isinstance(state, HandState):  # another family's position: its JSON
         while not state.is_over:
             actions = canasta.legal_actions(state)
-            chain = hash((chain, repr(state), tuple(actions)))
+            chain = hash((chain, _json(state), tuple(actions)))
             state = canasta.apply(state, choice(actions))
-        return hashlib.blake2b(repr((chain, state)).encode(), digest_size=12).hexdigest()
+        return hashlib.blake2b(repr((chain, _json(state))).encode(), digest_size=12).hexdigest()
     while not state.is_over:
         actions = canasta.legal_actions(state)
         # the rules are the same all hand long; a list hashes as the tuple of its actions
