@@ -289,6 +289,16 @@ def test_the_table_talks(browser: Any, server: LiveServer) -> None:
     assert "Ann: Good luck!" in said and "<b>not bold</b>" in said
     assert laptop.locator("#chat-list b", has_text="not bold").count() == 0  # text, not markup
     assert laptop.locator("#chat-input").count() == 0  # spectators read, seats talk
+    # a line from another seat arrives while the phone types: the draft keeps its words and
+    # the focus (the phone's keyboard stays open)
+    phone.fill("#chat-input", "half a tho")
+    phone.focus("#chat-input")
+    said = httpx.post(f"{server.url}/api/tables/{table}/chat",
+                      json={"token": tokens[2], "text": "Well played"})
+    assert said.status_code == 200, said.text
+    phone.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 3")
+    assert phone.evaluate("() => [document.activeElement.id, document.activeElement.value]") \
+        == ["chat-input", "half a tho"]
     phone.screenshot(path=str(ARTIFACTS / "fix-talk-390.png"))
     laptop.screenshot(path=str(ARTIFACTS / "fix-talk-1366.png"))
     assert not phone.errors and not laptop.errors, (phone.errors, laptop.errors)

@@ -1596,32 +1596,45 @@ class TablePage {
 
   renderChat() {
     const v = this.view;
-    const el = clear(this.el.chatBox);
     const lines = v.chat || [];
     const seen = this.chatSeen ?? lines.length;
     if (this.chatSeen === undefined) this.chatSeen = lines.length;
     const fresh = lines.length - seen;
     this.el.panelBtn.classList.toggle("news", fresh > 0 && !this.el.aside.classList.contains("open"));
     if (this.el.aside.classList.contains("open")) this.chatSeen = lines.length;
-    const list = h("ol.chat-list#chat-list", { "aria-label": "what the players said", tabindex: lines.length ? "0" : null },
-      lines.map((l) => h("li", h(`b.${SIDE_COLORS[sideOf(v, l.seat) % 3]}`, `${l.seat === this.seat ? "You" : l.name}: `), l.text)));
-    if (!lines.length) add(list, h("li.muted", this.seat !== null ? "Say something to the table." : "Nothing said yet."));
-    add(el, h("div.panel-head", h("h3", "Table talk")), list);
-    if (this.seat === null) return;
-    const input = h("input.chat-input#chat-input", { type: "text", maxlength: 200, placeholder: "a few words", "aria-label": "what to say to the table", value: this.chatDraft || "",
-      oninput: (e) => { this.chatDraft = e.target.value; },
-      onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); this.say(input.value); } } });
-    add(el, h("div.quick-phrases", QUICK_PHRASES.map((p) => h("button.btn.small.ghost.phrase", { type: "button", onclick: () => this.say(p) }, p))),
-      h("div.chat-form", input, h("button.btn.small#chat-send", { type: "button", onclick: () => this.say(input.value) }, "Say")));
+    // the form is built once per seat: a bot's move re-renders the table while a player
+    // types, and rebuilding the input would drop its focus (a phone's keyboard closes)
+    const talker = this.seat !== null;
+    if (!this.el.chatList || this.el.chatTalker !== talker) {
+      this.el.chatTalker = talker;
+      this.el.chatList = h("ol.chat-list#chat-list", { "aria-label": "what the players said" });
+      add(clear(this.el.chatBox), h("div.panel-head", h("h3", "Table talk")), this.el.chatList);
+      if (talker) {
+        const input = h("input.chat-input#chat-input", { type: "text", maxlength: 200, placeholder: "a few words", "aria-label": "what to say to the table",
+          onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); this.say(input.value, input); } } });
+        add(this.el.chatBox, h("div.quick-phrases", QUICK_PHRASES.map((p) => h("button.btn.small.ghost.phrase", { type: "button", onclick: () => this.say(p) }, p))),
+          h("div.chat-form", input, h("button.btn.small#chat-send", { type: "button", onclick: () => this.say(input.value, input) }, "Say")));
+      }
+    }
+    const list = this.el.chatList;
+    const key = lines.map((l) => `${l.seat}:${l.text}`).join("\n");
+    if (list.dataset.said === key && list.childElementCount) return;
+    list.dataset.said = key;
+    if (lines.length) list.tabIndex = 0; else list.removeAttribute("tabindex");
+    clear(list);
+    add(list, lines.map((l) => h("li", h(`b.${SIDE_COLORS[sideOf(v, l.seat) % 3]}`, `${l.seat === this.seat ? "You" : l.name}: `), l.text)));
+    if (!lines.length) add(list, h("li.muted", talker ? "Say something to the table." : "Nothing said yet."));
     requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   }
 
-  async say(text) {
+  /** Say a line at the table; from the input, the input empties once the table has it
+   * (what was typed meanwhile stays). */
+  async say(text, input = null) {
     const line = String(text || "").trim();
     if (!line) return;
     try {
       const v = viewOf(await api.say(this.tableId, this.token, line));
-      this.chatDraft = "";
+      if (input && input.value.trim() === line) input.value = "";
       this.chatSeen = (v?.chat || []).length;
       if (v) this.setView(v, true);
     } catch (e) {
