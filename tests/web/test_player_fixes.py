@@ -5,7 +5,8 @@ checked in a real browser (Playwright + Debian's Chromium), and what players exp
   (10); a hint asked while a refusal shows takes its place (3), says the move whole, in a
   player's words, with what a search found only on request (2, 12); the hand keeps the room of
   two rows, so a draw that starts a second row moves nothing (11), with strips one can read
-  (13); the "to play" chip holds on one line (11);
+  (13); the "to play" chip holds on one line (11); a new meld goes at the end of the side's
+  melds, so those a player taps stay put (11);
 * keys at a laptop: one Tab to the cards, focus kept on a card after Space, keys for draw,
   meld and discard, listed under "?" (15);
 * the end of a hand and of a game: every revealed card shows (5), a rematch with the same seats
@@ -18,7 +19,7 @@ checked in a real browser (Playwright + Debian's Chromium), and what players exp
 * a server restart: the page says it cannot reach the server, then takes it back (4).
 
 Screenshots in ``artifacts/``: ``fix-turn-WIDTH.png``, ``fix-hint-WIDTH.png``,
-``fix-end-WIDTH.png``, ``fix-rules-WIDTH.png``, ``fix-talk-WIDTH.png``,
+``fix-end-WIDTH.png``, ``fix-laid-WIDTH.png``, ``fix-rules-WIDTH.png``, ``fix-talk-WIDTH.png``,
 ``fix-guide-FAMILY-WIDTH.png``, ``fix-keys-1366.png``, ``fix-restart-390.png``.
 """
 
@@ -47,6 +48,21 @@ TEXT_FITS = """sel => [...document.querySelectorAll(sel)].filter(e => e.offsetPa
 
 def hand_of(size: int) -> Any:
     return lambda game: len(game.state.hands[0]) == size
+
+
+def a_new_meld_sorts_first(game: Any) -> bool:
+    """After the draw, seat 0 may lay a new meld of naturals whose rank the table shows before
+    one of its side's melds (aces first)."""
+    from canasta.engine import apply
+    from canasta.legal import legal_actions
+
+    drawn = apply(game.state, "draw")
+    if drawn.to_move != 0:
+        return False
+    melded = [r for r, m in enumerate(drawn.melds[0]) if m is not None]
+    return any(a.verb == "meld" and len(a.groups) == 1 and ":" not in str(a)
+               and drawn.melds[0][a.groups[0].rank] is None
+               and a.groups[0].rank > min(melded, default=99) for a in legal_actions(drawn))
 
 
 def can_take(game: Any) -> bool:
@@ -80,6 +96,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     for size in SIZES:
         games[f"turn-{size}"] = mid_hand("classic", min_melds=1, accept=hand_of(10))
         games[f"take-{size}"] = mid_hand("classic", min_melds=1, accept=can_take)
+        games[f"laid-{size}"] = mid_hand("classic", min_melds=1, accept=a_new_meld_sorts_first)
         games[f"over-{size}"] = hand_played_out(get_rules("classic").replace(target_score=50))
     store_tables(url, games, people={f"over-{size}": {0: ("p0", TOKEN)} for size in SIZES})
     live = LiveServer(url, folder / "server.log", "--bot-delay", "0", "--bot-workers", "0")
@@ -167,6 +184,40 @@ def test_a_turn_says_everything_whole_and_keeps_still(browser: Any,
                                       "els => els.map(e => e.getClientRects().length)")
     assert all(n == 1 for n in chips), chips
     page.screenshot(path=str(ARTIFACTS / f"fix-turn-{SIZES[size][0]}.png"))
+    assert not page.errors, page.errors
+    page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_new_meld_leaves_the_others_in_place(browser: Any, server: LiveServer,
+                                               size: str) -> None:
+    """(11) the side's melds stay where the player's finger is: a new meld goes at the end."""
+    page = open_page(browser, size)
+    page.goto(f"{server.url}/#/table/laid-{size}?token={TOKEN}")
+    page.wait_for_selector("[data-role=hand] .card")
+    page.click("[data-role=stock]")
+    page.wait_for_selector("#btn-discard")
+    view = httpx.get(f"{server.url}/api/tables/laid-{size}/view",
+                     params={"token": TOKEN}).json()
+    ranks = [m["key"] for m in view["facts"]["melds"][0]]
+    order = view["facts"]["meld_keys"]
+    new = next(a for a in view["legal"] if a.startswith("meld ") and ":" not in a
+               and "," not in a and a.split()[1][0] not in ranks
+               and order.index(a.split()[1][0]) < order.index(ranks[-1]))
+    mine = ".side.mine .meld"
+    boxes = {r: page.locator(f"{mine}[data-rank='{r}']").bounding_box() for r in ranks}
+    for card in new.split()[1:]:
+        page.locator(f"[data-role=hand] .card[data-card='{card}']:not(.selected)").first.click(
+            position={"x": 8, "y": 12})
+    page.click("#btn-meld")
+    key = new.split()[1][0]
+    page.wait_for_selector(f"{mine}[data-rank='{key}']")
+    shown = page.eval_on_selector_all(mine, "els => els.map(e => e.dataset.rank)")
+    assert shown == [*ranks, key], shown
+    after = {r: page.locator(f"{mine}[data-rank='{r}']").bounding_box() for r in ranks}
+    assert all((after[r]["x"], after[r]["y"]) == (boxes[r]["x"], boxes[r]["y"]) for r in ranks), \
+        (boxes, after)
+    page.screenshot(path=str(ARTIFACTS / f"fix-laid-{SIZES[size][0]}.png"))
     assert not page.errors, page.errors
     page.close()
 

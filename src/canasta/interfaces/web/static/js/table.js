@@ -643,13 +643,24 @@ class TablePage {
     const v = this.view;
     const seat = [...Array(seatCount(v)).keys()].find((s) => sideOf(v, s) === i) ?? i;
     const stated = factsOf(v).melds?.[meldsOf(v, seat)];
-    if (stated) return stated;
+    if (stated) return this.inLaidOrder(i, stated);
     // a family that states no melds: the position's own, by key, in the facts' key order
     const keys = factsOf(v).meld_keys || [];
     const own = v.sides?.[i]?.melds || {};
-    return Object.keys(own).sort((a, b) => keys.indexOf(a) - keys.indexOf(b)).map((key) => ({
+    return this.inLaidOrder(i, Object.keys(own).sort((a, b) => keys.indexOf(a) - keys.indexOf(b)).map((key) => ({
       key, cards: own[key], canasta: own[key].length >= (factsOf(v).canasta_size ?? Infinity) ? "complete" : null, hidden: false,
-    }));
+    })));
+  }
+
+  /** ``melds`` in the order this page first saw them this hand: a new meld goes at the end,
+   * so the melds a player is tapping stay where they are (the table's own order at a reload). */
+  inLaidOrder(side, melds) {
+    const hand = `${this.tableId}:${this.view.hand_number}`;
+    if (this.meldOrderHand !== hand) { this.meldOrder = {}; this.meldOrderHand = hand; }
+    if (!melds.length) this.meldOrder[side] = [];  // a new hand (or a rematch's) starts bare
+    const seen = (this.meldOrder[side] ??= []);
+    for (const m of melds) if (!seen.includes(m.key)) seen.push(m.key);
+    return [...melds].sort((a, b) => seen.indexOf(a.key) - seen.indexOf(b.key));
   }
 
   /** A meld's cards in words: "kings", "wild cards" (the facts' meld_names). */
