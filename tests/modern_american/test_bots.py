@@ -45,7 +45,7 @@ def reasoned(bot: object, h: Hand, seed: int = 1) -> tuple[Action, str]:
 
 
 def test_the_table_names_the_bots_short_and_keeps_their_older_names() -> None:
-    assert TABLE.names() == ["random", "greedy", "heuristic", "search",
+    assert TABLE.names() == ["random", "greedy", "heuristic", "heuristic-v1", "search",
                              "easy", "medium", "hard", "expert"]
     for old, name in (("modern-random", "random"), ("modern-greedy", "greedy"),
                       ("modern-heuristic", "heuristic"), ("modern-search", "search")):
@@ -88,6 +88,37 @@ def test_it_begins_no_meld_of_sevens_it_cannot_finish() -> None:
     many = position("7c 7d 7h 7s 7c 7d 5c 9d", ns={"K": ["Kc", "Kd", "Kh"]}, pile="8c 6d",
                     turn={"drew": True})
     assert decide(HeuristicBot(), many).verb == "meld"
+
+
+def test_it_asks_before_going_out_while_the_partner_holds_cards() -> None:
+    from tests.modern_american.test_turns import TWO_CANASTAS
+
+    ready = position("9h 9s 9d 9c 6d", ns=TWO_CANASTAS, turn={"drew": True})
+    assert decide(HeuristicBot(), ready).verb != "ask"  # two cards cannot cost 1500
+    loaded = ready.but(hands=(ready.hands[0], ready.hands[1],
+                              tuple(parse_cards("Ac Ad Ah 5c 5d")), ready.hands[3]))
+    assert decide(HeuristicBot(), loaded).verb == "ask"
+    assert decide(HeuristicBot(ask=0), loaded).verb != "ask"
+    assert decide(make_bot("heuristic-v1", MODERN_AMERICAN), loaded).verb != "ask"
+
+
+@pytest.mark.parametrize(("hand", "answer"), [
+    ("Ac Ad Ah 5c 9d", "no"),  # one discard sheds the third ace: wait a turn
+    ("Ac Ad 5c 9d", "yes"),  # nothing costs
+    ("Ac Ad Ah Ac Ad 9d", "yes"),  # three discards away: the penalty stays either way
+])
+def test_a_partner_asks_for_a_turn_that_sheds_its_aces(hand: str, answer: str) -> None:
+    asked = position(hand, phase="answer", to_move=2, ns={"K": ["Kc", "Kd", "Kh"]},
+                     asks=[1, 0, 0, 0], answer=None)
+    assert format_action(asked, decide(HeuristicBot(), asked)) == answer
+
+
+def test_a_rank_the_next_side_has_five_of_is_a_safe_discard() -> None:
+    """A pair cannot pick the pack onto a meld of five: it would pass seven (MA §6.3)."""
+    h = position("Jh 9d Qs Qh 5d 5h 4c 4d", ns={"K": ["Kc", "Kc", "Ks"]},
+                 ew={"J": ["Jc", "Jc", "Js", "Js", "Jd"]}, pile="8c 6d", turn={"drew": True})
+    assert format_action(h, decide(HeuristicBot(), h)) == "discard Jh"
+    assert format_action(h, decide(HeuristicBot(read_safe=0), h)) == "discard 9d"
 
 
 def test_it_lays_a_special_hand_and_picks_a_big_pack() -> None:

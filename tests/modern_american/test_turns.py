@@ -192,9 +192,14 @@ def test_asking_and_a_binding_yes() -> None:
     assert "must go out" in refusal(yes, "discard 6d")
     no = act(asked, "no")
     assert problem(no, parse_action(no, "discard 6d")) is None
-    last = position("5d", ns=TWO_CANASTAS, turn={"drew": True})
-    refused = act(act(last, "ask"), "no")
-    assert "partner said no" in refusal(refused, "discard 5d")
+
+
+def test_one_card_left_after_a_pick_may_only_go_out() -> None:
+    """A "no" would leave a player with one card no move at all (it may not go out, and a
+    turn that does not go out ends keeping a card): so one card asks nothing."""
+    last = position("5d", ns=TWO_CANASTAS, turn={"took": True}, pile="")
+    assert "one card" in refusal(last, "ask")
+    assert [format_action(last, a) for a in legal_actions(last)] == ["discard 5d"]
 
 
 def test_ma_10_5_only_a_player_who_could_go_out_asks() -> None:

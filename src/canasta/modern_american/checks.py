@@ -488,7 +488,11 @@ def ask_problem(h: Hand, f: Facts | None = None) -> str | None:
         return "you have had your answer this turn"
     if not h.side_melded(h.side_of(seat)):
         return "your side has not melded yet"
-    if not could_go_out(f or facts_of(h)):
+    f = f or facts_of(h)
+    if len(f.hand) < 2 and h.phase != DRAW:
+        # after a "no" the turn must end keeping a card: one card can only go out
+        return "with one card left you can only go out: there is nothing to ask"
+    if not could_go_out(f):
         return "only a player who could go out this turn may ask (RULES §1.14)"
     return None
 

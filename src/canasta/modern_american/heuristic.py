@@ -1,10 +1,20 @@
 """The Modern American heuristic: rules of thumb of club play, read from the seat's observation.
 
-It plays the family's risks: no meld of sevens, natural aces or wild cards it cannot finish
-(each costs 2500 or 2000 when left incomplete, MA §13.3), wild cards kept for the canasta they
-finish, the pack picked when it is worth it, a special hand laid when it is there, and discards
-that the next player is least likely to pick (dead ranks first, then single cards), shedding
-aces and sevens while it holds as many as the end-of-hand penalty counts (MA §13.5).
+It plays the rules of thumb of the frozen :mod:`~canasta.modern_american.heuristic_v1` (no meld
+of sevens, natural aces or wild cards it cannot finish, wild cards kept for the canasta they
+finish, the pack picked when it is worth it, special hands, discards the next player is least
+likely to pick) and adds what a club player watches most:
+
+* **aces and sevens in hand** (three or more of either cost 1500 when the hand ends, MA §13.5):
+  it lays them as a meld once it holds enough to finish one with the cards still unseen, adds
+  them to its side's meld, sheds them while the stock runs low or an opponent may go out, and
+  counts them before it picks a pack full of them;
+* **the end of the hand**: with the stock low, or an opponent's side able to go out, it melds
+  down whatever risks nothing instead of keeping pairs in hand for the pack;
+* **safe discards**: a rank of which the next player's side holds a meld of five or more cannot
+  be picked with a pair (it would pass seven cards, MA §6.3), as safe as a dead rank;
+* **asking before going out**: it asks its partner while the partner holds cards that could
+  cost, and a partner answers no while one turn of its own would shed its penalty.
 
 It reads an :class:`~canasta.modern_american.observation.Observation` and the legal list alone:
 its own hand, the table and the counts of the other hands, never a hidden card.
@@ -20,241 +30,177 @@ True
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 
 from canasta.actions import Action, Group
-from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, Card, format_card, rank_name
-from canasta.modern_american.action_text import parse_action
-from canasta.modern_american.knobs import AFTER_OPENING, ALWAYS
-from canasta.modern_american.melds import MAX_MELD, WILD_MELD
-from canasta.modern_american.observation import Observation, world
-from canasta.modern_american.play import problem
-from canasta.modern_american.scoring import incomplete_penalty
-from canasta.modern_american.special_hands import CATALOGUES
+from canasta.cards import IS_NATURAL, IS_WILD, RANK_OF, THREE, Card, Rank
+from canasta.modern_american.heuristic_v1 import HeuristicV1Bot, may_go_out, number
+from canasta.modern_american.melds import MAX_MELD
+from canasta.modern_american.observation import Observation
+from canasta.modern_american.scoring import held_penalty
+
+__all__ = ["HeuristicBot", "may_go_out", "number"]
+
+PACKS = 2
+"""Modern American is played with two packs: eight natural cards of each rank."""
+
+SAFE_MELD = MAX_MELD - 2
+"""A side holding a meld of this many cards of a rank cannot pick the pack with a pair of it
+(the meld would pass seven cards, MA §6.3)."""
 
 
-def number(name: str, value: str | float, kind: type[int] | type[float]) -> float:
-    """A bot setting from a spec (text) or from code, checked: a finite number, and a whole
-    one where ``kind`` is :class:`int`."""
-    try:
-        got = float(value)
-    except (TypeError, ValueError):
-        got = math.nan
-    if not math.isfinite(got):
-        raise ValueError(f"{name} must be a number, not {value!r}")
-    if kind is int:
-        if not got.is_integer():
-            raise ValueError(f"{name} must be an integer, not {value!r}")
-        return int(got)
-    return got
+class HeuristicBot(HeuristicV1Bot):
+    """The frozen rules of thumb and those of the module docstring.
 
-
-def may_go_out(obs: Observation, side: int) -> bool:
-    """Whether ``side`` may go out as its table stands (MA §10.1): enough canastas, and no
-    incomplete meld that costs a penalty."""
-    if obs.canastas(side) < obs.rules.min_canastas_to_go_out:
-        return False
-    return not any(incomplete_penalty(obs.knobs, key, m) for key, m in obs.side_melds(side))
-
-
-class HeuristicBot:
-    """Rules of thumb of club play (see the module docstring).
-
-    ``shed_held`` is how much it prefers discarding an ace or a seven while it holds as many
-    as the end-of-hand penalty counts (0: it does not); ``risky_hold`` the natural aces or
-    sevens it wants in hand before it begins a meld of them; ``wild_keep`` what a wild card
-    laid short of a canasta costs it; ``hold_pairs`` the cards it keeps in hand (after the
-    initial meld) before it begins a new meld rather than keep its pairs for picking the pack
-    (0: it melds whatever it can)."""
+    ``end_stock`` is the stock's size from which it plays for the end of the hand (it melds
+    down and sheds its aces and sevens); ``lay_held`` the natural aces or sevens in hand from
+    which it begins a meld of them when the unseen cards can still finish it; ``ask`` whether it
+    asks its partner before going out (0: it does not)."""
 
     name = "heuristic"
 
     def __init__(self, shed_held: str | float = 150.0, risky_hold: str | int = 6,
-                 wild_keep: str | float = 40.0, hold_pairs: str | int = 7) -> None:
-        self.shed_held = number("shed_held", shed_held, float)
-        self.risky_hold = int(number("risky_hold", risky_hold, int))
-        self.wild_keep = number("wild_keep", wild_keep, float)
-        self.hold_pairs = int(number("hold_pairs", hold_pairs, int))
+                 wild_keep: str | float = 40.0, hold_pairs: str | int = 7,
+                 end_stock: str | int = 16, lay_held: str | int = 7,
+                 ask: str | int = 1, take_held: str | float = 0.0,
+                 read_safe: str | int = 1, pack_weight: str | float = 0.1,
+                 race: str | int = 1) -> None:
+        super().__init__(shed_held, risky_hold, wild_keep, hold_pairs)
+        self.take_held = number("take_held", take_held, float)
+        self.read_safe = bool(number("read_safe", read_safe, int))
+        self.pack_weight = number("pack_weight", pack_weight, float)
+        self.race = bool(number("race", race, int))
+        self.end_stock = int(number("end_stock", end_stock, int))
+        self.lay_held = int(number("lay_held", lay_held, int))
+        self.ask = bool(number("ask", ask, int))
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         """The action these rules of thumb prefer among ``legal``."""
-        by_verb: dict[str, list[Action]] = {}
-        for a in legal:
-            by_verb.setdefault(a.verb, []).append(a)
-        if "special" in by_verb:
-            return by_verb["special"][0]
-        if "keep" in by_verb:
-            return self._keep(obs, by_verb["keep"])
-        if "yes" in by_verb:
-            return by_verb["yes"][0]
-        if obs.phase == "draw":
-            takes = [a for a in by_verb.get("take", []) if self.take_value(obs, a) > 0]
-            if takes:
-                return max(takes, key=lambda a: self.take_value(obs, a))
-            return by_verb.get("draw", by_verb.get("pass", list(legal)))[0]
-        melds = [(self._meld_value(obs, a), a) for a in by_verb.get("meld", [])]
-        good = [(v, a) for v, a in melds if v > 0]
-        if good:
-            return max(good, key=lambda va: va[0])[1]
-        return self.discard(obs, by_verb.get("discard", list(legal)), rng)
-
-    def explain(self, obs: Observation, legal: Sequence[Action],
-                rng: random.Random) -> tuple[Action, str]:
-        """The action :meth:`choose` plays, with the rule of thumb behind it in a player's
-        words (a hint)."""
-        action = self.choose(obs, legal, rng)
-        return action, self.reason(obs, legal, action)
+        verbs = {a.verb: a for a in legal}
+        if "yes" in verbs and "no" in verbs:
+            return verbs["no"] if self._wants_a_turn(obs) else verbs["yes"]
+        if "ask" in verbs and self._asks(obs):
+            return verbs["ask"]
+        melds = [a for a in legal if a.verb == "meld"]
+        if obs.answer == "yes" and melds:
+            # the partner said yes: the answer binds, lay down the most cards toward going out
+            return max(melds, key=lambda a: (sum(len(g.cards) for g in a.groups),
+                                             self._meld_value(obs, a)))
+        return super().choose(obs, [a for a in legal if a.verb != "ask"] or legal, rng)
 
     def reason(self, obs: Observation, legal: Sequence[Action], action: Action) -> str:
         """Why these rules of thumb play ``action`` (one of ``legal``)."""
-        if action.verb == "special":
-            name = CATALOGUES[obs.knobs.special_hands][action.card].name
-            return f"{name} is a special hand: lay it, the hand ends"
-        if action.verb == "keep":
-            if action.card >= 0:
-                return "a Straight is in sight: keep a three for it"
-            return "no Straight in sight: lay every three"
-        if action.verb == "take":
-            rank = rank_name(RANK_OF[obs.pile[-1]])
-            return f"{obs.pile_size} cards are worth picking with your pair of {rank}"
-        if action.verb in ("draw", "pass"):
-            return self._draw_reason(obs, legal)
-        if action.verb == "meld":
-            side = obs.side_of(obs.seat)
-            laid = sum(len(g.cards) for g in action.groups)
-            done = [rank_name(g.rank) if g.rank != WILD_MELD else "wild cards"
-                    for g in action.groups
-                    if len(obs.melds[side][g.rank] or ()) + len(g.cards) >= MAX_MELD]
-            if done:
-                return f"it completes a canasta of {' and '.join(done)}"
-            return f"it lays {laid} card{'s' if laid > 1 else ''} where nothing is at risk"
-        if action.verb == "discard":
-            return self._discard_reason(obs, action.card)
-        return f"{action.verb}: the only sensible move"
+        if action.verb == "ask":
+            return "you may go out: ask first, your partner may still hold cards that cost"
+        if action.verb == "no":
+            return "one more turn sheds the aces or sevens in your hand that would cost 1500"
+        if action.verb == "yes":
+            return "your hand costs little: let your partner go out"
+        return super().reason(obs, legal, action)
 
-    def _draw_reason(self, obs: Observation, legal: Sequence[Action]) -> str:
-        if any(a.verb == "take" for a in legal):
-            return ("the pack is not worth the wild cards or the meld it needs, which "
-                    "would cost a penalty unfinished")
-        if not obs.pile:
-            return "the pile is empty"
-        top = obs.pile[-1]
-        pair = [c for c in obs.hand if IS_NATURAL[c] and IS_NATURAL[top]
-                and RANK_OF[c] == RANK_OF[top]][:2]
-        if len(pair) < 2:
-            return "the pack cannot be picked: you hold no natural pair of its top card"
-        # the refusal reads the seat's cards and the table: any world of the observation says it
-        seen = world(obs, random.Random(0))
-        why = problem(seen, parse_action(obs.rules, "take " + " ".join(map(format_card, pair))))
-        return f"your pair of {rank_name(RANK_OF[top])} cannot pick the pack: {why}"
+    # -- the partner's question ------------------------------------------------------------------
+    def _asks(self, obs: Observation) -> bool:
+        """Ask before going out while the partner holds enough cards to hold a penalty."""
+        partner = (obs.seat + 2) % len(obs.hand_sizes)
+        least = min((n for _, n, _ in obs.knobs.hand_penalty), default=99)
+        return self.ask and obs.hand_sizes[partner] >= least
 
-    def _discard_reason(self, obs: Observation, card: Card) -> str:
-        hand = obs.hand
-        if card not in hand:
-            return "you hold no card you may discard: it comes back from this turn's meld"
-        if len(hand) == 1:
-            return "your last card: you go out"
-        if IS_WILD[card]:
-            return "nothing but wild cards is left to discard"
-        rank = RANK_OF[card]
-        held = sum(1 for c in hand if IS_NATURAL[c] and RANK_OF[c] == rank)
-        limit = {r: least for r, least, _ in obs.knobs.hand_penalty}.get(rank, 99)
-        theirs = obs.melds[1 - obs.side_of(obs.seat)][rank] is not None
-        if rank in obs.dead:
-            return f"{rank_name(rank)} are dead: nobody can pick the pack with one"
-        if held >= limit and self.shed_held:
-            return f"{held} {rank_name(rank)} held when the hand ends cost a penalty"
-        if held == 1 and not theirs:
-            return "a single card, of a rank the other side has not melded"
-        if theirs:
-            return (f"the least risky card, though the other side has melded "
-                    f"{rank_name(rank)}")
-        return "the least risky card: every other breaks a pair or is worth more"
-
-    # -- the start of a turn ---------------------------------------------------------------------
-    def _keep(self, obs: Observation, keeps: Sequence[Action]) -> Action:
-        """Keep a three only with a Straight in sight: ten different ranks or more."""
-        ranks = {RANK_OF[c] for c in obs.hand if not IS_WILD[c]} | (
-            {13} if any(IS_WILD[c] for c in obs.hand) else set())
-        if len(ranks) >= 10:
-            threes = [a for a in keeps if a.card >= 0]
-            if threes:
-                return threes[0]
-        return next(a for a in keeps if a.card < 0)
-
-    def take_value(self, obs: Observation, action: Action) -> float:
-        """What picking the pack with ``action`` is worth: its cards, less the wild cards it
-        lays and the melds it begins that risk a penalty."""
-        wilds = sum(1 for g in action.groups for c in g.cards if IS_WILD[c])
-        risky = sum(1 for g in action.groups if self._risky(obs, g))
-        return (obs.pile_size * 10 + sum(len(g.cards) for g in action.groups) - wilds * 25
-                - risky * 200)
-
-    # -- melds -----------------------------------------------------------------------------------
-    def _risky(self, obs: Observation, group: Group) -> bool:
-        """A new meld that costs a penalty while incomplete and is far from a canasta."""
-        side = obs.side_of(obs.seat)
-        existing = obs.melds[side][group.rank]
-        size = len(existing or ()) + len(group.cards)
-        if size >= MAX_MELD:
+    def _wants_a_turn(self, obs: Observation) -> bool:
+        """Whether one more turn of this player's sheds a penalty its hand holds now."""
+        if not held_penalty(obs.knobs, obs.hand):
             return False
-        if group.rank == WILD_MELD:
+        side = obs.side_of(obs.seat)
+        counts = Counter(RANK_OF[c] for c in obs.hand if IS_NATURAL[c])
+        for rank, least, _ in obs.knobs.hand_penalty:
+            if obs.melds[side][rank] is None and counts[rank] - least + 1 > 1:
+                return False  # more than one discard away: the penalty stays either way
+        return True
+
+    # -- aces and sevens -------------------------------------------------------------------------
+    def _near_end(self, obs: Observation) -> bool:
+        """The stock runs low, or a side of the opponents may go out soon."""
+        if obs.stock_size <= self.end_stock:
             return True
-        mode = obs.knobs.natural_only(group.rank)
-        natural = not any(IS_WILD[c] for c in (*(existing or ()), *group.cards))
-        if mode == ALWAYS or (mode == AFTER_OPENING and natural):
-            held = sum(1 for c in obs.hand if IS_NATURAL[c] and RANK_OF[c] == group.rank)
-            return existing is None and held + len(existing or ()) < self.risky_hold
-        return False
+        other = 1 - obs.side_of(obs.seat)
+        return (obs.canastas(other) >= obs.rules.min_canastas_to_go_out
+                and may_go_out(obs, other)
+                and min(obs.hand_sizes[s] for s in range(len(obs.hand_sizes))
+                        if obs.side_of(s) == other) <= 4)
+
+    def _unseen(self, obs: Observation, rank: Rank) -> int:
+        """The natural cards of ``rank`` this seat has not seen: in no meld, not in its hand,
+        not in the pile."""
+        seen = sum(1 for c in obs.hand if IS_NATURAL[c] and RANK_OF[c] == rank)
+        seen += sum(1 for melds in obs.melds for c in (melds[rank] or ()) if IS_NATURAL[c])
+        seen += sum(1 for c in obs.pile if IS_NATURAL[c] and RANK_OF[c] == rank)
+        return max(0, 4 * PACKS - seen)
+
+    def _penalised(self, obs: Observation) -> dict[Rank, int]:
+        """The ranks that cost when held at the end, with the count that costs."""
+        return {rank: least for rank, least, _ in obs.knobs.hand_penalty}
+
+    def _risky(self, obs: Observation, group: Group) -> bool:
+        if not super()._risky(obs, group):
+            return False
+        rank = group.rank
+        if rank not in self._penalised(obs):
+            return True
+        side = obs.side_of(obs.seat)
+        have = len(obs.melds[side][rank] or ()) + sum(
+            1 for c in obs.hand if IS_NATURAL[c] and RANK_OF[c] == rank)
+        # enough of them in hand, and the cards still unseen can finish the canasta
+        return have < self.lay_held or MAX_MELD - have > self._unseen(obs, rank)
 
     def _meld_value(self, obs: Observation, action: Action) -> float:
+        penalised = self._penalised(obs)
+        lays_held = any(g.rank in penalised and not self._risky(obs, g) for g in action.groups)
         side = obs.side_of(obs.seat)
-        melded = obs.side_melded(side)
-        value = 0.0
-        for g in action.groups:
-            existing = obs.melds[side][g.rank]
-            size = len(existing or ()) + len(g.cards)
-            wilds = sum(1 for c in g.cards if IS_WILD[c])
-            if self._risky(obs, g):
-                return -1.0
-            if (existing is None and melded and not obs.turn.opening
-                    and len(g.cards) < MAX_MELD
-                    and len(obs.hand) - len(g.cards) >= self.hold_pairs > 0):
-                return -1.0  # keep the pairs in hand to pick the pack with them
-            value += len(g.cards) * 10 + (300 if size >= MAX_MELD else 0)
-            if wilds and size < MAX_MELD and melded and not obs.turn.opening:
-                value -= self.wild_keep * wilds  # keep wild cards for the canasta they finish
-            if wilds and not melded:
-                value -= 5 * wilds
-        left = len(obs.hand) - sum(len(g.cards) for g in action.groups)
-        if left <= 2 and not may_go_out(obs, side) and obs.canastas(side) < 1:
-            value -= 100  # do not run out of cards far from going out
+        racing = self.race and may_go_out(obs, side)
+        if (lays_held or racing or self._near_end(obs)) and all(not self._risky(obs, g)
+                                                                for g in action.groups):
+            # nothing at risk: meld down now (the pairs kept for the pack matter less)
+            keep = self.hold_pairs
+            self.hold_pairs = 0
+            try:
+                value = super()._meld_value(obs, action)
+            finally:
+                self.hold_pairs = keep
+            bonus = sum(500.0 for g in action.groups if g.rank in penalised)
+            return value + bonus if value > 0 else value
+        return super()._meld_value(obs, action)
+
+    def take_value(self, obs: Observation, action: Action) -> float:
+        """The pack's worth (see :class:`HeuristicV1Bot`), less the aces and sevens it would
+        leave in hand, unmeldable, at a count that costs."""
+        value = super().take_value(obs, action)
+        side = obs.side_of(obs.seat)
+        laid = Counter(RANK_OF[c] for g in action.groups for c in g.cards if IS_NATURAL[c])
+        got = Counter(RANK_OF[c] for c in (*obs.hand, *obs.pile) if IS_NATURAL[c])
+        for rank, least in self._penalised(obs).items():
+            left = got[rank] - laid[rank]
+            if (left >= least and obs.melds[side][rank] is None and laid[rank] == 0
+                    and left < self.lay_held):
+                value -= self.take_held * (left - least + 1)
         return value
-
-    # -- discards ----------------------------------------------------------------------------
-    def discard(self, obs: Observation, discards: Sequence[Action],
-                rng: random.Random) -> Action:
-        """The discard the next player is least likely to pick, among ``discards`` (ties
-        broken by ``rng``)."""
-        return min(discards, key=self._discard_cost(obs, rng))
-
-    def discard_order(self, obs: Observation, discards: Sequence[Action],
-                      rng: random.Random) -> list[Action]:
-        """``discards`` from the safest to the riskiest."""
-        return sorted(discards, key=self._discard_cost(obs, rng))
 
     def _discard_cost(self, obs: Observation, rng: random.Random
                       ) -> Callable[[Action], tuple[float, float]]:
+        """What a discard risks: the next player picking the pack with it (more as the pack
+        grows; none for a dead or safe rank; more for a rank that player is known to hold, less
+        for one it threw itself), the pair of our own it breaks, and the card's value; aces and
+        sevens held at a count that costs are shed first, earlier as the end nears."""
         hand = obs.hand
         counts = Counter(RANK_OF[c] for c in hand if IS_NATURAL[c])
-        dead = obs.dead
-        other = 1 - obs.side_of(obs.seat)
-        theirs = {k for k, m in enumerate(obs.melds[other]) if m is not None}
-        held_limit = {rank: least for rank, least, _ in obs.knobs.hand_penalty}
-        melded = {k: m for k, m in enumerate(obs.melds[obs.side_of(obs.seat)]) if m is not None}
+        side = obs.side_of(obs.seat)
+        nxt = (obs.seat + 1) % len(obs.hand_sizes)
+        theirs = obs.melds[obs.side_of(nxt)]
+        known = Counter(RANK_OF[c] for c in obs.seen.held[nxt] if IS_NATURAL[c])
+        thrown = obs.seen.discarded[nxt]
+        penalised = self._penalised(obs)
+        near = self._near_end(obs)
+        pack = 1.0 + self.pack_weight * obs.pile_size
         value_of = obs.rules.value_of
 
         def cost(a: Action) -> tuple[float, float]:
@@ -264,10 +210,22 @@ class HeuristicBot:
             if IS_WILD[c] or RANK_OF[c] == THREE:
                 return (500.0, 0.0)
             rank = RANK_OF[c]
-            danger = 0.0 if rank in dead else 30.0 + (40.0 if rank in theirs else 0.0)
+            meld = theirs[rank]
+            if rank in obs.dead or (self.read_safe and meld is not None
+                                    and len(meld) >= SAFE_MELD):
+                danger = 0.0
+            else:
+                danger = 30.0 + (40.0 if meld is not None else 0.0)
+                if known[rank] >= 2:
+                    danger += 200.0  # they picked a pair of it: they take the pack with it
+                elif rank in thrown:
+                    danger *= 0.5  # they threw one: a pair of it is less likely
+                danger *= pack
             danger += 25.0 * (counts[rank] - 1)  # breaking a pair of our own
-            if counts[rank] >= held_limit.get(rank, 99) and not melded.get(rank):
-                danger -= self.shed_held  # 3 aces or sevens held at the end cost 1500 (§13.5)
+            least = penalised.get(rank)
+            if least is not None and obs.melds[side][rank] is None and (
+                    counts[rank] >= least or (near and counts[rank] >= least - 1)):
+                danger -= self.shed_held  # 3 aces or sevens held at the end cost 1500
             return (danger + value_of[c] / 5, rng.random())
 
         return cost
