@@ -55,16 +55,20 @@ class HeuristicBot(HeuristicV1Bot):
     """The frozen rules of thumb and those of the module docstring.
 
     ``end_stock`` is the stock's size from which it plays for the end of the hand (it melds
-    down and sheds its aces and sevens); ``lay_held`` the natural aces or sevens in hand from
-    which it begins a meld of them when the unseen cards can still finish it; ``ask`` whether it
-    asks its partner before going out (0: it does not)."""
+    down and sheds its aces and sevens); ``lay_held`` the natural aces or sevens (in hand and
+    in its side's meld) from which it begins a meld of them when the unseen cards can still
+    finish it (7: only a meld it finishes at once); ``ask`` whether it asks its partner before
+    going out (0: it does not); ``take_held`` what a pack costs it per ace or seven it would
+    leave in hand past the count that costs; ``read_safe`` whether a rank the next side holds
+    five of counts as safe; ``pack_weight`` how much more a risky discard costs per card of the
+    pack; ``race`` whether it melds down once its side may go out."""
 
     name = "heuristic"
 
     def __init__(self, shed_held: str | float = 150.0, risky_hold: str | int = 6,
                  wild_keep: str | float = 40.0, hold_pairs: str | int = 7,
                  end_stock: str | int = 16, lay_held: str | int = 7,
-                 ask: str | int = 1, take_held: str | float = 0.0,
+                 ask: str | int = 1, take_held: str | float = 50.0,
                  read_safe: str | int = 1, pack_weight: str | float = 0.1,
                  race: str | int = 1) -> None:
         super().__init__(shed_held, risky_hold, wild_keep, hold_pairs)
