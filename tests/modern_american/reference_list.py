@@ -9,6 +9,7 @@ no group and no natural card can be left out.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
@@ -17,6 +18,7 @@ from typing import Final
 from canasta.actions import ASK, DRAW, NO, PASS, YES, Action, Group
 from canasta.cards import IS_NATURAL, IS_WILD, NATURAL_RANKS, RANK_OF, Card, Rank
 from canasta.modern_american.hand import ANSWER, OVER, PLAY, Hand
+from canasta.modern_american.knobs import Knobs
 from canasta.modern_american.melds import (
     MAX_MELD,
     MAX_WILDS,
@@ -97,10 +99,19 @@ def take_candidates(h: Hand) -> list[Action]:
         return [Action("take", (Group(rank, tuple(sorted(p))),)) for p in picks]
     out = []
     value_of = h.rules.value_of
+    knobs = h.knobs
+    top_points = value_of[top] if knobs.initial_meld_counts_pile_top else 0
     for pick in picks:
         rest = list((Counter(hand) - Counter(pick)).elements())
-        need = h.minimum(side) - sum(value_of[c] for c in pick)
-        for groups in openings(h, rest, need, exclude=rank):
+        need = h.minimum(side) - sum(value_of[c] for c in pick) - top_points
+        clean = opening_problem(knobs, value_of, [(rank, (top, *pick))], -1, h.dead) is None
+        if knobs.pile_top_may_form_clean_triple and clean:
+            # the pick's meld is the clean triple: the rest of the opening needs only the count
+            free = dataclasses.replace(knobs, initial_meld_requirement="none")
+            found = [()] if need <= 0 else openings(h, rest, need, exclude=rank, knobs=free)
+        else:
+            found = openings(h, rest, need, exclude=rank)
+        for groups in found:
             out.append(Action("take", (Group(rank, tuple(sorted(pick))), *groups)))
     return out
 
@@ -217,10 +228,12 @@ def _shapes(key: Rank, naturals: int) -> list[tuple[int, int]]:
             for w in range(min(MAX_WILDS, MAX_MELD - k) + 1) if k + w >= MIN_MELD]
 
 
-def openings(h: Hand, hand: Sequence[Card], minimum: int, exclude: Rank | None = None
-             ) -> list[tuple[Group, ...]]:
+def openings(h: Hand, hand: Sequence[Card], minimum: int, exclude: Rank | None = None,
+             knobs: Knobs | None = None) -> list[tuple[Group, ...]]:
     """The initial melds ``hand`` can lay toward ``minimum`` from which no group and no
-    natural card can be left out, as groups (MA §5)."""
+    natural card can be left out, as groups (MA §5), under ``knobs`` (the table's by
+    default)."""
+    knobs = knobs or h.knobs
     by_rank = _by_rank(hand)
     wilds = _wilds(hand)
     keys = [r for r in sorted(by_rank, reverse=True)
@@ -241,7 +254,7 @@ def openings(h: Hand, hand: Sequence[Card], minimum: int, exclude: Rank | None =
         for key, k, w in shapes:
             groups.append((key, (*by_rank.get(key, ())[:k], *rich[used:used + w])))
             used += w
-        return opening_problem(h.knobs, value_of, groups, minimum, h.dead) is None
+        return opening_problem(knobs, value_of, groups, minimum, h.dead) is None
 
     def minimal(shapes: list[Shape]) -> bool:
         for i, (key, k, w) in enumerate(shapes):

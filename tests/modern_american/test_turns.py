@@ -356,6 +356,10 @@ def test_the_top_card_may_make_the_clean_triple_where_the_rules_say_so() -> None
                  **with_knobs(pile_top_may_form_clean_triple=True))
     after = act(h, "take Kd Kh, Qc Qd 2c, Ac Ad JK")  # K K + top K is the clean triple
     assert after.side_melded(0)
+    # and the legal list offers it: the rest of the opening needs no clean triple of its own
+    assert "take Kd Kh, Ac Ad JK, Qc Qd 2c" in [format_action(h, a) for a in legal_actions(h)]
+    plain = position(hand, phase="draw", pile="8c Kc", turn={"threes_chosen": True})
+    assert not any(a.verb == "take" for a in legal_actions(plain))
 
 
 def test_a_talon_after_a_pick_where_the_rules_give_one() -> None:

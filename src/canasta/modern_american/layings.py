@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from itertools import combinations
 from typing import Final
 
@@ -89,12 +90,21 @@ def take_candidates(f: Facts) -> list[Action]:
     out = []
     value_of = f.value_of
     minimum = f.minimum
+    knobs = f.knobs
+    top_points = value_of[top] if knobs.initial_meld_counts_pile_top else 0
     for pick in picks:
         rest = list(hand)
         for c in pick:
             rest.remove(c)
-        need = minimum - sum(value_of[c] for c in pick)
-        for groups in openings(f, rest, need, exclude=rank):
+        need = minimum - sum(value_of[c] for c in pick) - top_points
+        if knobs.pile_top_may_form_clean_triple and opening_count_problem(
+                knobs, value_of, [(rank, (top, *pick))], -1, f.dead) is None:
+            # the pick's own meld meets the requirement: the rest need only reach the count
+            free = replace(knobs, initial_meld_requirement="none")
+            found = [()] if need <= 0 else openings(f, rest, need, exclude=rank, knobs=free)
+        else:
+            found = openings(f, rest, need, exclude=rank)
+        for groups in found:
             out.append(new_action("take", (new_group(rank, tuple(sorted(pick))), *groups)))
     return out
 
@@ -218,13 +228,15 @@ def _shapes(key: Rank, naturals: int) -> list[tuple[int, int]]:
             for w in range(min(MAX_WILDS, MAX_MELD - k) + 1) if k + w >= MIN_MELD]
 
 
-def openings(f: Facts, hand: Sequence[Card], minimum: int, exclude: Rank | None = None
-             ) -> list[tuple[Group, ...]]:
+def openings(f: Facts, hand: Sequence[Card], minimum: int, exclude: Rank | None = None,
+             knobs: Knobs | None = None) -> list[tuple[Group, ...]]:
     """The initial melds ``hand`` can lay toward ``minimum`` from which no group and no
-    natural card can be left out, as groups (MA §5)."""
-    if not _may_reach(f.knobs, f.value_of, f.dead, hand, minimum, exclude):
+    natural card can be left out, as groups (MA §5); ``knobs`` in place of the table's (a
+    requirement already met elsewhere)."""
+    knobs = knobs or f.knobs
+    if not _may_reach(knobs, f.value_of, f.dead, hand, minimum, exclude):
         return []
-    search = _OpeningSearch(f.knobs, f.value_of, f.dead, hand, minimum, exclude)
+    search = _OpeningSearch(knobs, f.value_of, f.dead, hand, minimum, exclude)
     search.search(0, [], 0, len(search.wilds))
     out: list[tuple[Group, ...]] = []
     for shapes in search.found:
