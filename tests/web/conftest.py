@@ -15,9 +15,16 @@ from tests.web.support import (
     POSTGRES_ENV,
     LiveServer,
     TestClient,
+    chromium,
     running_app,
     system_test_missing,
 )
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """One headless Chromium for a module's browser tests (a page each)."""
+    yield from chromium()
 
 
 def _postgres_schema_url(base: str, schema: str) -> str:

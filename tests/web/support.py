@@ -29,6 +29,14 @@ with warnings.catch_warnings():  # starlette would rather have another HTTP clie
 from canasta.interfaces.web.app import create_app
 from canasta.interfaces.web.settings import Settings
 
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's Chromium, which the browser tests drive (Playwright's own download is not used)."""
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+"""Where the browser tests leave their screenshots."""
 POSTGRES_ENV = "CANASTA_TEST_POSTGRES_URL"
 REQUIRE_ENV = "CANASTA_REQUIRE_SYSTEM_TESTS"
 
@@ -164,3 +172,21 @@ class LiveServer:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def chromium() -> Iterator[Any]:
+    """Headless Debian Chromium driven by Playwright's sync API (skipped, or failed where the
+    system tests are required, when either is missing)."""
+    if not CHROMIUM.exists():
+        system_test_missing(f"the browser tests need Chromium at {CHROMIUM} "
+                            "(apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        system_test_missing("the browser tests need playwright (pip install -e .[dev])")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()

@@ -19,11 +19,8 @@ The server is started by the ``live_server`` fixture of ``tests/web/conftest.py`
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
-
-import pytest
 
 from tests.web.phone_checks import (
     instant_bots,
@@ -34,14 +31,8 @@ from tests.web.phone_checks import (
     small_controls,
     small_text,
 )
-from tests.web.support import LiveServer, system_test_missing
+from tests.web.support import ARTIFACTS, LiveServer
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 CORNER = {"x": 8, "y": 12}
 """Where to tap a card of the hand: its corner shows even where the next card overlaps it."""
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -51,22 +42,6 @@ HAND_DEADLINE = 75.0
 """Seconds for the whole hand (the test's budget is about 90 s on a 2-core machine)."""
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """Headless Debian Chromium driven by Playwright's sync API."""
-    if not CHROMIUM.exists():
-        system_test_missing(f"the browser test needs Chromium at {CHROMIUM} "
-                            "(apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        system_test_missing("the browser test needs playwright (pip install -e .[dev])")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def _watch_errors(page: Any, errors: list[str]) -> None:

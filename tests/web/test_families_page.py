@@ -25,8 +25,7 @@ import pytest
 from canasta.family import families
 from tests.web.phone_checks import instant_bots, serious_violations
 from tests.web.positions import TOKEN, late_hand, store_tables
-from tests.web.support import LiveServer, system_test_missing, wait_for
-from tests.web.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+from tests.web.support import ARTIFACTS, LiveServer, wait_for
 
 SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
 FAMILY = "modern-american"
@@ -35,21 +34,6 @@ SECOND = "browser-test-seat-2"
 RAW_CARD = re.compile(r"(?<![\w])(JK|[2-9TJQKA][cdhs])(?![\w])")
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One headless Chromium for the module's tests (a page each)."""
-    if not CHROMIUM.exists():
-        system_test_missing(f"the browser tests need Chromium at {CHROMIUM}")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        system_test_missing("the browser tests need playwright (pip install -e .[dev])")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 @pytest.fixture(scope="module")

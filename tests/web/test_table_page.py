@@ -61,8 +61,7 @@ from tests.web.positions import (
     mid_hand,
     store_tables,
 )
-from tests.web.support import LiveServer, system_test_missing
-from tests.web.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+from tests.web.support import ARTIFACTS, LiveServer
 
 SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
 PRESET_NAMES = [name for name, rules in all_presets().items() if rules.num_players <= 6]
@@ -103,21 +102,6 @@ def table_id(preset: str, size: str) -> str:
     return f"{preset}-{size}"
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One headless Chromium for the module's tests (a page each)."""
-    if not CHROMIUM.exists():
-        system_test_missing(f"the browser tests need Chromium at {CHROMIUM}")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        system_test_missing("the browser tests need playwright (pip install -e .[dev])")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 @pytest.fixture(scope="module")
