@@ -85,3 +85,21 @@ def instant_bots(page: Any) -> None:
     """Bots' moves shown at once (the page's bot speed: ``instant``), for tests that play."""
     page.add_init_script("localStorage.setItem('canasta.settings',"
                          " JSON.stringify({speed: 'instant', sound: false}))")
+
+
+SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
+"""The two screens every page is checked at: a laptop, and a phone (touch)."""
+
+
+def open_page(browser: Any, size: str) -> Any:
+    """A page of ``browser`` at ``size`` (of :data:`SIZES`), bots quick, with ``page.errors``
+    collecting its script errors."""
+    width, height = SIZES[size]
+    phone = size == "phone"
+    page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=phone,
+                            has_touch=phone)
+    instant_bots(page)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page

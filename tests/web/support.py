@@ -190,3 +190,14 @@ def chromium() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+def serving(url: str, log: Path) -> Iterator[LiveServer]:
+    """A live server over the database at ``url``, bots playing at once and in-process, for
+    as long as the generator runs (a module fixture yields from it)."""
+    live = LiveServer(url, log, "--bot-delay", "0", "--bot-workers", "0")
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()

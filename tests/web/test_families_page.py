@@ -23,11 +23,10 @@ import httpx
 import pytest
 
 from canasta.family import families
-from tests.web.phone_checks import instant_bots, serious_violations
+from tests.web.phone_checks import SIZES, open_page, serious_violations
 from tests.web.positions import TOKEN, late_hand, store_tables
-from tests.web.support import ARTIFACTS, LiveServer, wait_for
+from tests.web.support import ARTIFACTS, LiveServer, serving, wait_for
 
-SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
 FAMILY = "modern-american"
 SECOND = "browser-test-seat-2"
 """Seat 2's token at the table of two people."""
@@ -42,22 +41,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     url = f"sqlite:///{folder / 'tables.sqlite3'}"
     store_tables(url, {"two-people": late_hand(FAMILY, stock_left=6)},
                  people={"two-people": {0: ("Ann", TOKEN), 2: ("Bob", SECOND)}})
-    live = LiveServer(url, folder / "server.log", "--bot-delay", "0", "--bot-workers", "0")
-    live.start()
-    yield live
-    live.stop()
-
-
-def open_page(browser: Any, size: str) -> Any:
-    width, height = SIZES[size]
-    phone = size == "phone"
-    page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=phone,
-                            has_touch=phone)
-    instant_bots(page)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    return page
+    yield from serving(url, folder / "server.log")
 
 
 @pytest.mark.parametrize("size", list(SIZES))

@@ -34,11 +34,16 @@ import httpx
 import pytest
 
 from canasta.family import families, get_rules
-from tests.web.phone_checks import clipped, instant_bots, serious_violations, short_strips
+from tests.web.phone_checks import (
+    SIZES,
+    clipped,
+    open_page,
+    serious_violations,
+    short_strips,
+)
 from tests.web.positions import TOKEN, hand_played_out, mid_hand, store_tables
-from tests.web.support import ARTIFACTS, LiveServer, wait_for
+from tests.web.support import ARTIFACTS, LiveServer, serving, wait_for
 
-SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
 RAW_CARD = re.compile(r"(?<![\w])(JK|[2-9TJQKA][cdhs])(?![\w])")
 TEXT_FITS = """sel => [...document.querySelectorAll(sel)].filter(e => e.offsetParent)
   .every(e => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1)"""
@@ -83,22 +88,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         games[f"laid-{size}"] = mid_hand("classic", min_melds=1, accept=a_new_meld_sorts_first)
         games[f"over-{size}"] = hand_played_out(get_rules("classic").replace(target_score=50))
     store_tables(url, games, people={f"over-{size}": {0: ("p0", TOKEN)} for size in SIZES})
-    live = LiveServer(url, folder / "server.log", "--bot-delay", "0", "--bot-workers", "0")
-    live.start()
-    yield live
-    live.stop()
-
-
-def open_page(browser: Any, size: str) -> Any:
-    width, height = SIZES[size]
-    phone = size == "phone"
-    page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=phone,
-                            has_touch=phone)
-    instant_bots(page)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    return page
+    yield from serving(url, folder / "server.log")
 
 
 def tap(page: Any, selector: str) -> None:

@@ -41,8 +41,9 @@ import pytest
 from canasta.family import all_presets, get_rules
 from canasta.game import Game
 from tests.web.phone_checks import (
+    SIZES,
     clipped,
-    instant_bots,
+    open_page,
     overflowing,
     serious_violations,
     short_strips,
@@ -61,9 +62,8 @@ from tests.web.positions import (
     mid_hand,
     store_tables,
 )
-from tests.web.support import ARTIFACTS, LiveServer
+from tests.web.support import ARTIFACTS, LiveServer, serving
 
-SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
 PRESET_NAMES = [name for name, rules in all_presets().items() if rules.num_players <= 6]
 """Every preset of every family: the one page draws them all."""
 RAW_CARD = re.compile(r"(?<![\w])(JK|[2-9TJQKA][cdhs])(?![\w])")
@@ -121,22 +121,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     games["over"] = hand_played_out(get_rules("classic").replace(target_score=50))
     games.update({f"full-{kind}-{size}": full_table(kind) for kind in FULL for size in SIZES})
     store_tables(url, games)
-    live = LiveServer(url, folder / "server.log", "--bot-delay", "0", "--bot-workers", "0")
-    live.start()
-    yield live
-    live.stop()
-
-
-def open_page(browser: Any, size: str) -> Any:
-    width, height = SIZES[size]
-    phone = size == "phone"
-    page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=phone,
-                            has_touch=phone)
-    instant_bots(page)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    return page
+    yield from serving(url, folder / "server.log")
 
 
 def seat_link(server: LiveServer, table: str) -> str:
