@@ -246,9 +246,9 @@ def test_a_bad_option_for_the_family_is_one_line(capsys: pytest.CaptureFixture[s
     assert main(["play", "--rules", MODERN, "--set", "hand_size=11"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("invalid --set: ") and err.count("\n") == 1
-    assert main(["play", "--rules", MODERN, "--opponents", "heuristic-v1"]) == 2
+    assert main(["play", "--rules", MODERN, "--opponents", "heuristic-v2"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("invalid bot: unknown bot 'heuristic-v1' for Modern American")
+    assert err.startswith("invalid bot: unknown bot 'heuristic-v2' for Modern American")
 
 
 # -- saving and resuming Modern American --------------------------------------------------------

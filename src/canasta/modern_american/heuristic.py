@@ -6,13 +6,16 @@ finish, the pack picked when it is worth it, special hands, discards the next pl
 likely to pick) and adds what a club player watches most:
 
 * **aces and sevens in hand** (three or more of either cost 1500 when the hand ends, MA §13.5):
-  it lays them as a meld once it holds enough to finish one with the cards still unseen, adds
-  them to its side's meld, sheds them while the stock runs low or an opponent may go out, and
-  counts them before it picks a pack full of them;
-* **the end of the hand**: with the stock low, or an opponent's side able to go out, it melds
-  down whatever risks nothing instead of keeping pairs in hand for the pack;
+  it sheds them harder than the frozen bot, lays a meld of them it may keep whatever pairs it
+  holds for the pack, and counts them before it picks a pack full of them;
+* **the pairs for the pack**: after its initial meld it keeps four cards in hand, not seven,
+  before it melds whatever it can;
+* **the end of the hand**: with an opponent's side able to go out, or its own, it melds down
+  whatever risks nothing;
 * **safe discards**: a rank of which the next player's side holds a meld of five or more cannot
-  be picked with a pair (it would pass seven cards, MA §6.3), as safe as a dead rank;
+  be picked with a pair (it would pass seven cards, MA §6.3), as safe as a dead rank; a rank
+  the next player is known to hold a pair of is dangerous, one it threw less so, and every
+  risky discard weighs more as the pack grows;
 * **asking before going out**: it asks its partner while the partner holds cards that could
   cost, and a partner answers no while one turn of its own would shed its penalty.
 
@@ -52,24 +55,26 @@ SAFE_MELD = MAX_MELD - 2
 
 
 class HeuristicBot(HeuristicV1Bot):
-    """The frozen rules of thumb and those of the module docstring.
+    """The frozen rules of thumb and those of the module docstring, with
+    ``heuristic-v1``'s settings where they are its own (``shed_held`` 300, ``hold_pairs`` 4:
+    measured against it in docs/bots.md).
 
-    ``end_stock`` is the stock's size from which it plays for the end of the hand (it melds
-    down and sheds its aces and sevens); ``lay_held`` the natural aces or sevens (in hand and
-    in its side's meld) from which it begins a meld of them when the unseen cards can still
-    finish it (7: only a meld it finishes at once); ``ask`` whether it asks its partner before
-    going out (0: it does not); ``take_held`` what a pack costs it per ace or seven it would
-    leave in hand past the count that costs; ``read_safe`` whether a rank the next side holds
-    five of counts as safe; ``pack_weight`` how much more a risky discard costs per card of the
-    pack; ``race`` whether it melds down once its side may go out."""
+    ``end_stock`` is the stock's size from which it also sheds aces and sevens from two held
+    (0: only when an opponent may go out; measured weaker at 16); ``lay_held`` the natural
+    aces or sevens (in hand and in its side's meld) from which it begins a meld of them when the
+    unseen cards can still finish it (7: only a meld it finishes at once); ``ask`` whether it
+    asks its partner before going out (0: it does not); ``take_held`` what a pack costs it per
+    ace or seven it would leave in hand past the count that costs; ``read_safe`` whether a rank
+    the next side holds five of counts as safe; ``pack_weight`` how much more a risky discard
+    costs per card of the pack; ``race`` whether it melds down once its side may go out."""
 
     name = "heuristic"
 
-    def __init__(self, shed_held: str | float = 150.0, risky_hold: str | int = 6,
-                 wild_keep: str | float = 40.0, hold_pairs: str | int = 7,
-                 end_stock: str | int = 16, lay_held: str | int = 7,
+    def __init__(self, shed_held: str | float = 300.0, risky_hold: str | int = 6,
+                 wild_keep: str | float = 40.0, hold_pairs: str | int = 4,
+                 end_stock: str | int = 0, lay_held: str | int = 7,
                  ask: str | int = 1, take_held: str | float = 50.0,
-                 read_safe: str | int = 1, pack_weight: str | float = 0.1,
+                 read_safe: str | int = 1, pack_weight: str | float = 0.3,
                  race: str | int = 1) -> None:
         super().__init__(shed_held, risky_hold, wild_keep, hold_pairs)
         self.take_held = number("take_held", take_held, float)
@@ -123,15 +128,17 @@ class HeuristicBot(HeuristicV1Bot):
         return True
 
     # -- aces and sevens -------------------------------------------------------------------------
-    def _near_end(self, obs: Observation) -> bool:
-        """The stock runs low, or a side of the opponents may go out soon."""
-        if obs.stock_size <= self.end_stock:
-            return True
+    def _threatened(self, obs: Observation) -> bool:
+        """A side of the opponents may go out soon: it may go out now, and one of its players
+        holds four cards or fewer."""
         other = 1 - obs.side_of(obs.seat)
-        return (obs.canastas(other) >= obs.rules.min_canastas_to_go_out
-                and may_go_out(obs, other)
+        return (may_go_out(obs, other)
                 and min(obs.hand_sizes[s] for s in range(len(obs.hand_sizes))
                         if obs.side_of(s) == other) <= 4)
+
+    def _near_end(self, obs: Observation) -> bool:
+        """The stock runs low, or the opponents threaten to go out."""
+        return obs.stock_size <= self.end_stock or self._threatened(obs)
 
     def _unseen(self, obs: Observation, rank: Rank) -> int:
         """The natural cards of ``rank`` this seat has not seen: in no meld, not in its hand,
@@ -162,7 +169,7 @@ class HeuristicBot(HeuristicV1Bot):
         lays_held = any(g.rank in penalised and not self._risky(obs, g) for g in action.groups)
         side = obs.side_of(obs.seat)
         racing = self.race and may_go_out(obs, side)
-        if (lays_held or racing or self._near_end(obs)) and all(not self._risky(obs, g)
+        if (lays_held or racing or self._threatened(obs)) and all(not self._risky(obs, g)
                                                                 for g in action.groups):
             # nothing at risk: meld down now (the pairs kept for the pack matter less)
             keep = self.hold_pairs
