@@ -34,7 +34,6 @@ from canasta.cards import (
     RANK_OF,
     THREE,
     Card,
-    card_names,
     format_card,
     make_pack,
 )
@@ -58,7 +57,7 @@ from canasta.rl.encoding import (
     is_single,
     read_groups,
 )
-from canasta.rl.research import Research
+from canasta.rl.research import Research, seen_line
 from canasta.rl.tensor import (
     ANSWERS,
     CARD_PIECES,
@@ -430,12 +429,8 @@ class ModernAmericanResearch(Research):
         """The seat's hand, the pile (all of it at the deal, else its top and size), the laid
         threes, the hands' sizes and the stock's."""
         h: Hand = position
-        laid = "/".join(" ".join(card_names(r)) for r in h.threes)
-        sizes = ",".join(str(len(cards)) for cards in h.hands)
-        pile = " ".join(card_names(h.pile)) if deal else (
-            f"{format_card(h.pile[-1]) if h.pile else '-'}x{len(h.pile)}")
-        return (f"{'deal' if deal else 'stock'}: hand {' '.join(card_names(h.hands[seat]))}"
-                f" | pile {pile} | threes {laid} | sizes {sizes} | stock {len(h.stock)}")
+        return seen_line(deal, h.hands[seat], h.pile, "threes", h.threes,
+                         [len(cards) for cards in h.hands], len(h.stock))
 
     def chance_json(self, position: Any) -> dict[str, Any]:
         out = hand_to_json(position)

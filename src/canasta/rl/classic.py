@@ -18,9 +18,9 @@ from typing import Any
 
 from canasta.bots.determinize import Determinizer
 from canasta.bots.value import counted_lead
-from canasta.cards import Card, card_names, format_card
+from canasta.cards import Card
 from canasta.observation import Observation
-from canasta.rl.research import Research
+from canasta.rl.research import Research, seen_line
 from canasta.rl.tensor import (
     Layout,
     dealing_tensor,
@@ -59,12 +59,8 @@ class ClassicResearch(Research):
         """The seat's hand, the pile (all of it at the deal, else its top and size), the red
         threes, the hands' sizes and the stock's."""
         state: State = position
-        reds = "/".join(" ".join(card_names(r)) for r in state.red_threes)
-        sizes = ",".join(str(len(h)) for h in state.hands)
-        pile = " ".join(card_names(state.pile)) if deal else (
-            f"{format_card(state.pile[-1]) if state.pile else '-'}x{len(state.pile)}")
-        return (f"{'deal' if deal else 'stock'}: hand {' '.join(card_names(state.hands[seat]))}"
-                f" | pile {pile} | reds {reds} | sizes {sizes} | stock {len(state.stock)}")
+        return seen_line(deal, state.hands[seat], state.pile, "reds", state.red_threes,
+                         [len(h) for h in state.hands], len(state.stock))
 
     def resampler(self, position: Any, seat: int, held: Sequence[Card]
                   ) -> Callable[[random.Random], Any]:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
-from canasta.cards import NUM_CARD_TYPES, Card, make_pack, parse_card
+from canasta.cards import NUM_CARD_TYPES, Card, card_names, format_card, make_pack, parse_card
 from canasta.family import Family, family_of, rules_from_json
 from canasta.rl.encoding import CLASSIC, NUM_GROUP_RANKS, Alphabet, Choice
 from canasta.rl.tensor import (
@@ -50,6 +50,19 @@ GENERIC_PHASES: Final = ("deal", "draw", "play", "answer", "over")
 
 RulesLike = Rules | str | Mapping[str, Any]
 """A rule set, a preset name, or rules as JSON (``{"preset": NAME, FIELD: VALUE}``)."""
+
+
+def seen_line(deal: bool, hand: Sequence[Card], pile: Sequence[Card], laid_name: str,
+              laid: Sequence[Sequence[Card]], sizes: Sequence[int], stock: int) -> str:
+    """A seat's line of what a chance event showed it, for a family of hands, a pile and cards
+    laid per side (:meth:`Research.seen_text`): the seat's ``hand``, the pile (all of it at the
+    ``deal``, else its top card and size), the cards each side has laid (``laid_name``: "reds",
+    "threes"), the hands' sizes and the stock's."""
+    shown = " ".join(card_names(pile)) if deal else (
+        f"{format_card(pile[-1]) if pile else '-'}x{len(pile)}")
+    side_laid = "/".join(" ".join(card_names(cards)) for cards in laid)
+    return (f"{'deal' if deal else 'stock'}: hand {' '.join(card_names(hand))} | pile {shown}"
+            f" | {laid_name} {side_laid} | sizes {','.join(map(str, sizes))} | stock {stock}")
 
 
 class Research:
