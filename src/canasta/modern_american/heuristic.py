@@ -106,7 +106,7 @@ class HeuristicBot(HeuristicV1Bot):
         if action.verb == "no":
             return "one more turn sheds the aces or sevens in your hand that would cost 1500"
         if action.verb == "yes":
-            return "your hand costs little: let your partner go out"
+            return "one more turn would not lower what your hand costs: let your partner go out"
         return super().reason(obs, legal, action)
 
     # -- the partner's question ------------------------------------------------------------------
