@@ -164,7 +164,8 @@ class HeuristicBot(HeuristicV1Bot):
         # enough of them in hand, and the cards still unseen can finish the canasta
         return have < self.lay_held or MAX_MELD - have > self._unseen(obs, rank)
 
-    def _meld_value(self, obs: Observation, action: Action) -> float:
+    def _meld_value(self, obs: Observation, action: Action,
+                    hold_pairs: int | None = None) -> float:
         penalised = self._penalised(obs)
         lays_held = any(g.rank in penalised and not self._risky(obs, g) for g in action.groups)
         side = obs.side_of(obs.seat)
@@ -172,15 +173,10 @@ class HeuristicBot(HeuristicV1Bot):
         if (lays_held or racing or self._threatened(obs)) and all(not self._risky(obs, g)
                                                                 for g in action.groups):
             # nothing at risk: meld down now (the pairs kept for the pack matter less)
-            keep = self.hold_pairs
-            self.hold_pairs = 0
-            try:
-                value = super()._meld_value(obs, action)
-            finally:
-                self.hold_pairs = keep
+            value = super()._meld_value(obs, action, hold_pairs=0)
             bonus = sum(500.0 for g in action.groups if g.rank in penalised)
             return value + bonus if value > 0 else value
-        return super()._meld_value(obs, action)
+        return super()._meld_value(obs, action, hold_pairs)
 
     def take_value(self, obs: Observation, action: Action) -> float:
         """The pack's worth (see :class:`HeuristicV1Bot`), less the aces and sevens it would

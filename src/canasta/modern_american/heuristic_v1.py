@@ -215,7 +215,11 @@ class HeuristicV1Bot:
             return existing is None and held + len(existing or ()) < self.risky_hold
         return False
 
-    def _meld_value(self, obs: Observation, action: Action) -> float:
+    def _meld_value(self, obs: Observation, action: Action,
+                    hold_pairs: int | None = None) -> float:
+        """What laying ``action`` is worth (-1: not now), keeping ``hold_pairs`` cards in hand
+        for the pack (the bot's own setting by default)."""
+        hold = self.hold_pairs if hold_pairs is None else hold_pairs
         side = obs.side_of(obs.seat)
         melded = obs.side_melded(side)
         value = 0.0
@@ -227,7 +231,7 @@ class HeuristicV1Bot:
                 return -1.0
             if (existing is None and melded and not obs.turn.opening
                     and len(g.cards) < MAX_MELD
-                    and len(obs.hand) - len(g.cards) >= self.hold_pairs > 0):
+                    and len(obs.hand) - len(g.cards) >= hold > 0):
                 return -1.0  # keep the pairs in hand to pick the pack with them
             value += len(g.cards) * 10 + (300 if size >= MAX_MELD else 0)
             if wilds and size < MAX_MELD and melded and not obs.turn.opening:
