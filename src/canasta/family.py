@@ -45,7 +45,7 @@ from canasta.rules import Rules
 if TYPE_CHECKING:
     from canasta.game import GameRecord
 
-FAMILY_PACKAGES: Final = ("canasta.classic", "canasta.modern_american")
+FAMILY_PACKAGES: Final = ("canasta.classic", "canasta.modern_american", "canasta.hand_and_foot")
 """The families shipped with canasta, by package: importing one registers it. The order is the
 order families are listed in (the first is the default)."""
 
