@@ -1,5 +1,6 @@
 """Every rule the code cites is in the repository: each "RULES §n" names a section of
-docs/rules/classic.md and each "MA §n" a section of docs/rules/modern-american.md, as a heading
+docs/rules/classic.md, each "MA §n" a section of docs/rules/modern-american.md and each "HF §n"
+a section of docs/rules/hand-and-foot.md, as a heading
 ("### 1.12 Taking the discard pile") or a numbered rule ("* **1.12.6** A player holding...").
 
 A citation may list or span several sections ("RULES §1.4, §1.5", "MA §4.2–§4.5",
@@ -15,7 +16,8 @@ from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOKS = {"RULES": ROOT / "docs" / "rules" / "classic.md",
-         "MA": ROOT / "docs" / "rules" / "modern-american.md"}
+         "MA": ROOT / "docs" / "rules" / "modern-american.md",
+         "HF": ROOT / "docs" / "rules" / "hand-and-foot.md"}
 """The page that states each book's rules, under the name the code cites it by."""
 SEARCHED = ("src", "docs", "tests", "benchmarks", "examples", "scripts", "README.md",
             "ARCHITECTURE.md")
@@ -26,7 +28,7 @@ THIS_FILE = Path(__file__).resolve()
 """Left out of the search: its examples cite missing sections on purpose."""
 
 NUMBER = r"(\d+(?:\.\d+)*)"
-CITATION = re.compile(r"\b(RULES|MA)\s+§\s?" + NUMBER)
+CITATION = re.compile(r"\b(RULES|MA|HF)\s+§\s?" + NUMBER)
 """A book's name, then a section: ``RULES §1.12.6``, ``MA §4``."""
 FOLLOWER = re.compile(r"[^§()\[\].:A-Z0-9]{0,40}?§\s?" + NUMBER)
 """A further section of the same citation: what separates it from the one before holds no
