@@ -10,8 +10,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from canasta.actions import BLACK_THREE_RANK, MIXED_RANK, NO_RANK, Action, Group
+from canasta.actions import MIXED_RANK, NO_RANK, Action, Group
 from canasta.cards import (
+    BLACK_THREE_RANK,
     IS_BLACK_THREE,
     IS_NATURAL,
     IS_RED_THREE,
