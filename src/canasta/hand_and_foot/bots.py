@@ -1,4 +1,11 @@
-"""Hand and Foot's bots and levels, as the registry of :mod:`canasta.bots` reads them."""
+"""Hand and Foot's bots and levels, as the registry of :mod:`canasta.bots` reads them.
+
+Every bot chooses from its seat's :class:`~canasta.hand_and_foot.observation.Observation`,
+the legal list and the generator it is given (:class:`~canasta.bots.base.Bot`): ``random``
+(every family's, :data:`canasta.bots.GENERIC_BOTS`), ``greedy``
+(:mod:`~canasta.hand_and_foot.greedy`), ``heuristic`` (:mod:`~canasta.hand_and_foot.heuristic`)
+and ``search`` (:mod:`~canasta.hand_and_foot.search`).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +13,16 @@ from collections.abc import Callable
 from typing import Final
 
 from canasta.bots.base import Bot
+from canasta.hand_and_foot.greedy import GreedyBot
 
-BOTS: dict[str, Callable[..., Bot]] = {}
-LEVELS: dict[str, str] = {"easy": "random", "medium": "random", "hard": "random",
-                          "expert": "random"}
+BOTS: dict[str, Callable[..., Bot]] = {
+    "greedy": GreedyBot,
+}
+"""Bot factories by name (``random`` plays every family: :data:`canasta.bots.GENERIC_BOTS`)."""
+
+LEVELS: dict[str, str] = {"easy": "greedy", "medium": "greedy", "hard": "greedy",
+                          "expert": "greedy"}
+"""Difficulty levels for players mapped to bot specs."""
+
 HINT_LEVEL: Final = "medium"
+"""The level behind hints."""
