@@ -133,7 +133,13 @@ class Deal:
 
     def but(self, **changes: Any) -> Deal:
         """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        fields = {name: getattr(self, name) for name in DEAL_FIELDS}
+        fields.update(changes)
+        return Deal(**fields)
+
+
+DEAL_FIELDS: Final = tuple(f.name for f in dataclasses.fields(Deal))
+"""The fields of a :class:`Deal`, in order."""
 
 
 def shuffled_pack(rules: HandFootRules, seed: int | None) -> list[Card]:

@@ -23,7 +23,7 @@ from canasta.actions import ASK, DISCARDS, DRAW, NO, PASS, YES, Action, Group
 from canasta.cards import FIRST_WILD, IS_NATURAL, IS_WILD, JOKER, RANK_OF, Card
 from canasta.hand_and_foot.deal import WILD_MELD, Deal
 from canasta.hand_and_foot.knobs import BOOK, MIN_MELD
-from canasta.hand_and_foot.turn import minimum, play
+from canasta.hand_and_foot.turn import check, minimum
 
 MAX_OPENINGS: Final = 600
 """At most this many openings are listed (the smallest counts first)."""
@@ -192,7 +192,7 @@ def legal_actions(deal: Deal) -> list[Action]:
     seen: set[Action] = set()
     out = []
     for action in candidates:
-        if action not in seen and not isinstance(play(deal, action), str):
+        if action not in seen and check(deal, action) is None:
             seen.add(action)
             out.append(action)
     return out

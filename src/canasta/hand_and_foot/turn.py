@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 from canasta.actions import MIXED_RANK, NO_RANK, Action, Group
@@ -94,11 +93,13 @@ def discard_problem(deal: Deal, held: Sequence[Card], card: Card) -> str | None:
 
 def _taken(held: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
     """``held`` less ``cards``, or ``None`` when ``held`` lacks some of them."""
-    left = Counter(held)
-    left.subtract(cards)
-    if any(n < 0 for n in left.values()):
-        return None
-    return sorted(left.elements())
+    left = list(held)
+    for c in cards:
+        try:
+            left.remove(c)
+        except ValueError:
+            return None
+    return left
 
 
 def _group_key(group: Group) -> int | str:
@@ -166,36 +167,41 @@ def _with(values: tuple, index: int, value: object) -> tuple:  # type: ignore[ty
     return values[:index] + (value,) + values[index + 1:]
 
 
-def _after_laying(deal: Deal, seat: int, held: list[Card]) -> Deal | str:
-    """The deal once ``seat`` has laid cards and holds ``held``: running to the foot, going
-    out, or the hand-size rule of the foot (HF §9.2, §10.1, §10.6)."""
+def _laying_problem(deal: Deal, seat: int, held: Sequence[Card],
+                    books: Sequence[tuple[Card, ...]]) -> str | None:
+    """Why ``seat`` may not lay cards that leave it ``held`` with its side owning ``books``:
+    going out, and the hand-size rule of the foot (HF §10.1, §10.6)."""
     knobs = deal.knobs
-    side = deal.side_of(seat)
+    if deal.foot_state[seat] != IN_FOOT or len(held) > 1:
+        return None
+    if not held:
+        why = out_problem(deal, seat, books)
+        if why is None and knobs.going_out_discard == "required":
+            why = "these rules go out with a discard: keep a card to discard"
+        return None if why is None else f"you may not lay your last card: {why}"
+    if deal.answer == "no":
+        return "your partner said no: keep a card after your discard"
+    why = out_problem(deal, seat, books)
+    if why is None and knobs.going_out_discard == "forbidden":
+        why = "these rules go out by melding, not by a discard"
+    if why is None:
+        why = discard_problem(deal, held, held[0])
+    if why is not None:
+        return (f"you would keep one card and could not go out by discarding it ({why}); "
+                "a player in the foot keeps a card after discarding")
+    return None
+
+
+def _after_laying(deal: Deal, seat: int, held: list[Card]) -> Deal:
+    """The deal once ``seat`` has laid cards (checked by :func:`_laying_problem`) and holds
+    ``held``: running to the foot (HF §9.2), or going out."""
     deal = deal.but(hands=_with(deal.hands, seat, tuple(held)))
     if deal.foot_state[seat] == IN_HAND:
         if held:
             return deal
         deal = _pick_up_foot(deal, seat)
-        return _turn_over(deal) if knobs.foot_on_meld_out == "end_turn" else deal
-    if not held:
-        why = out_problem(deal, seat, deal.books[side])
-        if why is None and knobs.going_out_discard == "required":
-            why = "these rules go out with a discard: keep a card to discard"
-        if why is not None:
-            return f"you may not lay your last card: {why}"
-        return ended(deal, seat)
-    if len(held) == 1:
-        if deal.answer == "no":
-            return "your partner said no: keep a card after your discard"
-        why = out_problem(deal, seat, deal.books[side])
-        if why is None and knobs.going_out_discard == "forbidden":
-            why = "these rules go out by melding, not by a discard"
-        if why is None:
-            why = discard_problem(deal, held, held[0])
-        if why is not None:
-            return (f"you would keep one card and could not go out by discarding it ({why}); "
-                    "a player in the foot keeps a card after discarding")
-    return deal
+        return _turn_over(deal) if deal.knobs.foot_on_meld_out == "end_turn" else deal
+    return deal if held else ended(deal, seat)
 
 
 def _draw(deal: Deal) -> Deal | str:
@@ -302,14 +308,21 @@ def _take(deal: Deal, action: Action) -> Deal | str:
     count = len(deal.pile) if knobs.pile_take_count is None else min(knobs.pile_take_count,
                                                                        len(deal.pile))
     rest = deal.pile[len(deal.pile) - count:-1]
+    held = sorted((*held, *rest))
+    why = _laying_problem(deal, seat, held, laid[1])
+    if why is not None:
+        return why
     after = deal.but(melds=_with(deal.melds, side, laid[0]),
                      books=_with(deal.books, side, laid[1]),
                      pile=deal.pile[:len(deal.pile) - count], pile_frozen=False, phase="play",
                      played_from_foot=_played(deal, seat))
-    return _after_laying(after, seat, sorted((*held, *rest)))
+    return _after_laying(after, seat, held)
 
 
-def _meld(deal: Deal, action: Action) -> Deal | str:
+def _meld_plan(deal: Deal, action: Action) -> tuple[tuple[Melds, tuple[tuple[Card, ...], ...]],
+                                                     list[Card]] | str:
+    """The side's melds and books and the cards held after ``action`` (a ``meld``), or why
+    it is refused."""
     if deal.phase != "play":
         return "draw or take the pile first" if deal.phase == "draw" else "wait for the answer"
     if not action.groups:
@@ -334,33 +347,54 @@ def _meld(deal: Deal, action: Action) -> Deal | str:
                                                                   strict=True)])
     if isinstance(laid, str):
         return laid
-    after = deal.but(melds=_with(deal.melds, side, laid[0]),
-                     books=_with(deal.books, side, laid[1]),
+    why = _laying_problem(deal, seat, held, laid[1])
+    return why if why is not None else (laid, held)
+
+
+def _meld(deal: Deal, action: Action) -> Deal | str:
+    plan = _meld_plan(deal, action)
+    if isinstance(plan, str):
+        return plan
+    (melds, books), held = plan
+    seat, side = deal.to_move, deal.side_of(deal.to_move)
+    after = deal.but(melds=_with(deal.melds, side, melds), books=_with(deal.books, side, books),
                      played_from_foot=_played(deal, seat))
     return _after_laying(after, seat, held)
 
 
-def _discard(deal: Deal, card: Card) -> Deal | str:
+def _discard_check(deal: Deal, card: Card) -> str | None:
+    """Why the player to move may not discard ``card`` (HF §8, §10), or ``None``."""
     knobs = deal.knobs
     if deal.phase != "play":
         return "draw or take the pile first" if deal.phase == "draw" else "wait for the answer"
     seat, side = deal.to_move, deal.side_of(deal.to_move)
-    held = _taken(deal.hands[seat], (card,))
-    if held is None:
+    hand = deal.hands[seat]
+    if card not in hand:
         return f"you do not hold {format_card(card)}" if 0 <= card <= JOKER else "no such card"
-    why = discard_problem(deal, deal.hands[seat], card)
+    why = discard_problem(deal, hand, card)
     if why is not None:
         return why
+    if deal.foot_state[seat] == IN_FOOT:
+        if len(hand) == 1:
+            out = out_problem(deal, seat, deal.books[side])
+            if out is None and knobs.going_out_discard == "forbidden":
+                out = "these rules go out by melding, not by a discard"
+            if out is not None:
+                return f"a discard of your last card goes out, and {out}"
+        elif deal.answer == "yes" and could_go_out(deal, seat, hand):
+            return "your partner said yes: go out this turn"
+    return None
+
+
+def _discard(deal: Deal, card: Card) -> Deal | str:
+    why = _discard_check(deal, card)
+    if why is not None:
+        return why
+    knobs = deal.knobs
+    seat = deal.to_move
+    held = list(deal.hands[seat])
+    held.remove(card)
     state = deal.foot_state[seat]
-    if state == IN_FOOT and not held:
-        out = out_problem(deal, seat, deal.books[side])
-        if out is None and knobs.going_out_discard == "forbidden":
-            out = "these rules go out by melding, not by a discard"
-        if out is not None:
-            return f"a discard of your last card goes out, and {out}"
-    if state == IN_FOOT and held and deal.answer == "yes" and could_go_out(deal, seat,
-                                                                            deal.hands[seat]):
-        return "your partner said yes: go out this turn"
     frozen = deal.pile_frozen or (IS_WILD[card] and knobs.wild_discard_freezes_pile
                                   and knobs.pile_take_pair == "natural_plus_wild")
     after = deal.but(hands=_with(deal.hands, seat, tuple(held)), pile=(*deal.pile, card),
@@ -434,6 +468,19 @@ def play(deal: Deal, action: Action) -> Deal | str:
     if verb == "pass":
         return _pass(deal)
     return f"{verb!r} is not an action of Hand and Foot"
+
+
+def check(deal: Deal, action: Action) -> str | None:
+    """Why ``action`` is refused, or ``None`` (as :func:`problem`; a meld or a discard is
+    checked without making the deal after it)."""
+    if deal.end is None and deal.phase == "play":
+        if action.verb == "meld":
+            plan = _meld_plan(deal, action)
+            return plan if isinstance(plan, str) else None
+        if action.verb == "discard":
+            return _discard_check(deal, action.card)
+    after = play(deal, action)
+    return after if isinstance(after, str) else None
 
 
 def apply(deal: Deal, action: Action) -> Deal:
