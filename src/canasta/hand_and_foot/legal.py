@@ -54,7 +54,8 @@ def _groups(deal: Deal, held: Sequence[Card], *, new_only: bool) -> Iterator[Gro
     knobs = deal.knobs
     melds = deal.melds[deal.side_of(deal.to_move)]
     wilds = _wild_choices(held, knobs.max_wilds_per_meld)
-    for rank, cards in sorted(_naturals(held).items(), reverse=True):
+    naturals = _naturals(held)
+    for rank, cards in sorted(naturals.items(), reverse=True):
         for k in range(len(cards), -1, -1):
             for w in wilds:
                 size = k + len(w)
@@ -67,7 +68,7 @@ def _groups(deal: Deal, held: Sequence[Card], *, new_only: bool) -> Iterator[Gro
                 yield Group(rank, tuple(cards[:k]) + w)
     if not new_only:
         for rank in range(11):
-            if melds[rank] is not None and rank not in _naturals(held):
+            if melds[rank] is not None and rank not in naturals:
                 for w in wilds:
                     if w:
                         yield Group(rank, w)
