@@ -55,13 +55,19 @@ def _groups(deal: Deal, held: Sequence[Card], *, new_only: bool) -> Iterator[Gro
     melds = deal.melds[deal.side_of(deal.to_move)]
     wilds = _wild_choices(held, knobs.max_wilds_per_meld)
     naturals = _naturals(held)
+    # a group that starts a meld needs three cards (unless a book may take it), and no meld
+    # holds more wild cards than natural ones: cheap bounds before the turn's check
+    small_ok = knobs.book_accepts_extra != "none"
     for rank, cards in sorted(naturals.items(), reverse=True):
+        meld = melds[rank]
+        start = new_only or meld is None
+        base = 0 if meld is None else 2 * sum(1 for c in meld if not IS_WILD[c]) - len(meld)
         for k in range(len(cards), -1, -1):
             for w in wilds:
                 size = k + len(w)
-                if size == 0 or (k == 0 and (new_only or melds[rank] is None)):
+                if size == 0 or (k == 0 and start) or len(w) > k + base:
                     continue
-                if new_only and size < MIN_MELD:
+                if start and size < MIN_MELD and (new_only or not small_ok):
                     continue
                 if size > 2 * BOOK + 1:
                     continue
