@@ -31,9 +31,12 @@ COMPILED_MODULES = ("cards", "actions", "variant", "table", "state", "melds", "p
                     "modern_american/ending", "modern_american/layings",
                     "modern_american/facts", "modern_american/going_out",
                     "modern_american/checks",
-                    "modern_american/choices", "modern_american/play")
+                    "modern_american/choices", "modern_american/play",
+                    "hand_and_foot/deal", "hand_and_foot/melds", "hand_and_foot/going_out",
+                    "hand_and_foot/scoring", "hand_and_foot/turn", "hand_and_foot/legal")
 """The modules of ``src/canasta`` that are compiled: the rules core's hot path, the Modern
-American engine (its hand, checks, legal list and turn: ``benchmarks/modern_playout.py``), and
+American and Hand and Foot engines (their hands, checks, legal lists and turns:
+``benchmarks/family_playout.py``), and
 the heuristic bot, which plays every move of the search's play-outs (compiled, the search runs
 about twice as many iterations a second, ``benchmarks/bots_speed.py``). A family of rules
 may still subclass the variant in plain Python: ``ClassicVariant`` is marked to accept

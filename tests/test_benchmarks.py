@@ -380,16 +380,17 @@ def test_void_hands_counts_the_hands_korean_old_voids(tmp_path: Path) -> None:
     assert bad.returncode == 2 and "no hand is void" in bad.stderr
 
 
-def test_modern_playout_json() -> None:
-    done = subprocess.run([sys.executable, str(BENCHMARKS / "modern_playout.py"), "--seconds",
+def test_family_playout_json() -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "family_playout.py"), "--seconds",
                            "0.5", "--json"], capture_output=True, text=True, timeout=120,
                           check=False)
     assert done.returncode == 0, done.stderr
     report = _json_line(done.stdout)
-    for family in ("classic", "modern-american"):
+    for family in ("classic", "modern-american", "hand-and-foot"):
         assert report[family]["hands"] >= 1, family
         assert report[family]["decisions"] >= report[family]["hands"], family
     assert report["ratio_hands_per_cpu_s"]["modern-american / classic"] > 0
+    assert report["ratio_decisions_per_cpu_s"]["hand-and-foot / classic"] > 0
 
 
 def test_bot_audit_fits_the_discard_reading_model_it_was_given() -> None:
