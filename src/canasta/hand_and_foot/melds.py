@@ -88,6 +88,9 @@ def place(knobs: Knobs, melds: Melds, books: Sequence[tuple[Card, ...]], key: in
             return None, [], joined
         if joined is not None:
             return joined
+        if any(book_key(b) == key for b in books):
+            return (f"a book takes no more cards, and a new meld needs at least {MIN_MELD} "
+                    "cards")
         return f"a new meld needs at least {MIN_MELD} cards"
     current = list(before) if before is not None else []
     made: list[tuple[Card, ...]] = []

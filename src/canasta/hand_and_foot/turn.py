@@ -34,6 +34,7 @@ from canasta.hand_and_foot.deal import (
     lay_red_threes,
 )
 from canasta.hand_and_foot.going_out import book_counts, can_go_out, enough_books
+from canasta.hand_and_foot.knobs import BOOK
 from canasta.hand_and_foot.melds import key_name, place
 from canasta.hand_and_foot.scoring import ended
 
@@ -56,7 +57,9 @@ def out_problem(deal: Deal, seat: int, books: Sequence[tuple[Card, ...]]) -> str
     if partner is not None:
         return partner
     if knobs.permission_required and knobs.partnership and deal.answer != "yes":
-        return "ask your partner before going out"
+        # the question is asked once a turn: after "no" asking again is no way out
+        return ("your partner said no: you may not go out this turn" if deal.answer == "no"
+                else "ask your partner before going out")
     return None
 
 
@@ -302,6 +305,11 @@ def _take(deal: Deal, action: Action) -> Deal | str:
             return f"your side's first meld needs {need} points in one action: this counts {count}"
     groups = [(int(k), tuple(g.cards) + ((top,) if i == 0 else ()))  # the top joins the first
               for i, (k, g) in enumerate(zip(keys, action.groups, strict=True))]
+    # the top card and the cards that take it make one meld, never a book and a new meld
+    joined = len(deal.melds[side][first_key] or ()) + len(groups[0][1])
+    if joined > BOOK:
+        return (f"the top card and the cards that take it go into one meld: "
+                f"{key_name(first_key)} would hold {joined} cards, more than {BOOK}")
     laid = _lay(deal, side, groups)
     if isinstance(laid, str):
         return laid
