@@ -13,7 +13,15 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Final
 
-from canasta.cards import RANK_CHARS, Card, card_names, make_pack, parse_cards, parse_rank
+from canasta.cards import (
+    RANK_CHARS,
+    Card,
+    card_names,
+    format_card,
+    make_pack,
+    parse_cards,
+    parse_rank,
+)
 from canasta.errors import NotationError, PositionError, RulesError
 from canasta.hand_and_foot.action_text import WILD_KEY, key_text
 from canasta.hand_and_foot.deal import (
@@ -30,6 +38,11 @@ from canasta.hand_and_foot.knobs import rules_from_json
 FOOT_STATES: Final = ("hand", "pending", "foot")
 PHASES: Final = ("draw", "play", "answer", "over")
 SCORE_PARTS: Final = ("melded", "books", "red_threes", "going_out", "in_hand", "total")
+
+
+def in_order(cards: tuple[Card, ...]) -> list[str]:
+    """Cards whose order matters (the stock, top first; the pile, top last) as JSON."""
+    return [format_card(c) for c in cards]
 
 
 def melds_to_json(melds: Melds) -> dict[str, list[str]]:
@@ -52,7 +65,7 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
         "hands": [card_names(h) for h in deal.hands],
         "feet": [card_names(f) for f in deal.feet],
         "foot_state": [FOOT_STATES[s] for s in deal.foot_state],
-        "stock": card_names(deal.stock), "pile": card_names(deal.pile),
+        "stock": in_order(deal.stock), "pile": in_order(deal.pile),
         "sides": [{"score": deal.scores[s], "melds": melds_to_json(deal.melds[s]),
                    "books": [card_names(b) for b in deal.books[s]],
                    "red_threes": card_names(deal.red_threes[s])}

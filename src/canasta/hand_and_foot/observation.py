@@ -10,7 +10,7 @@ from typing import Any
 from canasta.cards import Card, card_names
 from canasta.hand_and_foot.deal import IN_FOOT, Deal, Ending, Melds
 from canasta.hand_and_foot.knobs import HandFootRules, Knobs
-from canasta.hand_and_foot.notation import FOOT_STATES, end_to_json, melds_to_json
+from canasta.hand_and_foot.notation import FOOT_STATES, end_to_json, in_order, melds_to_json
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ class Observation:
                       for s, n in enumerate(self.hand_sizes)],
             "feet": list(self.foot_sizes),
             "foot_state": [FOOT_STATES[s] for s in self.foot_state],
-            "stock": self.stock_size, "pile": card_names(self.pile),
+            "stock": self.stock_size, "pile": in_order(self.pile),
             "sides": [{"score": self.scores[s], "melds": melds_to_json(self.melds[s]),
                        "books": [card_names(b) for b in self.books[s]],
                        "red_threes": card_names(self.red_threes[s])}
