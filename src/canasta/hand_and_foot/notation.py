@@ -68,7 +68,7 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
         "stock": in_order(deal.stock), "pile": in_order(deal.pile),
         "sides": [{"score": deal.scores[s], "melds": melds_to_json(deal.melds[s]),
                    "books": [card_names(b) for b in deal.books[s]],
-                   "red_threes": card_names(deal.red_threes[s])}
+                   "red_threes": in_order(deal.red_threes[s])}
                   for s in range(deal.rules.num_sides)],
     }
     if any(deal.played_from_foot):
