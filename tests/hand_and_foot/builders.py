@@ -16,6 +16,7 @@ from canasta.cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, Card, make_pack
 from canasta.hand_and_foot.deal import Deal, new_deal
 from canasta.hand_and_foot.knobs import HandFootRules, rules_from_json
 from canasta.hand_and_foot.notation import deal_from_json
+from canasta.hand_and_foot.turn import check
 
 SEATS = {"N": 0, "E": 1, "S": 2, "W": 3}
 SIDES = {"NS": 0, "EW": 1}
@@ -82,8 +83,11 @@ def play(deal: Deal, *actions: str) -> Deal:
 
 
 def refusal(deal: Deal, action: str) -> str | None:
-    """Why the rules refuse ``action`` (text) in ``deal``, or ``None``."""
-    found: str | None = family_of(deal).problem(deal, parse_action(action, deal.rules))
+    """Why the rules refuse ``action`` (text) in ``deal``, or ``None``; the legal list's
+    check (which makes no deal after a meld or a discard) must give the same answer."""
+    parsed = parse_action(action, deal.rules)
+    found: str | None = family_of(deal).problem(deal, parsed)
+    assert check(deal, parsed) == found, f"the legal list's check disagrees on {action!r}"
     return found
 
 
