@@ -14,14 +14,16 @@ from typing import Final
 
 from canasta.bots.base import Bot
 from canasta.hand_and_foot.greedy import GreedyBot
+from canasta.hand_and_foot.heuristic import HeuristicBot
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "greedy": GreedyBot,
+    "heuristic": HeuristicBot,
 }
 """Bot factories by name (``random`` plays every family: :data:`canasta.bots.GENERIC_BOTS`)."""
 
-LEVELS: dict[str, str] = {"easy": "greedy", "medium": "greedy", "hard": "greedy",
-                          "expert": "greedy"}
+LEVELS: dict[str, str] = {"easy": "greedy", "medium": "heuristic", "hard": "heuristic",
+                          "expert": "heuristic"}
 """Difficulty levels for players mapped to bot specs."""
 
 HINT_LEVEL: Final = "medium"
