@@ -28,7 +28,8 @@ from canasta.rules import Rules
 from canasta.variant import MIXED, NATURAL
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
-    HouseRule("hand_size", "Cards in a hand", "int", "HF §1.4.1 (pagat deals 13)", low=5,
+    HouseRule("hand_size", "Cards dealt to each player", "int",
+              "in the hand; the foot is dealt beside it (HF §1.4.1, pagat deals 13)", low=5,
               high=15, group="The deal"),
     HouseRule("foot_size", "Cards in a foot", "int", "HF §1.4.1", low=5, high=15,
               group="The deal"),
