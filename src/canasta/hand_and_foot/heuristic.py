@@ -313,7 +313,7 @@ class HeuristicBot:
             return 500.0 + value[card]
         pile = 1.0 + self.pile_weight * obs.pile_size
         if IS_BLACK_THREE[card]:
-            return -100.0 if obs.pile_size >= self.block_pile else 1.0
+            return -100.0 if obs.pile_size >= self.block_pile else 3.0
         rank = RANK_OF[card]
         n = len(obs.hand_sizes)
         nxt = (obs.seat + 1) % n

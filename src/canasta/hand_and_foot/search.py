@@ -10,7 +10,7 @@ table stands (:func:`standing`): each side's melds, books and red threes, less t
 players' hands. Every candidate meets the same deals and the same play-out seeds, so their
 figures differ by the candidate alone; one replaces the heuristic's own choice only when its
 mean of its side's score less the others' is ahead by more than ``margin`` standard errors of
-the paired differences (0: the best mean wins).
+the paired differences and by at least ``least`` points (0 and 0: the best mean wins).
 
 >>> import random
 >>> from canasta.hand_and_foot import HAND_AND_FOOT
@@ -93,22 +93,23 @@ def determinize(obs: Observation, rng: random.Random) -> Deal | None:
                 stock_out=obs.stock_size == 0)
 
 
-def standing(deal: Deal, side: int) -> float:
+def standing(deal: Deal, side: int, hold: float = 1.0) -> float:
     """``side``'s score less the mean of the other sides': the deal's result when it is over,
-    else the table as it stands (melds, books, red threes, less the cards in hand; the feet
-    still face down do not count, as they are nobody's doing yet)."""
+    else the table as it stands (melds, books, red threes, less ``hold`` times the cards in
+    hand, which may yet be laid; the feet still face down do not count, as they are nobody's
+    doing yet)."""
     sides = range(deal.rules.num_sides)
+    totals: list[float] = []
     if deal.end is not None:
-        totals = [deal.end.sides[s].total for s in sides]
+        totals = [float(deal.end.sides[s].total) for s in sides]
     else:
         value = deal.rules.value_of
-        totals = []
         for s in sides:
             part = score_side(deal, s, None)
             feet = sum(value[c] for p in range(deal.rules.num_players)
                        if deal.side_of(p) == s and deal.foot_state[p] != IN_FOOT
                        for c in deal.feet[p])
-            totals.append(part.total + feet)
+            totals.append(part.total + feet + (1.0 - hold) * (part.in_hand - feet))
     others = [totals[s] for s in sides if s != side]
     return totals[side] - sum(others) / len(others)
 
@@ -117,9 +118,10 @@ PLAY_OUT_BOT = HeuristicBot()
 """The player of every seat in a play-out."""
 
 
-def play_out(deal: Deal, side: int, seed: int, horizon: int) -> float:
+def play_out(deal: Deal, side: int, seed: int, horizon: int, hold: float = 1.0) -> float:
     """Four heuristics play ``deal`` (a world) on, each from its seat's observation, to its end
-    or for ``horizon`` more turns: :func:`standing` for ``side`` then."""
+    or for ``horizon`` more turns: :func:`standing` for ``side`` then (``hold``: what a
+    point in hand costs)."""
     rng = random.Random(seed)
     turns = 0
     while deal.end is None:
@@ -132,7 +134,7 @@ def play_out(deal: Deal, side: int, seed: int, horizon: int) -> float:
             if turns > horizon:
                 break
         deal = apply(deal, action)
-    return standing(deal, side)
+    return standing(deal, side, hold)
 
 
 class SearchBot(HeuristicBot):
@@ -142,13 +144,16 @@ class SearchBot(HeuristicBot):
     name = "search"
 
     def __init__(self, rollouts: str | int = 6, width: str | int = 2,
-                 horizon: str | int = 8, margin: str | float = 1.0,
+                 horizon: str | int = 8, margin: str | float = 1.0, hold: str | float = 1.0,
+                 least: str | float = 20.0,
                  **settings: str | float) -> None:
         super().__init__(**settings)  # type: ignore[arg-type]
         self.rollouts = int(number("rollouts", rollouts, int))
         self.width = int(number("width", width, int))
         self.horizon = int(number("horizon", horizon, int))
         self.margin = number("margin", margin, float)
+        self.hold = number("hold", hold, float)
+        self.least = number("least", least, float)
         if self.rollouts < 1 or self.width < 1 or self.horizon < 1:
             raise ValueError("rollouts, width and horizon must be at least 1")
 
@@ -199,7 +204,7 @@ class SearchBot(HeuristicBot):
                                             for world, play in seeds) if w is not None]
         if not worlds:
             return options[0], None
-        values = [[play_out(apply(w, a), side, play, self.horizon) for w, play in worlds]
+        values = [[play_out(apply(w, a), side, play, self.horizon, self.hold) for w, play in worlds]
                   for a in options]
         base = values[0]
         pick, lead = options[0], 0.0
@@ -207,7 +212,7 @@ class SearchBot(HeuristicBot):
             diffs = [v - b for v, b in zip(vs, base, strict=True)]
             mean = sum(diffs) / len(diffs)
             sd = (sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)) ** 0.5
-            if mean > lead and mean > self.margin * sd / len(diffs) ** 0.5:
+            if mean > max(lead, self.least) and mean > self.margin * sd / len(diffs) ** 0.5:
                 pick, lead = a, mean
         if pick == options[0]:
             return pick, (f"{self.reason(obs, legal, pick)}; {len(worlds)} play-outs found "
