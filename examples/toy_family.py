@@ -288,7 +288,8 @@ class ToyFamily(Family):
                 "pile": {"size": len(obs.pile),
                          "top": format_card(obs.pile[-1]) if obs.pile else None,
                          "frozen": True, "why": "the discards are never taken"},
-                "stock": obs.stock_size}
+                "stock": obs.stock_size, "seat_notes": ["", ""],
+                "game_end": {"target": None, "deals": HANDS}}
 
 
 BOTS: dict[str, Any] = {}

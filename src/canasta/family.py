@@ -266,6 +266,11 @@ class Family:
           (the card that froze it for everyone, or ``None``) and ``note`` (its state in a few
           words for a screen, or ``None``);
         - ``stock``: cards left;
+        - ``seat_notes``: per seat, a few words a screen shows beside the seat's cards in hand
+          (a foot still waiting, ``foot 11``; ``in the foot``), ``""`` where it says nothing;
+        - ``game_end``: how a game of the rules ends, ``{"target", "deals"}``: the score that
+          wins it (``None`` if none does) and the number of hands it lasts (``None``: as many
+          as it takes);
         - ``melds_of``: per seat, the index into ``melds``, ``canastas`` and ``table_points``
           of the melds it plays on; ``melds``: per index, the melds in table order, each
           ``{"key", "cards", "canasta" (its kind: "natural", "mixed", ... or None), "hidden"}``;

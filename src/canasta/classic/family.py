@@ -149,6 +149,8 @@ class ClassicFamily(Family):
                      "frozen_by": None if freeze.card is None else format_card(freeze.card),
                      "note": _pile_note(obs)},
             "stock": obs.stock_size,
+            "seat_notes": [""] * rules.num_players,
+            "game_end": {"target": rules.target_score, "deals": None},
             "red_threes": [len(reds) for reds in obs.red_threes],
             "melds_of": [obs.owner_of(seat) for seat in range(rules.num_players)],
             "melds": [_melds(obs, owner) for owner in owners],

@@ -178,6 +178,8 @@ class ModernAmericanFamily(Family):
                      "note": None if blocked or top is None
                      else "always frozen: a natural pair picks it"},
             "stock": obs.stock_size,
+            "seat_notes": [""] * rules.num_players,
+            "game_end": {"target": rules.target_score, "deals": None},
             "threes": [len(laid) for laid in obs.threes],
             "turn_card_drawn": obs.turn_card_drawn,
             "talon_due": obs.turn.talon,

@@ -100,7 +100,8 @@ def _distinct_shapes(actions: Sequence[Action], limit: int) -> list[Action]:
 def screen_facts(family: Family, obs: Any) -> dict[str, Any]:
     """The family's facts of ``obs`` (:meth:`~canasta.family.Family.facts`), with what a
     family that states only the first facts of the protocol leaves out filled in: no melds,
-    no points, no cards laid, the pile's reason as its note, an end in plain words."""
+    no points, no cards laid, no words by a seat, a game to the rules' target score, the
+    pile's reason as its note, an end in plain words."""
     facts = dict(family.facts(obs))
     rules = obs.rules
     sides = range(rules.num_sides)
@@ -111,6 +112,8 @@ def screen_facts(family: Family, obs: Any) -> dict[str, Any]:
                                       for _ in sides])
     facts.setdefault("laid", [[] for _ in sides])
     facts.setdefault("laid_name", ["card", "cards"])
+    facts.setdefault("seat_notes", [""] * rules.num_players)
+    facts.setdefault("game_end", {"target": rules.target_score, "deals": None})
     pile = facts["pile"] = dict(facts["pile"])
     pile.setdefault("blocked", None)
     pile.setdefault("frozen_by", None)

@@ -226,8 +226,9 @@ class TerminalApp:
 
     def cmd_score(self) -> None:
         """``score``: the score sheet."""
+        facts = screen_facts(self.family, self.table.observation())
         self.console.print(render.score_sheet(self.hand_totals(), self.table.rules,
-                                              self.table.names))
+                                              self.table.names, facts["game_end"]))
 
     def hint_bot(self) -> Bot | None:
         """The bot that gives hints (made on first use), or None if it is not available."""
@@ -297,7 +298,8 @@ class TerminalApp:
             self.console.print(render.hands_left(hands, names, HUMAN_SEAT))
         self.console.print(render.breakdown(facts, table.rules, names, game.hand_number,
                                             ending(facts, names)))
-        self.console.print(render.score_sheet(self.hand_totals(), table.rules, names))
+        self.console.print(render.score_sheet(self.hand_totals(), table.rules, names,
+                                              facts["game_end"]))
         scores = [s + t for s, t in zip(game.scores, family.totals(state))]
         winner = family.winner(table.rules, scores, state)
         if winner is not None:

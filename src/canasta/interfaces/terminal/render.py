@@ -142,6 +142,17 @@ def _phase_words(obs: Any, names: Sequence[str], stock: int, own_verbs: Sequence
     return str(obs.phase)
 
 
+def game_length(game_end: dict[str, Any]) -> str:
+    """How long a game lasts, after the word "game" (the facts' ``game_end``): ``to 5000``,
+    ``of 4 hands``, ``of 4 hands or to 5000``."""
+    parts = []
+    if game_end.get("deals"):
+        parts.append(f"of {game_end['deals']} hands")
+    if game_end.get("target") is not None:
+        parts.append(f"to {game_end['target']}")
+    return " or ".join(parts) or "without end"
+
+
 def key_label(key: str) -> str:
     """A meld's key as a player reads it: ``K``, ``10``, ``3`` (black threes), ``W``."""
     return "10" if key == "T" else key
@@ -219,6 +230,9 @@ def seats_line(facts: dict[str, Any], view: dict[str, Any], seat: int, to_move: 
             line.append(f" ({words})", style="dim")
         n = held if isinstance(held, int) else len(held)
         line.append(f" {n} card{'s' if n != 1 else ''}")
+        note = facts["seat_notes"][s]
+        if note:
+            line.append(f" ({note})", style="cyan")
         if s == view.get("dealer"):
             line.append(" D", style="dim")
     return line
@@ -249,7 +263,7 @@ def board(family: Family, obs: Any, names: Sequence[str], hand_number: int,
     lines.append(title)
 
     to_go_out = facts["canastas_to_go_out"]
-    game = Text(f"Game to {rules.target_score}"
+    game = Text(f"Game {game_length(facts['game_end'])}"
                 + (f", {to_go_out} canastas to go out" if to_go_out > 1 else "") + ": ",
                 style="dim")
     for i, name in enumerate(sides):
@@ -290,7 +304,9 @@ def board(family: Family, obs: Any, names: Sequence[str], hand_number: int,
         if facts["melds"][owner]:
             lines.append(melds_line(facts["melds"][owner]))
 
-    hand = Text(f"Your hand ({len(obs.hand)}): ", style="bold")
+    own_note = facts["seat_notes"][obs.seat]
+    hand = Text(f"Your hand ({len(obs.hand)}{', ' + own_note if own_note else ''}): ",
+                style="bold")
     hand.append_text(hand_text(obs.hand))
     if facts.get("talon_due") and obs.to_move == obs.seat:
         hand.append(f"  (+{facts['talon_due']} cards after your discard)", style="cyan")
@@ -380,10 +396,13 @@ def breakdown(facts: dict[str, Any], rules: Rules, names: Sequence[str], hand_nu
     return table
 
 
-def score_sheet(totals: Sequence[Sequence[int]], rules: Rules, names: Sequence[str]) -> Table:
-    """The running score sheet: each hand's totals, and the cumulative scores."""
+def score_sheet(totals: Sequence[Sequence[int]], rules: Rules, names: Sequence[str],
+                game_end: dict[str, Any] | None = None) -> Table:
+    """The running score sheet: each hand's totals, and the cumulative scores; ``game_end``:
+    how the game ends (the facts' entry; by default, at the rules' target score)."""
     sides = side_names(rules, names)
-    table = Table(title=f"Score sheet (game to {rules.target_score})", title_justify="left",
+    end = game_end if game_end is not None else {"target": rules.target_score, "deals": None}
+    table = Table(title=f"Score sheet (game {game_length(end)})", title_justify="left",
                   title_style="bold")
     table.add_column("Hand", justify="right")
     for name in sides:

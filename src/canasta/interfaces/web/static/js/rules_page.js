@@ -20,7 +20,7 @@ function basics(f, rules) {
   const minimum = (f.opening_minimum || [])[0];
   const laid = f.laid_name?.[1];
   return [
-    ["The aim", `Two sides (partners sit opposite) lay down melds: three or more cards of one rank. A meld of ${f.canasta_size} cards is a canasta, the heart of the score. The first side to reach ${rules.target_score} points wins.`],
+    ["The aim", `Two sides (partners sit opposite) lay down melds: three or more cards of one rank. A meld of ${f.canasta_size} cards is a canasta, the heart of the score. ${f.game_end?.deals ? `After ${f.game_end.deals} hands the side with the most points wins.` : `The first side to reach ${f.game_end?.target ?? rules.target_score} points wins.`}`],
     ["A turn", "Draw from the stock, or take the discard pile with cards from your hand that meld with its top card. Then lay melds if you like, and end the turn by discarding one card."],
     ["Wild cards", "Jokers and twos are wild: they join melds of natural cards, within the limits of the numbers below. A canasta without wild cards is natural and scores more than a mixed one."],
     ["The pile", "The pile may be frozen: then only a natural pair of its top card's rank takes it. The table says when it is, and why."],

@@ -521,6 +521,17 @@ class TablePage {
     return imperative(words);
   }
 
+  /** How long the game lasts, after the word "game" (the facts' game_end): "to 5000",
+   * "of 4 hands". */
+  gameLength() {
+    const v = this.view;
+    const end = factsOf(v).game_end ?? { target: v.target ?? this.rules.target_score, deals: null };
+    const parts = [];
+    if (end.deals) parts.push(`of ${end.deals} hands`);
+    if (end.target !== null && end.target !== undefined) parts.push(`to ${end.target}`);
+    return parts.join(" or ") || "without end";
+  }
+
   /** The cards a side lays beside its melds, in words ("red three", "threes"). */
   laidName(n) {
     const names = this.view?.facts?.laid_name || ["card laid", "cards laid"];
@@ -600,6 +611,8 @@ class TablePage {
     const online = info && info.controller === "human" && s !== this.seat
       ? h("span.online", { class: info.connected ? "on" : "", title: info.connected ? "connected" : "not connected" }) : null;
     const heldKnown = factsOf(v).known?.[s] ?? v.known?.[s];
+    // the family's few words by the seat's cards (a foot that waits, "in the foot")
+    const note = factsOf(v).seat_notes?.[s] || "";
     const known = Array.isArray(heldKnown) && heldKnown.length && s !== this.seat
       ? h("span.known", { title: `known to hold (taken with the pile): ${heldKnown.map(prettyCard).join(" ")}` }, "holds ",
         heldKnown.slice(0, 6).map(prettyCard).join(" "), heldKnown.length > 6 ? ` +${heldKnown.length - 6}` : "")
@@ -609,7 +622,7 @@ class TablePage {
     const toMove = v.to_move === s && v.phase !== "over";
     const who = s === this.seat ? "you" : names[s];
     const label = [who, partner ? "your partner" : null, bot ? (level ? `a ${level} bot` : "a bot") : null,
-      dealer ? "the dealer" : null, `${count} card${count === 1 ? "" : "s"}`, toMove ? "to play" : null].filter(Boolean).join(", ");
+      dealer ? "the dealer" : null, `${count} card${count === 1 ? "" : "s"}`, note || null, toMove ? "to play" : null].filter(Boolean).join(", ");
     return h(`div.seat.${SIDE_COLORS[side % 3]}`, {
       class: `spot-${spot}` + (toMove ? " to-move" : "") + (s === this.seat ? " me" : ""),
       dataset: { seat: s, role: "seat", spot },
@@ -621,6 +634,7 @@ class TablePage {
       bot ? h("span.tag.bot", { title: level ? `a bot at level ${level} plays the seat` : "a bot plays the seat", dataset: { level: bot } },
         level in LEVEL_BARS ? levelMeter(LEVEL_BARS[level]) : icon("bot", "tag-mark"), h("span.tag-word", bot)) : null,
       dealer ? h("span.tag.dealer", { title: "dealer" }, "D") : null,
+      note ? h("span.tag.seat-note", { title: note }, note) : null,
       toMove ? h("span.turn-chip", "to play") : null, known),
     said);
   }
@@ -812,7 +826,7 @@ class TablePage {
       const notes = factsOf(v).notes || [];
       infoBits.push(h("div.info-line.rules-line#rules-line",
         `${r.canastas_to_go_out} canasta${r.canastas_to_go_out === 1 ? "" : "s"} to go out`,
-        r.draw_count > 1 ? ` · draw ${r.draw_count}` : "", ` · game to ${v.target ?? r.target_score}`,
+        r.draw_count > 1 ? ` · draw ${r.draw_count}` : "", ` · game ${this.gameLength()}`,
         house.length ? h("span.house-rules", { title: house.map((x) => x.text).join("\n") }, ` · ${house.length} house rule${house.length === 1 ? "" : "s"} (☰)`) : null));
       // the family's own notes (a talon due, the turn card drawn, a rank that takes no more melds)
       if (notes.length) infoBits.push(h("div.info-line.notes#table-notes", notes.map((n, i) => h("span.note", i ? " · " : "", prettyText(n)))));
@@ -1333,7 +1347,7 @@ class TablePage {
     const k = sideCount(v);
     const rows = scoreSheet(v);
     const totals = gameScores(v);
-    add(el, h("div.panel-head", h("h3", "Score sheet"), h("span.muted", `to ${v.target ?? this.rules.target_score}`)));
+    add(el, h("div.panel-head", h("h3", "Score sheet"), h("span.muted", this.gameLength())));
     const head = h("tr", h("th", "Hand"), [...Array(k).keys()].map((i) => h("th", { class: SIDE_COLORS[i % 3], title: this.sideName(i) }, this.sideShort(i))));
     const body = h("tbody");
     for (const r of rows) {
@@ -1397,7 +1411,7 @@ class TablePage {
       h("p.rules-label", r.label || ""),
       h("ul.rules-facts",
         h("li", `${r.canastas_to_go_out} canasta${r.canastas_to_go_out === 1 ? "" : "s"} to go out, of ${r.canasta_size} cards`),
-        h("li", `The game goes to ${v.target ?? r.target_score}`),
+        h("li", `A game ${this.gameLength().replace(/^of /, "lasts ").replace(/^to /, "goes to ")}`),
         r.draw_count > 1 ? h("li", `Each draw takes ${r.draw_count} cards`) : null,
         (factsOf(v).notes || []).map((n) => h("li", prettyText(n)))),
       house.length ? h("div", h("b", "House rules in force:"), h("ul.house-list#house-list", house.map((x) => h("li", x.text))))
