@@ -12,7 +12,7 @@ from canasta.errors import PositionError
 from canasta.family import Family, HouseRule
 from canasta.hand_and_foot import legal, turn
 from canasta.hand_and_foot.action_text import format_action, key_text, parse_action
-from canasta.hand_and_foot.deal import WILD_MELD, Deal, new_deal, shuffled_pack
+from canasta.hand_and_foot.deal import PENDING, WILD_MELD, Deal, new_deal, shuffled_pack
 from canasta.hand_and_foot.knobs import (
     BOOK,
     NAME,
@@ -163,10 +163,11 @@ class HandFootFamily(Family):
     def facts(self, observation: Any) -> dict[str, Any]:
         """The protocol's facts, and for this family: ``books_to_go_out`` (clean, dirty, wild),
         ``books`` per side by kind, ``feet`` (per seat the cards of a foot still waiting) and
-        ``in_foot`` (per seat), ``deal_number`` and ``deals`` (the deals of a game, or
-        ``None`` when it is played to a target). A book is a meld of seven cards whose
-        ``canasta`` is ``natural`` (clean), ``mixed`` (dirty) or ``wild``; a side may hold
-        several of one rank."""
+        ``in_foot`` (per seat; ``seat_notes`` says both in words), ``deal_number`` and
+        ``deals`` (the deals of a game, or ``None`` when it is played to a target) and
+        ``wild_meld_key`` (the key of a meld of wild cards alone where the rules allow one,
+        else ``None``). A book is a meld of seven cards whose ``canasta`` is ``natural``
+        (clean), ``mixed`` (dirty) or ``wild``; a side may hold several of one rank."""
         obs: Observation = observation
         rules, knobs = obs.rules, obs.knobs
         sides = range(rules.num_sides)
@@ -186,6 +187,7 @@ class HandFootFamily(Family):
                                 for side in sides],
             "meld_keys": [key_text(r) for r in range(10, -1, -1)] + (
                 [key_text(WILD_MELD)] if knobs.allow_wild_only_melds else []),
+            "wild_meld_key": key_text(WILD_MELD) if knobs.allow_wild_only_melds else None,
             "canastas": [len(obs.books[side]) for side in sides],
             "books": [_book_counts(obs, side) for side in sides],
             "pile": {"size": obs.pile_size, "top": None if top is None else format_card(top),
@@ -197,6 +199,9 @@ class HandFootFamily(Family):
             "stock": obs.stock_size,
             "feet": list(obs.foot_sizes),
             "in_foot": [obs.in_foot(s) for s in range(rules.num_players)],
+            "seat_notes": [_seat_note(obs, s) for s in range(rules.num_players)],
+            "game_end": {"target": knobs.target_score if knobs.game_end == "target" else None,
+                         "deals": knobs.rounds_per_game if knobs.game_end == "rounds" else None},
             "deal_number": obs.number,
             "deals": knobs.rounds_per_game if knobs.game_end == "rounds" else None,
             "melds_of": [obs.side_of(seat) for seat in range(rules.num_players)],
@@ -287,12 +292,18 @@ def _notes(obs: Observation) -> list[str]:
     notes = [f"Deal {obs.number}" + (f" of {knobs.rounds_per_game}"
                                      if knobs.game_end == "rounds" else ""),
              f"To go out a side needs {need}"]
-    for seat in range(obs.rules.num_players):
-        if obs.foot_sizes[seat]:
-            continue
-        if obs.in_foot(seat):
-            notes.append(f"p{seat} plays from the foot")
     return notes
+
+
+def _seat_note(obs: Observation, seat: int) -> str:
+    """A seat's foot in a few words: the cards of a foot that waits (``foot 11``, ``foot 11,
+    picked up next turn``), ``in the foot`` once it is picked up."""
+    if obs.in_foot(seat):
+        return "in the foot"
+    size = obs.foot_sizes[seat]
+    if not size:
+        return ""
+    return f"foot {size}" + (", picked up next turn" if obs.foot_state[seat] == PENDING else "")
 
 
 def _ending(obs: Observation) -> dict[str, Any]:
