@@ -27,7 +27,8 @@ PRESETS = sorted(canasta.PRESETS)
 
 def test_the_shipped_families_come_first_and_the_first_is_the_default() -> None:
     names = [f.name for f in families()]
-    assert names[:2] == ["classic", "modern-american"] and len(FAMILY_PACKAGES) == 2
+    assert names[:3] == ["classic", "modern-american", "hand-and-foot"]
+    assert len(FAMILY_PACKAGES) == 3
     assert family_named("modern-american").title == "Modern American Canasta"
     with pytest.raises(RulesError, match="unknown family"):
         family_named("gin")
