@@ -354,7 +354,8 @@ def make_rules(name: str, knobs: Knobs) -> HandFootRules:
         dealt_red_threes_replaced=knobs.dealt_red_threes_replaced,
         max_wilds_per_meld=knobs.max_wilds_per_meld, max_meld_size=BOOK,
         black_three_meld_sizes=(3, 4) if knobs.black_three_meld_when_going_out else (),
-        initial_meld_thresholds=((None, knobs.initial_meld_by_round[0]),),
+        initial_meld_thresholds=((None, max(v for _, v in knobs.initial_meld_by_score
+                                            or enumerate(knobs.initial_meld_by_round))),),
         natural_canasta_bonus=knobs.natural_canasta_bonus,
         mixed_canasta_bonus=knobs.mixed_canasta_bonus,
         min_canastas_to_go_out=sum(knobs.books_to_go_out),
