@@ -20,9 +20,10 @@ from typing import Any
 from canasta.interfaces.web.errors import Invalid
 from canasta.rules import Rules
 
-TABLE_LIMITS = {"num_players": 6, "num_decks": 4, "num_jokers": 16, "hand_size": 20,
+TABLE_LIMITS = {"num_players": 6, "num_decks": 8, "num_jokers": 16, "hand_size": 20,
                 "target_score": 100_000}
-"""The largest values of these rules fields a web table accepts."""
+"""The largest values of these rules fields a web table accepts (a pack per player and one
+more, as Hand and Foot deals six players, fits)."""
 
 MAX_RULES_INTEGER = 1_000_000
 """No integer of a web table's rules (a card's value, a bonus, a threshold...) beyond this,

@@ -691,16 +691,22 @@ class TablePage {
     const score = gameScores(v)[i] ?? v.sides?.[i]?.score ?? 0;
     const points = [];
     const parts = [];  // the total's make-up (the total's title says it where a phone hides it)
+    // closed canastas on a shelf say their count and bonus under it (see shelfEl)
+    const closed = melds.filter((m) => m.canasta && !m.hidden);
+    const shelved = closed.length >= SHELF_AT;
+    const canastas = live?.canastaCount ?? 0;
+    const canastaWords = canastas ? `${canastas} canasta${canastas > 1 ? "s" : ""} +${live.canastas}` : null;
     if (live && live.opened) {
-      const canastas = live.canastaCount;
       parts.push(h("span.live-part", `melds ${live.melds}`));
-      if (canastas) parts.push(h("span.live-part.canasta-count", `${canastas} canasta${canastas > 1 ? "s" : ""} +${live.canastas}`));
+      if (canastas && !shelved) parts.push(h("span.live-part.canasta-count", canastaWords));
     } else if (live && live.minimum) {
       points.push(h("span.badge.opening", { title: "the points this side's first meld needs" }, `opening needs ${live.minimum}`));
     }
-    if (live && live.laid) parts.push(h("span.live-part", `${this.laidName(2)} ${fmtSigned(live.laid)}`));
-    // a family's further parts (penalties...) are in the total's title: the line stays one line
-    const more = live && live.penalties ? [`penalties ${fmtSigned(live.penalties)}`] : [];
+    // the laid cards' points are written under them; a family's further parts (penalties...)
+    // are in the total's title: the line stays one line
+    const laidWords = live && live.laid ? `${this.laidName(2)} ${fmtSigned(live.laid)}` : null;
+    const more = [shelved ? canastaWords : null, laidWords,
+      live && live.penalties ? `penalties ${fmtSigned(live.penalties)}` : null].filter(Boolean);
     if (live && live.opened) {
       points.unshift(h("span.live-total", { title: `on the table this hand: ${[...parts.map((x) => x.textContent), ...more].join(", ")}` }, fmtSigned(live.total)));
     }
@@ -716,16 +722,32 @@ class TablePage {
       hidden.length ? h("span.badge", `hidden: ${hidden.map((m) => this.meldName(m.key)).join(", ")}`) : null);
     const laid = f.laid?.[i] ?? [];
     const reds = laid.length
-      ? h("div.red-threes.laid", { title: this.laidName(laid.length), "aria-label": `${this.laidName(laid.length)} laid: ${laid.map(cardName).join(", ")}` },
-        laid.map((c) => cardEl(c, { cls: "small" }))) : null;
+      ? h("div.laid-group", h("div.red-threes.laid", { title: this.laidName(laid.length), "aria-label": `${this.laidName(laid.length)} laid: ${laid.map(cardName).join(", ")}` },
+        laid.map((c) => cardEl(c, { cls: "small" }))), laidWords ? h("div.meld-label.laid-points", fmtSigned(live.laid)) : null) : null;
     const row = h("div.meld-row", { class: melds.length ? "" : "empty" });
     if (!melds.length) add(row, h("div.empty-melds", mine ? "No melds yet: select cards, then Meld." : "No melds yet."));
-    for (const m of melds) add(row, this.meldEl(m, mine));
+    // several closed canastas stand on one shelf, each a card's strip wide (a family with
+    // many books of seven, several of one rank, keeps its table on the screen)
+    if (shelved) add(row, this.shelfEl(closed, mine, live && live.canastas ? live.canastas : 0));
+    for (const m of melds) if (!shelved || !closed.includes(m)) add(row, this.meldEl(m, mine));
     return h(`section.side.${SIDE_COLORS[i % 3]}`, { class: mine ? "mine" : "", dataset: { side: i } },
       header, h("div.side-body", reds, row));
   }
 
-  meldEl(meld, mine) {
+  /** A side's closed canastas on one shelf: each its top card (ringed by its kind), a strip
+   * of the next, and under them how many of each kind and their bonus ("3 natural · 2 mixed ·
+   * +2100"). */
+  shelfEl(closed, mine, bonus) {
+    const kinds = {};
+    for (const m of closed) kinds[m.canasta] = (kinds[m.canasta] ?? 0) + 1;
+    const counts = Object.entries(kinds).map(([kind, n]) => `${n} ${kind}`).join(" · ") + (bonus ? ` · +${bonus}` : "");
+    const names = closed.map((m) => `${m.canasta} ${this.meldName(m.key)}`).join(", ");
+    return h("div.canasta-shelf", { title: `${closed.length} canastas: ${names}`, "aria-label": `${closed.length} canastas: ${names}` },
+      h("div.shelf-fan", closed.map((m) => this.meldEl(m, mine, true))),
+      h("div.canasta-badge.shelf-count", counts));
+  }
+
+  meldEl(meld, mine, shelved = false) {
     const { key, cards, canasta } = meld;
     const naturals = cards.filter((c) => !isWild(c));
     const wilds = cards.filter((c) => isWild(c));
@@ -737,9 +759,11 @@ class TablePage {
       const topCard = naturals.length
         ? (canasta === "natural" ? (naturals.find(isRed) || naturals[0]) : (naturals.find((c) => !isRed(c)) || naturals[0]))
         : (wilds.find((c) => c !== "JK") || ordered[0]);
-      el = h("div.meld.canasta", { class: canasta, title: `${canasta} canasta of ${name}: ${ordered.map(prettyCard).join(" ")}` },
-        h("div.stack", h("div.stack-shadow"), h("div.stack-shadow"), cardEl(topCard, { cls: "small" })),
-        h("div.canasta-badge", canasta, h("b", ` ${cards.length}`)));
+      const title = `${canasta} canasta of ${name}: ${ordered.map(prettyCard).join(" ")}`;
+      el = shelved ? h("div.meld.canasta.shelved", { class: canasta, title }, cardEl(topCard, { cls: "small" }))
+        : h("div.meld.canasta", { class: canasta, title },
+          h("div.stack", h("div.stack-shadow"), h("div.stack-shadow"), cardEl(topCard, { cls: "small" })),
+          h("div.canasta-badge", canasta, h("b", ` ${cards.length}`)));
     } else {
       el = h("div.meld", { title: `${name}: ${ordered.map(prettyCard).join(" ")}` },
         h("div.fan", { style: { gridTemplateColumns: fanColumns(ordered.length) } }, ordered.map((c) => cardEl(c, { cls: "small" }))),
@@ -1826,6 +1850,9 @@ function levelMeter(n) {
   s.innerHTML = [0, 1, 2, 3].map((i) => `<rect x="${i * 4}" y="${9 - i * 3}" width="3" height="${3 + i * 3}" rx=".5"${i < n ? "" : ' class="off"'}/>`).join("");
   return s;
 }
+
+/** Closed canastas of one side from which they stand on one shelf (:meth:`shelfEl`). */
+const SHELF_AT = 3;
 
 /** The grid columns of a fan of n small cards (a meld, a row of revealed cards): each card but
  * the last shows a strip of `step`, narrowed down to `min` where the fan would not fit; the last
