@@ -288,10 +288,10 @@ def _table_points(obs: Observation, side: int) -> dict[str, int]:
 def _notes(obs: Observation) -> list[str]:
     knobs = obs.knobs
     clean, dirty, wild = knobs.books_to_go_out
-    need = f"{clean} clean and {dirty} dirty books" + (f" and {wild} wild" if wild else "")
+    need = f"{clean} clean, {dirty} dirty" + (f", {wild} wild" if wild else "")
     notes = [f"Deal {obs.number}" + (f" of {knobs.rounds_per_game}"
                                      if knobs.game_end == "rounds" else ""),
-             f"To go out a side needs {need}"]
+             f"Out with {need} books"]
     return notes
 
 
