@@ -43,9 +43,9 @@ def pick(bot: Any, deal: Deal, seed: int = 0) -> str:
 def test_levels_name_the_family_bots() -> None:
     assert set(BOTS) == {"greedy", "heuristic", "search"}
     assert LEVELS == {"easy": "greedy", "medium": "heuristic", "hard": "search",
-                      "expert": "search:rollouts=16"}
+                      "expert": "search:rollouts=24"}
     expert = make_bot("expert", HAND_AND_FOOT)
-    assert isinstance(expert, SearchBot) and expert.rollouts == 16
+    assert isinstance(expert, SearchBot) and expert.rollouts == 24
     assert isinstance(make_bot("easy", HAND_AND_FOOT), GreedyBot)
 
 
@@ -221,12 +221,12 @@ def test_the_search_keeps_the_heuristic_choice_unless_the_play_outs_disagree() -
         deal = apply(deal, HeuristicBot().choose(observe(deal, deal.to_move),
                                                  legal_actions(deal), random.Random(0)))
     obs, legal = observe(deal, deal.to_move), legal_actions(deal)
-    options = SearchBot().candidates(obs, legal, random.Random(2))
+    options = SearchBot(close=1e9).candidates(obs, legal, random.Random(2))
     assert options[0] == HeuristicBot().choose(obs, legal, random.Random(2))
     assert len(options) == 2
-    stubborn = SearchBot(rollouts=3, horizon=3, least=1e9)
+    stubborn = SearchBot(rollouts=3, horizon=3, least=1e9, close=1e9)
     assert stubborn.choose(obs, legal, random.Random(2)) == options[0]
-    eager = SearchBot(rollouts=3, horizon=3, least=0, margin=0)
+    eager = SearchBot(rollouts=3, horizon=3, least=0, margin=0, close=1e9, hold=1)
     assert eager.choose(obs, legal, random.Random(2)) == options[1]
 
 
@@ -235,3 +235,18 @@ def test_standing_scores_the_table_as_it_stands() -> None:
                     books={"EW": ["Qh Qh Qh Qh Qd Qd Qd"]})
     assert standing(deal, 0) == 30 - 10 - (70 + 500)
     assert standing(deal, 0, hold=0.0) == 30 - (70 + 500)
+
+
+def test_the_search_weighs_only_the_calls_it_is_set_to() -> None:
+    draw = position(phase="draw", hands={"N": "Kh Ks 9d 7c"}, pile="5d 9h Kd", melds=OPENED)
+    obs, legal = observe(draw, 0), legal_actions(draw)
+    assert [format_action(a) for a in SearchBot().candidates(obs, legal, random.Random(0))] == [
+        "take Kh Ks", "draw"]
+    assert len(SearchBot(takes=0).candidates(obs, legal, random.Random(0))) == 1
+    asked = position(to_move="S", phase="answer", hands={"N": "9h 9d 9s 6h", "S": "4h 5d"},
+                     in_foot="NESW", books={"NS": NS_OUT_BOOKS}, asked=True)
+    obs, legal = observe(asked, 2), legal_actions(asked)
+    assert len(SearchBot().candidates(obs, legal, random.Random(0))) == 1
+    assert [format_action(a) for a in SearchBot(answer=1).candidates(
+        obs, legal, random.Random(0))] == ["yes", "no"]
+    assert SearchBot(answer=1, rollouts=2).choose(obs, legal, random.Random(0)) in legal

@@ -28,7 +28,7 @@ LEVELS: dict[str, str] = {
     "easy": "greedy",
     "medium": "heuristic",
     "hard": "search",
-    "expert": "search:rollouts=16",
+    "expert": "search:rollouts=24",
 }
 """Difficulty levels for players mapped to bot specs: the greedy bot lays the most points and
 knows none of the family's plans, the heuristic plays them by rules of thumb, the search

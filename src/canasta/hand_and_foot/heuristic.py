@@ -18,9 +18,12 @@ seat's observation.
   (``answer_points``) or the stock is nearly out, no while one more turn would shed them;
 * **safe discards**: never a wild card while there is another; a black three when the pile is
   big (``block_pile``: nobody can take it, HF §7.6); a rank the next opponent's side has an
-  open meld of five or six is safe (a pair would pass seven cards, HF §7.2), a rank it has any
-  other open meld of is dangerous, and every risk weighs more as the pile grows; a lone card
-  before one of a pair.
+  open meld of five or six is safe (a pair would pass seven cards, HF §7.2); else the fewer
+  cards of a rank it has not seen (in its hand, the melds, the books, the pile), the less
+  likely the next player holds a pair of it, and every risk weighs more as the pile grows
+  (``pile_weight``); a rank the next side melds is read as a little safer (``meld_danger``:
+  a player lays the cards of its side's melds rather than hold them); a lone card before one
+  of a pair or of the side's melds.
 
 It reads an :class:`~canasta.hand_and_foot.observation.Observation` and the legal list alone:
 its own cards, the table and the counts of the other hands and feet, never a hidden card.
@@ -110,7 +113,10 @@ class HeuristicBot:
     dirtying a clean meld costs while the side needs clean books, ``run_bonus`` what emptying
     the hand into the foot is worth, ``answer_points`` the most points its cards may hold for
     it to let its partner go out, ``block_pile`` the pile from which it blocks with a black
-    three, ``ask`` whether it asks to go out (0: never)."""
+    three, ``ask`` whether it asks to go out (0: never), ``pile_weight`` how much more a risky
+    discard costs per card of the pile, ``small_hand`` the hand from which it lays wild cards
+    and pairs freely, ``take_min`` the least worth of a take it makes, ``meld_danger`` how
+    risky a rank the next side melds is against one it does not."""
 
     name = "heuristic"
 
@@ -118,7 +124,7 @@ class HeuristicBot:
                  clean_cost: str | float = 60.0, run_bonus: str | float = 100.0,
                  answer_points: str | int = 100, block_pile: str | int = 5,
                  ask: str | int = 1, pile_weight: str | float = 0.15,
-                 small_hand: str | int = 5, take_min: str | float = 0.0,
+                 small_hand: str | int = 3, take_min: str | float = 0.0,
                  meld_danger: str | float = 0.3) -> None:
         self.pair_value = number("pair_value", pair_value, float)
         self.wild_cost = number("wild_cost", wild_cost, float)

@@ -1,16 +1,25 @@
 """The Hand and Foot search: the heuristic, with its choices of draw or take and of discard
 tried out in play-outs of deals dealt from the seat's observation.
 
-Each of the ``width`` best candidates is played out ``rollouts`` times by four heuristics, the
-cards the seat cannot see (the other hands, every foot still face down, the stock, the pile
-below what the rules show) dealt anew each time (:func:`determinize`: counts as the observation
-gives them; red threes, which are laid as soon as they are seen, only where nobody has looked
-yet). A play-out runs to the end of the deal or for ``horizon`` turns, and is then scored as the
-table stands (:func:`standing`): each side's melds, books and red threes, less the cards in its
-players' hands. Every candidate meets the same deals and the same play-out seeds, so their
-figures differ by the candidate alone; one replaces the heuristic's own choice only when its
-mean of its side's score less the others' is ahead by more than ``margin`` standard errors of
-the paired differences and by at least ``least`` points (0 and 0: the best mean wins).
+The candidates are the heuristic's own choice and, at the draw, the best take and the draw;
+at the discard, the ``width`` discards the heuristic likes best whose cost by its rules of
+thumb is within ``close`` of its own choice's (the close calls); with ``answer``, the yes and
+the no to a partner's question. Each candidate is played out ``rollouts`` times by four
+heuristics, the cards the seat cannot see (the other hands, every foot still face down, the
+stock, the pile below what the rules show) dealt anew each time (:func:`determinize`: counts
+as the observation gives them; red threes, which are laid as soon as they are seen, only where
+nobody has looked yet). A play-out runs to the end of the deal or for ``horizon`` turns (an
+answer's to the end), and is then scored as the table stands (:func:`standing`): each side's
+melds, books and red threes, less ``hold`` times the cards in its players' hands. Every
+candidate meets the same deals and the same play-out seeds, so their figures differ by the
+candidate alone; one replaces the heuristic's own choice only when its mean of its side's
+score less the others' is ahead by more than ``margin`` standard errors of the paired
+differences and by at least ``least`` points (0 and 0: the best mean wins).
+
+Discards and takes weigh little against the luck of a deal of Hand and Foot: a play-out's
+result spreads over hundreds of points while the choices differ by tens, so the settings keep
+the heuristic's choice unless the play-outs are clear (measured in docs and the module's
+tests; ``takes=0`` and ``close=-1`` switch the take and the discard off).
 
 >>> import random
 >>> from canasta.hand_and_foot import HAND_AND_FOOT
@@ -143,9 +152,10 @@ class SearchBot(HeuristicBot):
 
     name = "search"
 
-    def __init__(self, rollouts: str | int = 6, width: str | int = 2,
-                 horizon: str | int = 8, margin: str | float = 1.0, hold: str | float = 1.0,
-                 least: str | float = 20.0,
+    def __init__(self, rollouts: str | int = 12, width: str | int = 2,
+                 horizon: str | int = 8, margin: str | float = 2.5, hold: str | float = 0.5,
+                 least: str | float = 50.0, close: str | float = 5.0,
+                 takes: str | int = 1, answer: str | int = 0,
                  **settings: str | float) -> None:
         super().__init__(**settings)  # type: ignore[arg-type]
         self.rollouts = int(number("rollouts", rollouts, int))
@@ -154,6 +164,9 @@ class SearchBot(HeuristicBot):
         self.margin = number("margin", margin, float)
         self.hold = number("hold", hold, float)
         self.least = number("least", least, float)
+        self.close = number("close", close, float)
+        self.takes = bool(number("takes", takes, int))
+        self.answer = bool(number("answer", answer, int))
         if self.rollouts < 1 or self.width < 1 or self.horizon < 1:
             raise ValueError("rollouts, width and horizon must be at least 1")
 
@@ -174,15 +187,19 @@ class SearchBot(HeuristicBot):
         heuristic decides by itself (melds, the question, its answer)."""
         mine = super().choose(obs, legal, rng)
         verbs = {a.verb for a in legal}
-        if obs.phase == "draw" and "take" in verbs:
+        if obs.phase == "draw" and "take" in verbs and self.takes:
             best = max((a for a in legal if a.verb == "take"),
                        key=lambda a: self.take_value(obs, a))
             plain = [a for a in legal if a.verb in ("draw", "pass")]
             return [mine] + [a for a in (best, *plain[:1]) if a != mine]
+        if obs.phase == "answer" and self.answer:
+            return [mine] + [a for a in legal if a != mine]
         if mine.verb == "discard" and len(obs.hand) > 1:
             discards = [a for a in legal if a.verb == "discard"]
             order = self.discard_order(obs, discards, rng)[:self.width]
-            return [mine] + [a for a in order if a != mine]
+            worst = self.discard_cost(obs, mine.card) + self.close
+            return [mine] + [a for a in order
+                             if a != mine and self.discard_cost(obs, a.card) <= worst]
         return [mine]
 
     def _decide(self, obs: Observation, legal: Sequence[Action],
@@ -204,7 +221,9 @@ class SearchBot(HeuristicBot):
                                             for world, play in seeds) if w is not None]
         if not worlds:
             return options[0], None
-        values = [[play_out(apply(w, a), side, play, self.horizon, self.hold) for w, play in worlds]
+        # the answer to the question ends the deal or not: those play-outs run to its end
+        horizon = 10_000 if obs.phase == "answer" else self.horizon
+        values = [[play_out(apply(w, a), side, play, horizon, self.hold) for w, play in worlds]
                   for a in options]
         base = values[0]
         pick, lead = options[0], 0.0
