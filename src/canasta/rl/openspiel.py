@@ -627,10 +627,21 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         rest = [c for c in range(NUM_CARD_TYPES) for _ in range(left[c])]
         state = t.family.new_hand(rules, deck=(*dealt, *rest), dealer=t.dealer, scores=t.scores,
                                   number=t.hand)
-        used = rules.deck_size - len(state.stock)
-        if used <= len(dealt):
-            t.dealt, t.resolved = (), len(dealt) - used  # the cards left are the stock's
-            self._commit(state, None, 0)
+        stock = state.stock
+        if Counter(rest) - Counter(stock):
+            return  # a card chance has not dealt left the stock: the deal needs one more
+        # the cards chance dealt that lie on the stock's top are decided; the others (a card
+        # the deal put back at the bottom, say) are dealt again with the rest, in order
+        decided = Counter(stock) - Counter(rest)
+        top = 0
+        while top < len(stock) and decided[stock[top]] > 0:
+            decided[stock[top]] -= 1
+            top += 1
+        below = tuple(sorted(stock[top:]))
+        if below != stock[top:]:
+            state = t.family.with_stock(state, (*stock[:top], *below))
+        t.dealt, t.resolved, t.left = (), top, _counts(below)
+        self._commit(state, None, 0)
 
     def _commit(self, state: Any, action: Action | None, used: int) -> None:
         """The engine moved to ``state``: by ``action`` drawing ``used`` stock cards, or by the
