@@ -87,7 +87,7 @@ class HandFootFamily(Family):
     title: ClassVar[str] = "Hand and Foot"
     rules_class: ClassVar[type[Rules]] = HandFootRules
     bots_module: ClassVar[str] = "canasta.hand_and_foot.bots"
-    research_module: ClassVar[str] = ""
+    research_module: ClassVar[str] = "canasta.hand_and_foot.research"
     record_keys: ClassVar[frozenset[str]] = frozenset({"scores", "winner"})
 
     def presets(self) -> Mapping[str, Rules]:
