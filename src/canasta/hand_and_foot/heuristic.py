@@ -15,7 +15,7 @@ seat's observation.
   deal is young, nothing once the stock runs low or the hand is small;
 * **going out**: it asks its partner as soon as it could go out (HF §10.4) and then lays the
   line that goes out; asked, it answers yes when its own cards hold few points
-  (``answer_points``) or the stock is nearly out, no while one more turn would shed them;
+  (``answer_points``) or the stock is nearly out, else no (a turn more to lay them);
 * **safe discards**: never a wild card while there is another; a black three when the pile is
   big (``block_pile``: nobody can take it, HF §7.6); a rank the next opponent's side has an
   open meld of five or six is safe (a pair would pass seven cards, HF §7.2); else the fewer
