@@ -1,6 +1,7 @@
-"""Hand and Foot for the research adapters (the family's ``research_module``): the ids and the
-tensor of the generic interface (:class:`canasta.rl.research.Research`, from what every
-family's observation and facts state), and the deals of what a seat cannot see that
+"""Hand and Foot for the research adapters (the family's ``research_module``): the classic ids
+and ``group W`` (a group of the meld of wild cards), the tensor of the generic interface
+(:class:`canasta.rl.research.Research`, from what every family's observation and facts state),
+and the deals of what a seat cannot see that
 OpenSpiel's resampling and a search's worlds need: the other hands, every foot still face
 down (its owner's too: HF §1.4.2), the stock and the pile below what the rules show.
 
@@ -21,18 +22,103 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
+from canasta.actions import Action, Group
 from canasta.cards import IS_RED_THREE, Card, make_pack
-from canasta.hand_and_foot.deal import Deal
+from canasta.hand_and_foot.deal import WILD_MELD, Deal
 from canasta.hand_and_foot.knobs import HandFootRules
 from canasta.hand_and_foot.observation import Observation
+from canasta.rl.encoding import (
+    END,
+    GROUP,
+    NUM_GROUP_RANKS,
+    NUM_IDS,
+    TAKE_ID,
+    Alphabet,
+    decode,
+    encode,
+    first_id,
+    id_text,
+    is_single,
+    read_groups,
+)
 from canasta.rl.research import Research
+from canasta.rl.tensor import respell_at
 from canasta.rules import Rules
+
+GROUP_W: Final = NUM_IDS
+"""``group W``, a group of the meld of wild cards (125), after the classic ids."""
+_KEYS: Final = {**{GROUP + rank: rank for rank in range(NUM_GROUP_RANKS)}, GROUP_W: WILD_MELD}
+"""The meld key each ``group`` id starts."""
+GROUP_ROWS: Final = {GROUP_W: NUM_GROUP_RANKS - 1}
+"""The ``building_groups`` row of ``group W``: the last, the black threes' (the rules that
+meld black threes go out with them, never in a meld of wild cards)."""
+
+
+class HandFootAlphabet(Alphabet):
+    """The classic ids and ``group W`` (125), which starts a group of the meld of wild cards
+    (where the rules allow one); a spelling is its action's groups in the legal list's order."""
+
+    name = "hand-and-foot"
+    size = NUM_IDS + 1
+
+    def _group_id(self, group: Group) -> int:
+        if group.rank == WILD_MELD:
+            return GROUP_W
+        if not 0 <= group.rank < NUM_GROUP_RANKS:
+            raise ValueError(f"a group of no meld key cannot be spelled: {group.cards}")
+        return GROUP + group.rank
+
+    def first_id(self, action: Action) -> int:
+        if action.verb == "meld" and action.groups:
+            return self._group_id(action.groups[0])
+        return first_id(action)
+
+    def encode(self, action: Action) -> tuple[int, ...]:
+        if action.verb not in ("meld", "take") or not action.groups:
+            if action.verb == "meld":
+                raise ValueError("a meld needs at least one group")
+            return encode(action)
+        ids = [TAKE_ID] if action.verb == "take" else []
+        for group in action.groups:
+            ids.append(self._group_id(group))
+            ids.extend(sorted(group.cards))
+        ids.append(END)
+        return tuple(ids)
+
+    def decode(self, ids: Sequence[int]) -> Action:
+        if not ids:
+            raise ValueError("an empty spelling")
+        if len(ids) == 1 and self.is_single(ids[0]):
+            return decode(ids)
+        verb, groups = read_groups(ids, _KEYS, self.id_text)
+        if verb == "meld" and not groups:
+            raise ValueError("a meld needs at least one group")
+        action = Action(verb, tuple(groups))
+        if self.encode(action) != tuple(ids):
+            raise ValueError(f"{list(ids)} is not a canonical spelling")
+        return action
+
+    def id_text(self, i: int) -> str:
+        return "group W" if i == GROUP_W else id_text(i)
+
+    def is_single(self, i: int) -> bool:
+        return i != GROUP_W and is_single(i)
+
+
+HAND_AND_FOOT: Final = HandFootAlphabet()
+"""The 126 ids."""
 
 
 class HandFootResearch(Research):
-    """A Hand and Foot rule set for the adapters: the generic ids and tensor, and its deals."""
+    """A Hand and Foot rule set for the adapters: the generic tensor, the classic ids and
+    ``group W``, and its deals."""
+
+    alphabet: Alphabet = HAND_AND_FOOT
+
+    def respell(self, values: Sequence[float], prefix: Sequence[int]) -> list[float]:
+        return respell_at(values, self._offsets(), prefix, GROUP_ROWS)
 
     def resampler(self, position: Any, seat: int, held: Sequence[Card]
                   ) -> Callable[[random.Random], Any]:
