@@ -120,7 +120,7 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, pair_value: str | float = 30.0, wild_cost: str | float = 25.0,
+    def __init__(self, pair_value: str | float = 45.0, wild_cost: str | float = 25.0,
                  clean_cost: str | float = 60.0, run_bonus: str | float = 100.0,
                  answer_points: str | int = 100, block_pile: str | int = 5,
                  ask: str | int = 1, pile_weight: str | float = 0.15,
