@@ -59,6 +59,9 @@ def test_seeded_deals_keep_every_invariant(preset: str) -> None:
     for seed in SEEDS:
         for _deal, legal, action, after in played(preset, seed):
             assert legal and len(set(legal)) == len(legal)
+            for listed in legal:  # the list holds actions as their text reads back
+                text = canasta.format_action(listed, rules)
+                assert canasta.parse_action(text, rules) == listed, text
             assert table_cards(after) == pack, f"{preset} {seed}: cards lost at {action}"
             assert deal_from_json(json.loads(json.dumps(deal_to_json(after)))) == after
             for seat in range(rules.num_players):

@@ -225,8 +225,7 @@ class HandFootFamily(Family):
 def _preset_title(rules: HandFootRules) -> str:
     words = {NAME: "Hand and Foot", f"{NAME}-pagat": "Hand and Foot (pagat)",
              f"{NAME}-bicycle": "Hand and Foot (Bicycle)", f"{NAME}-2p": "Hand and Foot, 2",
-             f"{NAME}-3p": "Hand and Foot, 3", f"{NAME}-6p": "Hand and Foot, 6",
-             f"{NAME}-6p-3x2": "Hand and Foot, 3 teams"}
+             f"{NAME}-3p": "Hand and Foot, 3", f"{NAME}-6p": "Hand and Foot, 6"}
     return words.get(rules.name, "Hand and Foot")
 
 

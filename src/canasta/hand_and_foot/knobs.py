@@ -380,7 +380,6 @@ _PRESET_KNOBS: Final[dict[str, Knobs]] = {
     f"{NAME}-3p": Knobs(num_players=3, num_sides=3, books_to_go_out=(1, 1, 0),
                         partner_foot_requirement="none", permission_required=False),
     f"{NAME}-6p": Knobs(num_players=6, num_sides=2),
-    f"{NAME}-6p-3x2": Knobs(num_players=6, num_sides=3),
 }
 
 PRESETS: Final[dict[str, HandFootRules]] = {

@@ -100,7 +100,7 @@ def _openings(deal: Deal, held: Sequence[Card], verb: str, head: tuple[Group, ..
         if head and g.rank == head[0].rank:
             continue
         options.setdefault(g.rank, []).append(g)
-    keys = sorted(options)
+    keys = sorted(options, key=lambda key: (key == WILD_MELD, -key))  # canonical order
     out: list[Action] = []
 
     def least(groups: Sequence[Group]) -> int:
