@@ -21,6 +21,7 @@ from canasta.hand_and_foot.deal import IN_FOOT, Deal
 from canasta.hand_and_foot.notation import deal_from_json, deal_to_json
 from canasta.hand_and_foot.observation import observe
 from canasta.hand_and_foot.turn import problem
+from tests.hand_and_foot.builders import position
 
 SEEDS = range(3)
 
@@ -144,3 +145,14 @@ def test_a_game_record_replays_to_the_same_scores() -> None:
     replayed = list(canasta.replay(record))
     assert replayed[-1].scores == game.scores
     assert [h.state.number for h in replayed] == list(range(1, len(replayed) + 1))
+
+
+def test_a_last_red_three_that_leaves_one_card_in_the_foot_ends_the_deal() -> None:
+    """In the foot with one card, the draw brings only the stock's last card, a red three: it
+    is laid without a replacement and the one card may not be discarded (the side cannot go
+    out), so the deal ends rather than leave the player without a move (HF §10.7)."""
+    deal = position(phase="draw", hands={"N": "9c"}, in_foot=["N"], stock="3h")
+    after = canasta.apply(deal, "draw")
+    assert after.is_over and after.end is not None and after.end.went_out is None
+    assert after.red_threes[0] == (canasta.parse_card("3h"),)
+    assert canasta.legal_actions(after) == []

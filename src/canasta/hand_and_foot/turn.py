@@ -225,11 +225,31 @@ def _draw(deal: Deal) -> Deal | str:
     laid = list(deal.red_threes[deal.side_of(seat)])
     if knobs.red_three_mode == "bonus":
         lay_red_threes(cards, stock, laid)
-    return deal.but(
+    after = deal.but(
         hands=_with(deal.hands, seat, tuple(sorted((*deal.hands[seat], *cards)))),
         stock=tuple(stock), pile=pile, phase="play", stock_out=not stock,
         red_threes=_with(deal.red_threes, deal.side_of(seat), tuple(laid)),
         played_from_foot=_played(deal, seat))
+    if not stock and not _can_end_turn(after):
+        # the stock's last cards were red threes, laid without replacement, and the one card
+        # left in the foot may neither be discarded nor melded: the deal ends (HF §10.7, §11.2)
+        return ended(after, None)
+    return after
+
+
+def _can_end_turn(deal: Deal) -> bool:
+    """Whether the player to move, holding one card in the foot after the draw, may still
+    end the turn (discard it, or meld it, going out); ``True`` with more cards."""
+    held = deal.hands[deal.to_move]
+    if deal.foot_state[deal.to_move] != IN_FOOT or len(held) != 1:
+        return True
+    card = held[0]
+    if _discard_check(deal, card) is None:
+        return True
+    keys = [RANK_OF[card]] if IS_NATURAL[card] else [*range(11), WILD_MELD] if IS_WILD[
+        card] else []
+    return any(not isinstance(_meld_plan(deal, Action("meld", (Group(key, held),))), str)
+               for key in keys)
 
 
 def _played(deal: Deal, seat: int) -> tuple[bool, ...]:
