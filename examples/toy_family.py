@@ -282,7 +282,8 @@ class ToyFamily(Family):
         rules = obs.rules
         return {"family": NAME, "title": self.title, "num_players": rules.num_players,
                 "num_sides": rules.num_sides, "partners": [[0], [1]], "canasta_size": 3,
-                "canastas_to_go_out": 0, "opening_minimum": [0, 0],
+                "canastas_to_go_out": 0, "canasta_name": ["canasta", "canastas"],
+                "opening_minimum": [0, 0],
                 "meld_keys": [rank_char(r) for r in reversed(NATURAL_RANKS)],
                 "canastas": [0, 0],
                 "pile": {"size": len(obs.pile),

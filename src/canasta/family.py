@@ -258,6 +258,10 @@ class Family:
 
         - ``family``, ``title``, ``num_players``, ``num_sides``, ``partners`` (the seats of
           each side), ``canasta_size``, ``canastas_to_go_out``;
+        - ``canasta_name``: the family's word for a completed meld, in the singular and the
+          plural (``["canasta", "canastas"]``; ``["book", "books"]`` where a family calls it
+          so), the word a screen uses for a count of them ("2 books to go out"); a client
+          reads a family that states none as ``["canasta", "canastas"]``;
         - ``opening_minimum`` per side (the count a side's first meld needs);
         - ``meld_keys``: the keys melds are kept under, in the order a table shows them (rank
           characters, and the family's own keys such as ``W``);

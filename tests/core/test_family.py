@@ -76,6 +76,18 @@ def test_the_top_level_calls_play_a_hand_of_every_preset(preset: str) -> None:
         assert view["seat"] == hand.to_move
 
 
+def test_every_family_names_a_completed_meld_in_its_own_word() -> None:
+    """The facts' ``canasta_name``: singular and plural, a canasta but in Hand and Foot."""
+    words = {}
+    for family in canasta.families():
+        rules = next(iter(family.presets().values()))
+        facts = family.facts(family.observe(family.new_hand(rules, 0), 0))
+        name = facts["canasta_name"]
+        assert isinstance(name, list) and len(name) == 2 and all(isinstance(w, str) for w in name)
+        words[family.name] = name
+    assert words["classic"] == words["modern-american"] == ["canasta", "canastas"]
+    assert words["hand-and-foot"] == ["book", "books"]
+
 def test_an_illegal_action_names_the_rule_and_changes_nothing() -> None:
     hand = canasta.new_hand(canasta.get_rules("modern-american"), seed=3)
     before = canasta.state_to_json(hand)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import io
 import json
+import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ pytest.importorskip("rich")
 
 from rich.console import Console
 
+from canasta.bots import make_bot
 from canasta.family import families, family_of, get_rules, new_hand, state_from_json
 from canasta.game import Game, GameRecord, replay
 from canasta.interfaces.cli import main
@@ -124,6 +127,36 @@ def test_a_family_that_states_only_the_first_facts_plays_at_the_terminal(
 
     assert list(replay_text(record))[-1].startswith(("The game goes on", "Game over"))
 
+
+
+@pytest.mark.parametrize(("preset", "one", "many"), [("hand-and-foot", "book", "books"),
+                                                     ("classic-2p", "canasta", "canastas")])
+def test_the_board_and_the_moves_call_a_canasta_by_the_family_s_word(
+        preset: str, one: str, many: str) -> None:
+    """A completed meld in the family's word (the facts' ``canasta_name``): Hand and Foot's
+    books to go out, its sides' books and a book just made; classic's canastas."""
+    rules = get_rules(preset)
+    family = family_of(rules)
+    bot = make_bot("greedy", family)
+    names = ["You", "Nina", "Teo", "Carla"][:rules.num_players]
+    game, rng, said = Game(rules, seed=1), random.Random(1), []
+    while not game.state.is_over:
+        state = game.state
+        action = bot.choose(family.observe(state, state.to_move), family.legal_actions(state),
+                            rng)
+        game.apply(action)
+        said += describe(family, state, action, game.state, names, viewer=None)
+        if any(f" {one} of " in line for line in said):
+            break
+    made = [line for line in said if f" {one} of " in line]
+    assert made and re.search(rf"\(a (natural|mixed|wild) {one} of \w[\w ]*!\)", made[0]), made
+    obs = family.observe(game.state, 0)
+    text = render_text(render.board(family, obs, names, 1), width=120)
+    need = family.facts(obs)["canastas_to_go_out"]
+    assert f"{need} {many} to go out" in text
+    assert re.search(rf"\b1 {one} \d+", text), text  # the side's running points
+    other = "canasta" if one == "book" else "book"
+    assert other not in text and not any(f" {other} of " in line for line in said)
 
 # -- Modern American at the table -------------------------------------------------------------
 

@@ -1,12 +1,14 @@
 """A table of many closed canastas, several of one rank, and of feet waiting (Hand and Foot),
 in a real browser at 1366×768 and 390×844: the closed canastas of a side stand on one shelf
 where every one of them can be told apart (its rank, its kind), each seat's plate says the
-family's words for it (``foot 11``, ``in the foot``), and everything shows whole without
-scrolling. Screenshots: ``artifacts/many-canastas-WIDTH.png``."""
+family's words for it (``foot 11``, ``in the foot``), the table calls a canasta a book
+(``4 books to go out``), and everything shows whole without scrolling. Screenshots:
+``artifacts/many-canastas-WIDTH.png``."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -94,6 +96,12 @@ def test_many_canastas_stand_on_a_shelf_and_every_foot_shows(browser: Any, serve
     counts = page.eval_on_selector_all(".canasta-shelf .shelf-count",
                                        "els => els.map(e => e.textContent)")
     assert all("natural" in c or "mixed" in c for c in counts), counts
+    # the family's word for a completed meld: books to go out, a shelf of books
+    need = facts["canastas_to_go_out"]
+    assert page.inner_text("#rules-line").startswith(f"{need} books to go out")
+    titles = page.eval_on_selector_all(".canasta-shelf", "els => els.map(e => e.title)")
+    assert all(re.match(r"\d+ books: ", t) for t in titles), titles
+    assert "canasta" not in page.inner_text(".felt").lower()
     # nothing is cut off or sticks out, nothing to scroll to
     assert not clipped(page, MELDS), clipped(page, MELDS)
     assert not clipped(page, PLATES), clipped(page, PLATES)

@@ -287,6 +287,9 @@ def test_the_rules_page_states_the_card_values(browser: Any, server: LiveServer,
         values = page.inner_text("#rules-card-values")
         assert "Joker" in values and "50 points" in values
         assert "never outnumbering" not in page.inner_text("body")
+        # a completed meld in the family's word: a book in Hand and Foot, else a canasta
+        one = "book" if family.name == "hand-and-foot" else "canasta"
+        assert f"cards is a {one}, the heart of the score" in page.inner_text("body")
         assert not serious_violations(page), (family.name, serious_violations(page))
     page.screenshot(path=str(ARTIFACTS / f"fix-rules-{SIZES[size][0]}.png"), full_page=True)
     assert not page.errors, page.errors

@@ -40,6 +40,7 @@ import pytest
 
 from canasta.family import all_presets, get_rules
 from canasta.game import Game
+from canasta.interfaces.web.views import table_rules
 from tests.web.phone_checks import (
     SIZES,
     clipped,
@@ -214,9 +215,11 @@ def check_turn(page: Any, preset: str, size: str) -> None:
     talk = page.inner_text("#talk")
     assert talk.strip() and not RAW_CARD.search(talk), talk
 
-    # the rules line is the server's: the preset's canastas to go out
+    # the rules line is the server's: the preset's canastas to go out, in the family's word
+    # for a canasta
     need = rules.min_canastas_to_go_out
-    assert f"{need} canasta{'' if need == 1 else 's'} to go out" in page.inner_text("#rules-line")
+    word = table_rules(rules)["canasta_name"][0 if need == 1 else 1]
+    assert f"{need} {word} to go out" in page.inner_text("#rules-line")
 
 
 def test_live_points_after_a_meld(browser: Any, server: LiveServer) -> None:

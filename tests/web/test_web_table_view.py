@@ -14,6 +14,7 @@ import pytest
 from canasta.actions import format_action
 from canasta.cards import card_names
 from canasta.family import all_presets, family_of
+from canasta.family import get_rules as family_rules
 from canasta.interfaces.web.messages import TableView
 from canasta.interfaces.web.tables import Table
 from canasta.interfaces.web.views import (
@@ -134,6 +135,9 @@ def test_table_rules_state_the_engines_rules() -> None:
     assert six["custom"] is False and six["house_rules"] == []
     assert table_rules(get_rules("classic-2p"))["ask_partner"] is False
     assert table_rules(get_rules("classic-2p"))["draw_count"] == 2
+    # a completed meld in the family's word
+    assert six["canasta_name"] == ["canasta", "canastas"]
+    assert table_rules(family_rules("hand-and-foot"))["canasta_name"] == ["book", "books"]
     # every preset of every family has its game's name; the lobby lists them all
     assert [p["name"] for p in preset_lines()] == list(all_presets())
     assert all(not p["label"].startswith(p["name"]) for p in preset_lines())

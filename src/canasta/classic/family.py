@@ -139,6 +139,7 @@ class ClassicFamily(Family):
                          for side in range(rules.num_sides)],
             "canasta_size": rules.canasta_size,
             "canastas_to_go_out": variant.canastas_to_go_out(),
+            "canasta_name": ["canasta", "canastas"],
             "opening_minimum": [rules.minimum_for(score) for score in obs.scores],
             "meld_keys": [rank_char(r) for r in reversed(NATURAL_RANKS)],
             "canastas": [obs.canastas(owner) for owner in owners],

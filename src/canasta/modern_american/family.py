@@ -169,6 +169,7 @@ class ModernAmericanFamily(Family):
                          for side in range(rules.num_sides)],
             "canasta_size": MAX_MELD,
             "canastas_to_go_out": rules.min_canastas_to_go_out,
+            "canasta_name": ["canasta", "canastas"],
             "opening_minimum": [obs.minimum(side) for side in range(rules.num_sides)],
             "meld_keys": [key_text(r) for r in reversed(NATURAL_RANKS)] + [WILD_KEY],
             "canastas": [obs.canastas(side) for side in range(rules.num_sides)],

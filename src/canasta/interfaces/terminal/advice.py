@@ -101,7 +101,7 @@ def screen_facts(family: Family, obs: Any) -> dict[str, Any]:
     """The family's facts of ``obs`` (:meth:`~canasta.family.Family.facts`), with what a
     family that states only the first facts of the protocol leaves out filled in: no melds,
     no points, no cards laid, no words by a seat, a game to the rules' target score, the
-    pile's reason as its note, an end in plain words."""
+    pile's reason as its note, an end in plain words, a completed meld called a canasta."""
     facts = dict(family.facts(obs))
     rules = obs.rules
     sides = range(rules.num_sides)
@@ -112,6 +112,7 @@ def screen_facts(family: Family, obs: Any) -> dict[str, Any]:
                                       for _ in sides])
     facts.setdefault("laid", [[] for _ in sides])
     facts.setdefault("laid_name", ["card", "cards"])
+    facts.setdefault("canasta_name", ["canasta", "canastas"])
     facts.setdefault("seat_notes", [""] * rules.num_players)
     facts.setdefault("game_end", {"target": rules.target_score, "deals": None})
     pile = facts["pile"] = dict(facts["pile"])
@@ -276,13 +277,15 @@ def _cards(names: Sequence[str]) -> list[Card]:
 
 def _canasta_words(facts_before: dict[str, Any], facts_after: dict[str, Any], seat: int,
                    key: str) -> str:
-    """`` (a natural canasta of kings!)`` when the meld of ``key`` just became a canasta."""
+    """`` (a natural canasta of kings!)`` when the meld of ``key`` just became a canasta (in
+    the family's word for one: ``a natural book of kings``)."""
     was = own_melds(facts_before, seat).get(key)
     now = own_melds(facts_after, seat).get(key)
     kind = now["canasta"] if now is not None else None
     if kind is None or (was is not None and was["canasta"] is not None):
         return ""
-    return f" (a {kind} canasta of {facts_after['meld_names'].get(key, key)}!)"
+    word = facts_after["canasta_name"][0]
+    return f" (a {kind} {word} of {facts_after['meld_names'].get(key, key)}!)"
 
 
 def _group_words(family: Family, rules: Rules, before: dict[str, Any], after: dict[str, Any],

@@ -3,8 +3,9 @@
 Everything here draws from the player's seat's observation and its family's facts
 (:meth:`~canasta.family.Family.facts`), so the screen can never show a card the player may not
 see, and every family is drawn by the same code: what a family does differently (meld keys such
-as ``W``, laid threes, the turn card and the talon, canastas to go out, the pile's state) is read
-from the facts. Imported only by ``canasta play`` (rich is an optional dependency).
+as ``W``, laid threes, the turn card and the talon, canastas to go out and the family's word for
+a canasta, the pile's state) is read from the facts. Imported only by ``canasta play`` (rich is
+an optional dependency).
 """
 
 from __future__ import annotations
@@ -195,7 +196,8 @@ def side_line(facts: dict[str, Any], owner: int, label: str, mine: bool) -> Text
         canastas = facts["canastas"][owner]
         parts = [f"melds {points['melds']}"]
         if canastas:
-            parts.append(f"{canastas} canasta{'s' if canastas > 1 else ''} {points['canastas']}")
+            word = facts["canasta_name"][0 if canastas == 1 else 1]
+            parts.append(f"{canastas} {word} {points['canastas']}")
         parts += [f"{part.replace('_', ' ')} {value}" for part, value in points.items()
                   if part not in ("total", "melds", "canastas", "laid") and value]
         text.append(" (" + " · ".join(parts) + ")", style="dim")
@@ -264,7 +266,8 @@ def board(family: Family, obs: Any, names: Sequence[str], hand_number: int,
 
     to_go_out = facts["canastas_to_go_out"]
     game = Text(f"Game {game_length(facts['game_end'])}"
-                + (f", {to_go_out} canastas to go out" if to_go_out > 1 else "") + ": ",
+                + (f", {to_go_out} {facts['canasta_name'][1]} to go out" if to_go_out > 1
+                   else "") + ": ",
                 style="dim")
     for i, name in enumerate(sides):
         if i:

@@ -224,6 +224,9 @@ class TableRules(BaseModel):
     sides: int
     canasta_size: int = Field(description="Cards that make a meld a canasta.")
     canastas_to_go_out: int = Field(description="Canastas a side needs to go out.")
+    canasta_name: list[str] = Field(description="The family's word for a completed meld, "
+                                                "singular and plural: ['canasta', 'canastas'], "
+                                                "['book', 'books'].")
     draw_count: int = Field(description="Cards drawn from the stock.")
     target_score: int
     ask_partner: bool = Field(description="A player may ask a partner 'may I go out?'.")

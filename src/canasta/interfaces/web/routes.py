@@ -275,17 +275,17 @@ async def get_presets() -> dict[str, Any]:
             summary="What a screen states of a preset's rules")
 async def get_rules_facts(preset: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
     """The rules of a preset as the rules page states them: ``{"table_rules", "facts" (the
-    family's facts that do not change in play: canasta size, canastas to go out, meld names,
-    the laid cards' name, notes, how a game ends...), "card_points"}``; 404 for an unknown
-    preset."""
+    family's facts that do not change in play: canasta size, canastas to go out, the word for
+    a canasta, meld names, the laid cards' name, notes, how a game ends...), "card_points"}``;
+    404 for an unknown preset."""
     try:
         rules = get_rules(preset)
     except RulesError:
         raise NotFound(f"no preset {preset!r}") from None
     facts = rules_facts(rules)
     keep = ("family", "title", "preset_title", "canasta_size", "canastas_to_go_out",
-            "opening_minimum", "meld_keys", "meld_names", "laid_name", "notes", "house_rules",
-            "game_end")
+            "canasta_name", "opening_minimum", "meld_keys", "meld_names", "laid_name", "notes",
+            "house_rules", "game_end")
     return {"table_rules": table_rules(rules), "facts": {k: facts[k] for k in keep if k in facts},
             "card_points": card_points(rules)}
 

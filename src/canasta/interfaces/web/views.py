@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import weakref
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from canasta.actions import Action
 from canasta.bots import bot_table
@@ -333,6 +333,10 @@ def house_rules_in_force(rules: Rules) -> list[dict[str, Any]]:
     return out
 
 
+CANASTA_NAME: Final = ("canasta", "canastas")
+"""A completed meld's name where a family's facts state none (``canasta_name``)."""
+
+
 @lru_cache(maxsize=256)
 def _table_rules(rules: Rules) -> tuple[tuple[str, Any], ...]:
     facts = rules_facts(rules)
@@ -343,13 +347,16 @@ def _table_rules(rules: Rules) -> tuple[tuple[str, Any], ...]:
             ("players", rules.num_players), ("sides", rules.num_sides),
             ("canasta_size", facts["canasta_size"]),
             ("canastas_to_go_out", facts["canastas_to_go_out"]),
+            ("canasta_name", tuple(facts.get("canasta_name", CANASTA_NAME))),
             ("draw_count", rules.draw_count), ("target_score", rules.target_score),
             ("ask_partner", rules.permission_question_enabled), ("house_rules", house))
 
 
 def table_rules(rules: Rules) -> dict[str, Any]:
     """The rule facts a screen states (see API.md, *Views*)."""
-    return dict(_table_rules(rules))
+    out = dict(_table_rules(rules))
+    out["canasta_name"] = list(out["canasta_name"])
+    return out
 
 
 def card_points(rules: Rules) -> dict[str, int]:

@@ -301,6 +301,14 @@ function cardsWordsText(words) {
   return String(words).replace(CARD_CODE, (code) => prettyCard(canonical(code) || code));
 }
 
+/** The family's word for ``n`` completed melds, from the facts' (or the table rules')
+ * ``canasta_name``, [singular, plural]: "canasta", "canastas", or the family's own ("book",
+ * "books"); names that are not given read as canasta. */
+export function canastaWord(names, n = 1) {
+  const [one, many] = Array.isArray(names) && names.length === 2 ? names : ["canasta", "canastas"];
+  return n === 1 ? one : many;
+}
+
 /** A part of a hand's score in words (the facts' score keys); a key of no known part reads as
  * its own words. */
 const SCORE_WORDS = {

@@ -6,7 +6,9 @@
 // /api/tables/ID/replay); the page only shows them.
 
 import { api } from "./api.js";
-import { backEl, cardEl, groupByRank, isWild, presentWords, prettyCard, scoreWords, sortCards } from "./cards.js";
+import {
+  backEl, canastaWord, cardEl, groupByRank, isWild, presentWords, prettyCard, scoreWords, sortCards,
+} from "./cards.js";
 import { add, clear, h, icon } from "./dom.js";
 import { recentTables } from "./lobby.js";
 
@@ -203,7 +205,7 @@ class ReplayPage {
           const ordered = [...sortCards(m.cards.filter((c) => !isWild(c))), ...sortCards(m.cards.filter(isWild))];
           return h("div.meld", { class: m.canasta ? `canasta-open ${m.canasta}` : "", title: ordered.map(prettyCard).join(" ") },
             h("div.fan", ordered.map((c) => cardEl(c, { cls: "small" }))),
-            h("div.meld-label", `${names[m.key] ?? m.key} · ${m.cards.length}`, m.canasta ? ` · ${m.canasta} canasta` : ""));
+            h("div.meld-label", `${names[m.key] ?? m.key} · ${m.cards.length}`, m.canasta ? ` · ${m.canasta} ${canastaWord(this.facts.canasta_name, 1)}` : ""));
         }) : h("div.empty-melds", "No melds."))));
   }
 }

@@ -5,7 +5,7 @@
 // house rules in force).
 
 import { api } from "./api.js";
-import { prettyCard, prettyText } from "./cards.js";
+import { canastaWord, prettyCard, prettyText } from "./cards.js";
 import { add, clear, h } from "./dom.js";
 
 export function mountRules(root, { preset = null, tableId = null } = {}) {
@@ -19,14 +19,15 @@ function basics(f, rules) {
   const n = f.canastas_to_go_out;
   const minimum = (f.opening_minimum || [])[0];
   const laid = f.laid_name?.[1];
+  const one = canastaWord(f.canasta_name, 1);
   return [
-    ["The aim", `Two sides (partners sit opposite) lay down melds: three or more cards of one rank. A meld of ${f.canasta_size} cards is a canasta, the heart of the score. ${f.game_end?.deals ? `After ${f.game_end.deals} hands the side with the most points wins.` : `The first side to reach ${f.game_end?.target ?? rules.target_score} points wins.`}`],
+    ["The aim", `Two sides (partners sit opposite) lay down melds: three or more cards of one rank. A meld of ${f.canasta_size} cards is a ${one}, the heart of the score. ${f.game_end?.deals ? `After ${f.game_end.deals} hands the side with the most points wins.` : `The first side to reach ${f.game_end?.target ?? rules.target_score} points wins.`}`],
     ["A turn", "Draw from the stock, or take the discard pile with cards from your hand that meld with its top card. Then lay melds if you like, and end the turn by discarding one card."],
-    ["Wild cards", "Jokers and twos are wild: they join melds of natural cards, within the limits of the numbers below. A canasta without wild cards is natural and scores more than a mixed one."],
+    ["Wild cards", `Jokers and twos are wild: they join melds of natural cards, within the limits of the numbers below. A ${one} without wild cards is natural and scores more than a mixed one.`],
     ["The pile", "The pile may be frozen: then only a natural pair of its top card's rank takes it. The table says when it is, and why."],
     ["Opening", `A side's first meld must count at least ${minimum ?? "a minimum of"} points (what each card counts is below); the minimum grows with the side's score.`],
     laid ? [`${laid.charAt(0).toUpperCase()}${laid.slice(1)}`, `${laid.charAt(0).toUpperCase()}${laid.slice(1)} are laid beside the melds and count for or against the side at the end of the hand.`] : null,
-    ["Going out", `A player goes out by melding or discarding the last card, once the side has ${n} canasta${n === 1 ? "" : "s"}. The hand ends, and each side counts its melds, minus the cards left in hand.`],
+    ["Going out", `A player goes out by melding or discarding the last card, once the side has ${n} ${canastaWord(f.canasta_name, n)}. The hand ends, and each side counts its melds, minus the cards left in hand.`],
   ].filter(Boolean);
 }
 

@@ -2,8 +2,8 @@
 
 import { api, ApiError, LiveView, viewOf } from "./api.js";
 import {
-  actionWords, backEl, canonical, cardEl, cardName, cardsInAction, imperative, isRed, scoreWords,
-  isWild, moveWords, prettyCard, prettyText, rankLabel, rankOf, rankPlural, sortBySuit,
+  actionWords, backEl, canastaWord, canonical, cardEl, cardName, cardsInAction, imperative, isRed,
+  scoreWords, isWild, moveWords, prettyCard, prettyText, rankLabel, rankOf, rankPlural, sortBySuit,
   sortCards,
 } from "./cards.js";
 import { add, clear, copyText, h, icon, toast } from "./dom.js";
@@ -532,6 +532,12 @@ class TablePage {
     return parts.join(" or ") || "without end";
   }
 
+  /** ``n`` completed melds in the family's word ("canastas", "books"): the table rules', else
+   * the facts'. */
+  canastaName(n) {
+    return canastaWord(this.rules?.canasta_name ?? factsOf(this.view ?? {}).canasta_name, n);
+  }
+
   /** The cards a side lays beside its melds, in words ("red three", "threes"). */
   laidName(n) {
     const names = this.view?.facts?.laid_name || ["card laid", "cards laid"];
@@ -695,7 +701,7 @@ class TablePage {
     const closed = melds.filter((m) => m.canasta && !m.hidden);
     const shelved = closed.length >= SHELF_AT;
     const canastas = live?.canastaCount ?? 0;
-    const canastaWords = canastas ? `${canastas} canasta${canastas > 1 ? "s" : ""} +${live.canastas}` : null;
+    const canastaWords = canastas ? `${canastas} ${this.canastaName(canastas)} +${live.canastas}` : null;
     if (live && live.opened) {
       parts.push(h("span.live-part", `melds ${live.melds}`));
       if (canastas && !shelved) parts.push(h("span.live-part.canasta-count", canastaWords));
@@ -742,7 +748,8 @@ class TablePage {
     for (const m of closed) kinds[m.canasta] = (kinds[m.canasta] ?? 0) + 1;
     const counts = Object.entries(kinds).map(([kind, n]) => `${n} ${kind}`).join(" · ") + (bonus ? ` · +${bonus}` : "");
     const names = closed.map((m) => `${m.canasta} ${this.meldName(m.key)}`).join(", ");
-    return h("div.canasta-shelf", { title: `${closed.length} canastas: ${names}`, "aria-label": `${closed.length} canastas: ${names}` },
+    const said = `${closed.length} ${this.canastaName(closed.length)}: ${names}`;
+    return h("div.canasta-shelf", { title: said, "aria-label": said },
       h("div.shelf-fan", closed.map((m) => this.meldEl(m, mine, true))),
       h("div.canasta-badge.shelf-count", counts));
   }
@@ -759,7 +766,7 @@ class TablePage {
       const topCard = naturals.length
         ? (canasta === "natural" ? (naturals.find(isRed) || naturals[0]) : (naturals.find((c) => !isRed(c)) || naturals[0]))
         : (wilds.find((c) => c !== "JK") || ordered[0]);
-      const title = `${canasta} canasta of ${name}: ${ordered.map(prettyCard).join(" ")}`;
+      const title = `${canasta} ${this.canastaName(1)} of ${name}: ${ordered.map(prettyCard).join(" ")}`;
       el = shelved ? h("div.meld.canasta.shelved", { class: canasta, title }, cardEl(topCard, { cls: "small" }))
         : h("div.meld.canasta", { class: canasta, title },
           h("div.stack", h("div.stack-shadow"), h("div.stack-shadow"), cardEl(topCard, { cls: "small" })),
@@ -849,7 +856,7 @@ class TablePage {
       const house = r.house_rules || [];
       const notes = factsOf(v).notes || [];
       infoBits.push(h("div.info-line.rules-line#rules-line",
-        `${r.canastas_to_go_out} canasta${r.canastas_to_go_out === 1 ? "" : "s"} to go out`,
+        `${r.canastas_to_go_out} ${this.canastaName(r.canastas_to_go_out)} to go out`,
         r.draw_count > 1 ? ` · draw ${r.draw_count}` : "", ` · game ${this.gameLength()}`,
         house.length ? h("span.house-rules", { title: house.map((x) => x.text).join("\n") }, ` · ${house.length} house rule${house.length === 1 ? "" : "s"} (☰)`) : null));
       // the family's own notes (a talon due, the turn card drawn, a rank that takes no more melds)
@@ -1434,7 +1441,7 @@ class TablePage {
     add(el, h("div.panel-head", h("h3", "This table's rules")),
       h("p.rules-label", r.label || ""),
       h("ul.rules-facts",
-        h("li", `${r.canastas_to_go_out} canasta${r.canastas_to_go_out === 1 ? "" : "s"} to go out, of ${r.canasta_size} cards`),
+        h("li", `${r.canastas_to_go_out} ${this.canastaName(r.canastas_to_go_out)} to go out, of ${r.canasta_size} cards`),
         h("li", `A game ${this.gameLength().replace(/^of /, "lasts ").replace(/^to /, "goes to ")}`),
         r.draw_count > 1 ? h("li", `Each draw takes ${r.draw_count} cards`) : null,
         (factsOf(v).notes || []).map((n) => h("li", prettyText(n)))),
@@ -1742,11 +1749,11 @@ class TablePage {
     const side = this.mySide;
     const need = f.canastas_to_go_out ?? 1;
     const have = (f.canastas || [])[meldsOf(v, this.seat)] ?? 0;
-    if (have >= need) return `Your side has the ${need} canasta${need === 1 ? "" : "s"} it needs: you may go out by melding or discarding your last card.`;
+    if (have >= need) return `Your side has the ${need} ${this.canastaName(need)} it needs: you may go out by melding or discarding your last card.`;
     if (this.can("meld")) {
       const opened = livePoints(v, side)?.opened;
       return opened
-        ? "Lay more melds, or add cards to yours: select them, then tap Meld (or tap your meld). A meld of " + `${f.canasta_size} cards is a canasta.`
+        ? "Lay more melds, or add cards to yours: select them, then tap Meld (or tap your meld). A meld of " + `${f.canasta_size} cards is a ${this.canastaName(1)}.`
         : `You can meld: select three or more cards of one rank (wild cards may join), then tap Meld. Your side's first meld needs ${f.opening_minimum?.[side] ?? "a few"} points: the count shows as you select.`;
     }
     return "End your turn with a discard: select one card and tap Discard, or tap it twice. A card the next player cannot use is safest.";
