@@ -181,6 +181,7 @@ class HandFootFamily(Family):
                          for side in sides],
             "canasta_size": BOOK,
             "canastas_to_go_out": clean + dirty + wild,
+            "canasta_name": ["book", "books"],
             "books_to_go_out": {"clean": clean, "dirty": dirty, "wild": wild},
             "opening_minimum": [0 if obs.opened(side)
                                 else knobs.minimum(obs.number, obs.scores[side])
