@@ -379,3 +379,25 @@ def test_a_modern_american_game_saved_between_two_hands_deals_the_next(tmp_path:
     status, text = run_app(resumed, Script(2))
     assert "Hand 1: " in text and "Hand 2: " in text  # the breakdown again, then the deal
     assert len(GameRecord.loads(table.save_path.read_text()).hands) == 2
+
+
+def test_a_take_that_leaves_part_of_the_pile_says_how_many_cards_moved() -> None:
+    """Hand and Foot moves the pile's top seven cards (HF §7.3): the move says seven, and what
+    is left; a take of the whole pile says the pile."""
+    import canasta
+    from tests.hand_and_foot.builders import position
+
+    pile = "4c 5c 6c 7c 8c 9c Tc Jc Qc Kh"
+    opened = {"NS": {"Q": "Qd Qh Qs"}}
+    state = position(phase="draw", to_move="N", hands={"N": "Kc Kd 5h 6h"}, pile=pile,
+                     melds=opened)
+    family = canasta.family_of(state)
+    action = canasta.parse_action("take Kc Kd", state.rules)
+    after = canasta.apply(state, action)
+    names = ["Ann", "Nina", "Mara", "Carla"]
+    said = describe(family, state, action, after, names, viewer=None)[0]
+    assert "takes 7 cards of the pile (3 left)" in said, said
+    whole = position(phase="draw", to_move="N", hands={"N": "Kc Kd 5h 6h"}, pile="9c Kh",
+                     melds=opened)
+    said = describe(family, whole, action, canasta.apply(whole, action), names, viewer=None)[0]
+    assert "takes the pile (2 cards)" in said, said

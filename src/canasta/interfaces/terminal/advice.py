@@ -338,7 +338,10 @@ def describe(family: Family, before: Any, action: Action, after: Any, names: Seq
         with_text = (f", melding {top} with {' '.join(format_card(c) for c in first.cards)}"
                      if first is not None
                      else f", adding {top} to the {fa['meld_names'].get(key, key)}")
-        lines.append(_verb(name, "take", "takes") + f" the pile ({pile['size']} cards)"
+        moved = pile["size"] - fa["pile"]["size"]  # a family may leave part of the pile
+        lines.append(_verb(name, "take", "takes")
+                     + (f" the pile ({moved} cards)" if not fa["pile"]["size"]
+                        else f" {moved} cards of the pile ({fa['pile']['size']} left)")
                      + with_text + laid_text + _canasta_words(fb, fa, seat, key))
         more = _group_words(family, rules, fb, fa, seat, action.groups[1:])
         if more:
