@@ -1,7 +1,8 @@
 """What a club player expects of the heuristic and the search, on constructed positions: a
 defensive freeze of a big open pile, a dead card shed as safe, melding against a short hand,
 a wild card rather than the card that finishes the next side's canasta, an opening that spends
-a wild card held back beside a small pile, and a search whose candidates always hold the freeze,
+a wild card held back beside a small pile, both pairs kept and the lone card thrown beside a big
+frozen pile, and a search whose candidates always hold the freeze,
 the block and the safest discard (and, under threat, laying down everything).
 Each test also plays the position with the behaviour switched off (or with the frozen
 ``heuristic-v2``), so it fails if the behaviour goes."""
@@ -594,3 +595,28 @@ def test_the_joker_opens_beside_a_bigger_pile_or_when_the_hand_may_end() -> None
         action, why = _choice(state, "heuristic")
         assert format_action(action) == "meld 7c 7s JK", why
         assert why.startswith("open with 60 points")
+
+
+FIGHT_PILE = ["2c", "Qs", "4h", "9s", "6h", "Js", "Qd", "Ac", "8s", "6d", "Ah", "Ad", "4c", "Ts",
+              "Qd", "Kd", "Ac", "7d", "Th", "6d", "8d"]
+"""A 21-card pile frozen by a two, nines and jacks among it."""
+
+
+def _fight_position(lone: str, pile: list[str] = FIGHT_PILE) -> State:
+    # nobody has opened; we hold two pairs and a lone card, nothing to meld
+    return position(stock=["Qh", "9d", "6s", "2d", "As", "5c", "Qc", "6h", "9c", "5h"],
+                    pile=pile, hands=[["9h", "9d", "5h", "5d", lone], 8, 9, 8])
+
+
+@pytest.mark.parametrize("lone", ["Jh", "Kh"])
+def test_both_pairs_are_kept_for_a_big_frozen_pile_and_the_lone_card_goes(lone: str) -> None:
+    # counting says the next player holds a pair of nines (two unseen) less often than a pair
+    # of the lone card's rank, but each pair is a chance to take the pile: the lone card goes
+    state = _fight_position(lone)
+    assert state.pile_frozen and len(state.pile) == 21
+    action, why = _choice(state, "heuristic")
+    assert format_action(action) == f"discard {lone}", why
+    assert why == f"discard {lone}: a lone card: my pairs are for the 22-card pile"
+    for spec in ("heuristic:fight_lone_odds=0", "heuristic:fight_lone_pile=23"):
+        assert format_action(_choice(state, spec)[0]) in ("discard 9h", "discard 9d")
+

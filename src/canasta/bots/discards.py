@@ -46,6 +46,9 @@ class DiscardSetting(NamedTuple):
     fight_pair: float
     """What breaking a natural pair costs in a fight for a pile frozen for the side (the pile's
     worth to us, shared among the pairs that could take it)."""
+    fight_lone: float
+    """What breaking a natural pair costs besides, in a fight for a big pile frozen for both
+    sides, while a lone natural card could go instead (``fight_lone_odds``)."""
 
 
 def discard_setting(view: View, w: HeuristicWeights) -> DiscardSetting:
@@ -68,9 +71,16 @@ def discard_setting(view: View, w: HeuristicWeights) -> DiscardSetting:
     if frozen_us and pile_n >= w.hold_pairs_pile:
         pairs = sum(1 for k in view.nat if k == 2)
         fight_pair = w.danger * w.fight_pair_share * worth / max(1, pairs)
-    return DiscardSetting(view.threat(w.stock_rounds), pile_n, worth,
-                          view.next_owner != view.owner, view.frozen_for(view.next_seat),
-                          unmelded_factor if next_unmelded else 1.0, pair_boost, fight_pair)
+    next_is_opp = view.next_owner != view.owner
+    frozen_next = view.frozen_for(view.next_seat)
+    fight_lone = 0.0
+    if (w.fight_lone_odds and frozen_us and frozen_next and next_is_opp
+            and pile_n >= w.fight_lone_pile
+            and any(IS_NATURAL[c] and _lone(view, RANK_OF[c]) for c in view.obs.hand)):
+        fight_lone = w.danger * w.fight_lone_odds * worth
+    return DiscardSetting(view.threat(w.stock_rounds), pile_n, worth, next_is_opp, frozen_next,
+                          unmelded_factor if next_unmelded else 1.0, pair_boost, fight_pair,
+                          fight_lone)
 
 
 def _keep_cost(view: View, s: DiscardSetting, w: HeuristicWeights, c: int) -> tuple[float, str]:
@@ -93,11 +103,11 @@ def _keep_cost(view: View, s: DiscardSetting, w: HeuristicWeights, c: int) -> tu
         cost += w.keep_triple  # a pair stays for the pile
         reason = f"I keep a pair of {rank_word(r)} for the pile"
     elif k == 2:
-        cost += w.keep_pair * s.pair_boost + s.fight_pair
+        cost += w.keep_pair * s.pair_boost + s.fight_pair + s.fight_lone
         reason = f"my pair of {rank_word(r)} is the one to break"
     else:
         cost += w.keep_single
-        reason = "a lone card"
+        reason = LONE_CARD
     if s.next_is_opp and s.frozen_next and view.obs.melds[view.next_owner][r] is not None:
         # safe now that a pair is needed, and a gift once the pile opens: shed it now
         cost -= w.shed_their_ranks
@@ -315,7 +325,24 @@ def discard_costs(view: View, moves: Moves,
             cost, reason = _wild_cost(view, s, w, c, least_danger, least_natural)
         out.append((cost, action, reason))
     out.sort(key=lambda t: t[0])
+    if s.fight_lone and out and out[0][2] == LONE_CARD:
+        _word_the_fight(view, s, out)
     return out
+
+
+LONE_CARD = "a lone card"
+
+
+def _word_the_fight(view: View, s: DiscardSetting, out: list[tuple[float, Action, str]]) -> None:
+    """Say so in place when the lone card at the head of ``out`` goes because a big frozen
+    pile makes the pairs dearer (``fight_lone_odds``): without that, a pair would have been
+    broken."""
+    first = out[0][0]
+    if any(IS_NATURAL[a.card] and view.nat[RANK_OF[a.card]] == 2
+           and view.melds[RANK_OF[a.card]] is None and total - s.fight_lone < first
+           for total, a, _ in out[1:]):
+        total, action, _ = out[0]
+        out[0] = (total, action, f"{LONE_CARD}: my pairs are for the {s.pile_n}-card pile")
 
 
 ODDS_WORDS_PILE = 8

@@ -178,6 +178,16 @@ class HeuristicWeights:
     """Share of a frozen pile's worth that each natural pair in hand stands for while the pile is
     frozen for the side (pairs are how the side takes it): breaking one costs that much,
     weighed like ``danger`` and divided among the pairs held."""
+    fight_lone_odds: float = 0.05
+    """Against a pile of ``fight_lone_pile`` cards or more, frozen for the side and for the
+    next opponent, breaking a natural pair while a lone natural card could go costs this much
+    more chance of handing over the pile (weighed like ``danger``): each pair is a chance to
+    take the pile, so the lone card goes unless the next player is clearly likelier to take
+    with it; 0: off. 0.05 played even with off (+1 and +3 a hand head to head over two seeds
+    of 10,000 hands); 0.1 lost a little (-13), and more so from piles of 25 (-17;
+    docs/bot-experiments.md, "Discarding")."""
+    fight_lone_pile: int = 15
+    """Smallest pile (with the discard) on which ``fight_lone_odds`` keeps the pairs."""
     canasta_gift: float = 1.0
     """Share of a canasta's bonus added to the pile's worth when the discard (with the pile's
     cards of its rank) would complete a canasta of the next opponent's side: late in a hand a
