@@ -50,6 +50,11 @@ class SideScore:
     in_hand: int
     total: int
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # by its fields: a compiled frozen dataclass cannot be rebuilt attribute by attribute
+        return SideScore, (self.melded, self.books, self.red_threes, self.going_out,
+                           self.in_hand, self.total)
+
 
 @dataclass(frozen=True)
 class Ending:
@@ -58,6 +63,9 @@ class Ending:
 
     went_out: int | None
     sides: tuple[SideScore, ...]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return Ending, (self.went_out, self.sides)
 
 
 @dataclass(frozen=True)
@@ -130,6 +138,11 @@ class Deal:
     def in_foot(self, seat: int) -> bool:
         """True once ``seat`` has picked up its foot."""
         return self.foot_state[seat] == IN_FOOT
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # pickled and copied by its fields (compiled, it cannot be rebuilt attribute by
+        # attribute)
+        return Deal, tuple(getattr(self, name) for name in DEAL_FIELDS)
 
     def but(self, **changes: Any) -> Deal:
         """A copy with some fields changed."""
